@@ -1,0 +1,68 @@
+import { mkdirSync } from "node:fs";
+import { PGlite, type Transaction } from "@electric-sql/pglite";
+import { pgcrypto } from "@electric-sql/pglite/contrib/pgcrypto";
+import { uuid_ossp } from "@electric-sql/pglite/contrib/uuid_ossp";
+
+export type { Transaction };
+
+/** What PostgREST puts in the transaction settings of each request. */
+export interface RequestSettings {
+  role: string;
+  claims: Record<string, unknown>;
+  method: string;
+  path: string;
+  headers: Record<string, string>;
+  /** Extra `set_config` pairs, e.g. search_path. */
+  extra?: Record<string, string>;
+}
+
+/**
+ * The one PGlite instance. PGlite has a single connection and queues queries and transactions
+ * itself, so every caller shares this object; a transaction holds the connection until it ends.
+ */
+export class Database {
+  private constructor(readonly pg: PGlite) {}
+
+  static async open(dataDir: string | null): Promise<Database> {
+    if (dataDir) mkdirSync(dataDir, { recursive: true });
+    const pg = await PGlite.create(dataDir ?? undefined, { extensions: { pgcrypto, uuid_ossp } });
+    return new Database(pg);
+  }
+
+  query<T = Record<string, unknown>>(sql: string, params: unknown[] = []) {
+    return this.pg.query<T>(sql, params);
+  }
+
+  exec(sql: string) {
+    return this.pg.exec(sql);
+  }
+
+  transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T> {
+    return this.pg.transaction(fn);
+  }
+
+  /**
+   * Runs `fn` in one transaction as `settings.role`, with `request.jwt.claims`, `request.method`,
+   * `request.path` and `request.headers` set as PostgREST sets them, so `auth.uid()`, `auth.jwt()`
+   * and RLS policies see the caller. Any error rolls the whole transaction back.
+   */
+  asRole<T>(settings: RequestSettings, fn: (tx: Transaction) => Promise<T>): Promise<T> {
+    return this.pg.transaction(async (tx) => {
+      const pairs: [string, string][] = [
+        ["request.jwt.claims", JSON.stringify(settings.claims)],
+        ["request.method", settings.method],
+        ["request.path", settings.path],
+        ["request.headers", JSON.stringify(settings.headers)],
+        ...Object.entries(settings.extra ?? {}),
+        ["role", settings.role],
+      ];
+      const sql = `select ${pairs.map((_, i) => `set_config($${2 * i + 1}, $${2 * i + 2}, true)`).join(", ")}`;
+      await tx.query(sql, pairs.flat());
+      return fn(tx);
+    });
+  }
+
+  close() {
+    return this.pg.close();
+  }
+}

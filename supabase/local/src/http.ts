@@ -1,0 +1,67 @@
+import type { LocalConfig } from "./config";
+import type { Database } from "./db";
+import type { Keys } from "./keys";
+import type { Mailer } from "./mail";
+
+/** Everything a service needs; one per running backend. */
+export interface Backend {
+  config: LocalConfig;
+  db: Database;
+  keys: Keys;
+  mail: Mailer;
+  /** Public base URL, e.g. http://127.0.0.1:54321 */
+  url: string;
+  log: (message: string) => void;
+}
+
+export interface ServiceContext {
+  backend: Backend;
+  /** The request URL. */
+  url: URL;
+  /** The path below the service's mount point, always starting with "/" (e.g. "/token"). */
+  path: string;
+}
+
+/** A web-standard handler mounted under one path prefix (/auth/v1, /rest/v1, …). */
+export type Service = (req: Request, ctx: ServiceContext) => Promise<Response>;
+
+export class BodyError extends Error {
+  constructor(
+    readonly kind: "too_large" | "malformed",
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Reads at most `limit` bytes of the body; a larger one is refused before it is all read. */
+export async function readBody(req: Request, limit: number): Promise<Uint8Array> {
+  const declared = Number(req.headers.get("content-length") ?? "0");
+  if (declared > limit) throw new BodyError("too_large", "request body is too large");
+  if (!req.body) return new Uint8Array();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for await (const chunk of req.body as unknown as AsyncIterable<Uint8Array>) {
+    size += chunk.byteLength;
+    if (size > limit) throw new BodyError("too_large", "request body is too large");
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks);
+}
+
+/** Parses a JSON body of at most `limit` bytes; an empty body is `undefined`. */
+export async function readJson(req: Request, limit = 1024 * 1024): Promise<unknown> {
+  const bytes = await readBody(req, limit);
+  if (bytes.byteLength === 0) return undefined;
+  try {
+    return JSON.parse(new TextDecoder().decode(bytes));
+  } catch {
+    throw new BodyError("malformed", "could not parse request body as JSON");
+  }
+}
+
+export function json(body: unknown, status = 200, headers: HeadersInit = {}): Response {
+  const h = new Headers(headers);
+  if (!h.has("content-type")) h.set("content-type", "application/json; charset=utf-8");
+  return new Response(body === undefined ? null : JSON.stringify(body), { status, headers: h });
+}

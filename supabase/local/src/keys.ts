@@ -1,0 +1,176 @@
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { randomUUID } from "node:crypto";
+import {
+  decodeProtectedHeader,
+  exportJWK,
+  generateKeyPair,
+  importJWK,
+  jwtVerify,
+  SignJWT,
+  errors as joseErrors,
+  type CryptoKey,
+  type JWK,
+  type JWTPayload,
+} from "jose";
+
+/**
+ * The Supabase CLI's well-known local development values (`supabase status` prints them).
+ * Only ever valid against a local stack; hosted projects have their own.
+ */
+export const LOCAL_JWT_SECRET = "super-secret-jwt-token-with-at-least-32-characters-long";
+export const LOCAL_ANON_KEY =
+  "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0";
+export const LOCAL_SERVICE_ROLE_KEY =
+  "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6InNlcnZpY2Vfcm9sZSIsImV4cCI6MTk4MzgxMjk5Nn0.EGIM96RAZx35lJzdJsyH-qQwv8Hdp7fsn3W0YpN81IU";
+export const LOCAL_PUBLISHABLE_KEY = "sb_publishable_ACJWlzQHlZjBrEguHvfOxg_3BJgxAaH";
+export const LOCAL_SECRET_KEY = "sb_secret_N7UND0UgjKTVK-Uodkm0Hg_xSvEMPvz";
+
+const hsKey = new TextEncoder().encode(LOCAL_JWT_SECRET);
+
+export type ApiKeyKind = "publishable" | "secret" | "legacy-anon" | "legacy-service" | "none";
+
+/** Who a request speaks for, decided the way Supabase's gateway and PostgREST decide it. */
+export interface Caller {
+  /** The database role the request runs as. */
+  role: string;
+  /** The claims PostgREST puts in `request.jwt.claims`. */
+  claims: JWTPayload & Record<string, unknown>;
+  apiKey: ApiKeyKind;
+  /** The user's access token when the request carries one (not an API key). */
+  userToken: string | null;
+}
+
+/** A request whose key or token cannot be accepted; each service words it its own way. */
+export class CallerError extends Error {
+  constructor(
+    readonly kind: "invalid_api_key" | "invalid_jwt" | "expired_jwt",
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+interface SigningKey {
+  kid: string;
+  alg: "ES256" | "RS256";
+  privateKey: CryptoKey;
+  publicJwk: JWK;
+}
+
+function publicPart(jwk: JWK): JWK {
+  const { d: _d, p: _p, q: _q, dp: _dp, dq: _dq, qi: _qi, oth: _oth, k: _k, ...pub } = jwk;
+  return pub;
+}
+
+async function fromJwk(jwk: JWK): Promise<SigningKey> {
+  const alg = (jwk.alg ?? (jwk.kty === "EC" ? "ES256" : "RS256")) as SigningKey["alg"];
+  if (alg !== "ES256" && alg !== "RS256") throw new Error(`signing key alg ${alg} is not supported`);
+  if (!jwk.kid) throw new Error("signing key has no kid");
+  const privateKey = (await importJWK(jwk, alg)) as CryptoKey;
+  return { kid: jwk.kid, alg, privateKey, publicJwk: { ...publicPart(jwk), alg, use: "sig" } };
+}
+
+export class Keys {
+  private constructor(
+    private readonly signing: SigningKey,
+    private readonly verifying: SigningKey[],
+  ) {}
+
+  /**
+   * With `signingKeysPath` (the CLI's `signing_keys_path`), signs with the first key of that JWK set
+   * and publishes all of them; otherwise an ES256 key made once per data folder.
+   */
+  static async load(dataDir: string | null, signingKeysPath: string | null): Promise<Keys> {
+    if (signingKeysPath) {
+      const parsed = JSON.parse(readFileSync(signingKeysPath, "utf8")) as JWK[] | { keys: JWK[] };
+      const list = Array.isArray(parsed) ? parsed : parsed.keys;
+      if (!list?.length) throw new Error(`${signingKeysPath} holds no keys`);
+      const keys = await Promise.all(list.map(fromJwk));
+      return new Keys(keys[0], keys);
+    }
+    const file = dataDir ? path.join(dataDir, "signing-key.json") : null;
+    if (file && existsSync(file)) {
+      const key = await fromJwk(JSON.parse(readFileSync(file, "utf8")) as JWK);
+      return new Keys(key, [key]);
+    }
+    const { privateKey } = await generateKeyPair("ES256", { extractable: true });
+    const jwk = { ...(await exportJWK(privateKey)), kid: randomUUID(), alg: "ES256" };
+    if (file) {
+      mkdirSync(path.dirname(file), { recursive: true });
+      writeFileSync(file, JSON.stringify(jwk), { mode: 0o600 });
+    }
+    const key = await fromJwk(jwk);
+    return new Keys(key, [key]);
+  }
+
+  /** The JSON Web Key Set published at /auth/v1/.well-known/jwks.json. */
+  jwks(): { keys: JWK[] } {
+    return { keys: this.verifying.map((k) => k.publicJwk) };
+  }
+
+  /** Signs an access token with the current signing key (`kid` in the header). */
+  sign(claims: Record<string, unknown>): Promise<string> {
+    return new SignJWT(claims)
+      .setProtectedHeader({ alg: this.signing.alg, kid: this.signing.kid, typ: "JWT" })
+      .sign(this.signing.privateKey);
+  }
+
+  /** Verifies an asymmetric token of ours or a legacy HS256 token signed with the JWT secret. */
+  async verify(token: string): Promise<JWTPayload & Record<string, unknown>> {
+    try {
+      const header = decodeProtectedHeader(token);
+      if (header.alg === "HS256") {
+        return (await jwtVerify(token, hsKey, { algorithms: ["HS256"] })).payload;
+      }
+      const key = this.verifying.find((k) => k.kid === header.kid);
+      if (!key) throw new CallerError("invalid_jwt", "invalid JWT: unable to find a signing key that matches the kid");
+      const publicKey = await importJWK(key.publicJwk, key.alg);
+      return (await jwtVerify(token, publicKey, { algorithms: [key.alg] })).payload;
+    } catch (err) {
+      if (err instanceof CallerError) throw err;
+      if (err instanceof joseErrors.JWTExpired) throw new CallerError("expired_jwt", "token has expired");
+      throw new CallerError("invalid_jwt", "invalid JWT: unable to parse or verify signature");
+    }
+  }
+
+  /**
+   * Decides role and claims from the `apikey` and `Authorization` headers:
+   * no key acts as anon (the CLI's gateway allows it), `sb_publishable_…` is anon, `sb_secret_…` is
+   * service_role, legacy JWT keys carry their own role, and a user's bearer token wins over the key.
+   */
+  async resolveCaller(headers: Headers, query?: URLSearchParams): Promise<Caller> {
+    const apiKey = headers.get("apikey") ?? query?.get("apikey") ?? null;
+    const auth = headers.get("authorization");
+    const bearer = auth && /^bearer\s+/i.test(auth) ? auth.replace(/^bearer\s+/i, "").trim() : null;
+
+    let kind: ApiKeyKind = "none";
+    let keyClaims: Caller["claims"] = { role: "anon" };
+    if (apiKey) ({ kind, claims: keyClaims } = await this.apiKeyClaims(apiKey));
+
+    if (!bearer || bearer === apiKey) return { role: String(keyClaims.role), claims: keyClaims, apiKey: kind, userToken: null };
+    if (bearer.startsWith("sb_")) {
+      const fromBearer = await this.apiKeyClaims(bearer);
+      return { role: String(fromBearer.claims.role), claims: fromBearer.claims, apiKey: kind, userToken: null };
+    }
+    const claims = await this.verify(bearer);
+    const role = typeof claims.role === "string" && claims.role ? claims.role : "anon";
+    const isKey = !claims.sub && (role === "anon" || role === "service_role");
+    return { role, claims, apiKey: kind, userToken: isKey ? null : bearer };
+  }
+
+  private async apiKeyClaims(key: string): Promise<{ kind: ApiKeyKind; claims: Caller["claims"] }> {
+    if (key === LOCAL_PUBLISHABLE_KEY) return { kind: "publishable", claims: { role: "anon" } };
+    if (key === LOCAL_SECRET_KEY) return { kind: "secret", claims: { role: "service_role" } };
+    if (key.startsWith("sb_")) throw new CallerError("invalid_api_key", "Invalid API key");
+    let claims: Caller["claims"];
+    try {
+      claims = (await jwtVerify(key, hsKey, { algorithms: ["HS256"] })).payload;
+    } catch {
+      throw new CallerError("invalid_api_key", "Invalid API key");
+    }
+    if (claims.role === "anon") return { kind: "legacy-anon", claims };
+    if (claims.role === "service_role") return { kind: "legacy-service", claims };
+    throw new CallerError("invalid_api_key", "Invalid API key");
+  }
+}

@@ -1,0 +1,41 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { createClient, type SupabaseClient } from "@supabase/supabase-js";
+import { LOCAL_PUBLISHABLE_KEY, LOCAL_SECRET_KEY } from "@/supabase/local/src/keys";
+import { startLocalBackend, type LocalBackend, type StartOptions } from "@/supabase/local/src/server";
+
+export { LOCAL_PUBLISHABLE_KEY, LOCAL_SECRET_KEY };
+
+export interface TestBackend {
+  backend: LocalBackend;
+  url: string;
+  dataDir: string;
+  /** A supabase-js client with the publishable key that keeps its session in memory. */
+  anonClient(): SupabaseClient;
+  /** A supabase-js client with the secret key. */
+  serviceClient(): SupabaseClient;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the local backend on a free loopback port with its own temporary data folder.
+ * `supabaseDir` lets a test point at a fixture folder with its own config.toml and migrations.
+ */
+export async function startTestBackend(options: StartOptions & { keepDataDir?: string } = {}): Promise<TestBackend> {
+  const dataDir = options.keepDataDir ?? mkdtempSync(path.join(tmpdir(), "groundwork-backend-"));
+  const backend = await startLocalBackend({ port: 0, dataDir, ...options });
+  const client = (key: string) =>
+    createClient(backend.url, key, { auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false } });
+  return {
+    backend,
+    url: backend.url,
+    dataDir,
+    anonClient: () => client(LOCAL_PUBLISHABLE_KEY),
+    serviceClient: () => client(LOCAL_SECRET_KEY),
+    async stop() {
+      await backend.stop();
+      if (!options.keepDataDir) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
