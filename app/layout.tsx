@@ -1,0 +1,51 @@
+import type { Metadata, Viewport } from "next";
+import { cookies } from "next/headers";
+
+import { SiteFooter } from "@/components/layout/site-footer";
+import { SiteHeader } from "@/components/layout/site-header";
+import { ThemeProvider } from "@/components/theme/theme-provider";
+import { Toaster } from "@/components/ui/sonner";
+import { htmlThemeAttributes, parseThemeCookie, THEME_COOKIE } from "@/lib/theme/theme-cookie";
+import { siteConfig } from "@/lib/site-config";
+
+import "./globals.css";
+
+export const metadata: Metadata = {
+  title: { default: siteConfig.name, template: `%s · ${siteConfig.name}` },
+  description: siteConfig.description,
+};
+
+export const viewport: Viewport = {
+  themeColor: [
+    { media: "(prefers-color-scheme: light)", color: "#fbfcf9" },
+    { media: "(prefers-color-scheme: dark)", color: "#0f1512" },
+  ],
+};
+
+export default async function RootLayout({ children }: { children: React.ReactNode }) {
+  // An explicit light/dark choice is rendered into the HTML itself; "system" is resolved by the
+  // next-themes script before paint. next-themes rewrites the class on the client, hence
+  // suppressHydrationWarning (it only applies to <html>'s own attributes).
+  const theme = parseThemeCookie((await cookies()).get(THEME_COOKIE)?.value);
+
+  return (
+    <html lang="en" {...htmlThemeAttributes(theme)} suppressHydrationWarning>
+      <body className="flex min-h-dvh flex-col">
+        <ThemeProvider initialTheme={theme}>
+          <a
+            href="#main"
+            className="fixed top-2 left-2 z-50 -translate-y-16 rounded-md bg-primary px-4 py-2 text-sm font-medium text-primary-foreground transition-transform focus-visible:translate-y-0 focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
+          >
+            Skip to content
+          </a>
+          <SiteHeader />
+          <main id="main" tabIndex={-1} className="flex-1 outline-none">
+            {children}
+          </main>
+          <SiteFooter />
+          <Toaster />
+        </ThemeProvider>
+      </body>
+    </html>
+  );
+}

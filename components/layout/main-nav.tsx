@@ -1,0 +1,69 @@
+"use client";
+
+import Link from "next/link";
+import { usePathname } from "next/navigation";
+
+import {
+  NavigationMenu,
+  NavigationMenuContent,
+  NavigationMenuItem,
+  NavigationMenuLink,
+  NavigationMenuList,
+  NavigationMenuTrigger,
+  navigationMenuTriggerStyle,
+} from "@/components/ui/navigation-menu";
+import { isActiveItem, isCurrentPage } from "@/lib/nav";
+import { isNavGroup, siteConfig } from "@/lib/site-config";
+import { cn } from "@/lib/utils";
+
+/** The wide-screen menu. Radix gives it roving focus, arrow keys and Escape. */
+export function MainNav({ className }: { className?: string }) {
+  const pathname = usePathname();
+
+  return (
+    <NavigationMenu aria-label="Main" className={className}>
+      <NavigationMenuList>
+        {siteConfig.mainNav.map((item) =>
+          isNavGroup(item) ? (
+            <NavigationMenuItem key={item.title}>
+              <NavigationMenuTrigger data-active={isActiveItem(pathname, item) || undefined}>
+                {item.title}
+              </NavigationMenuTrigger>
+              <NavigationMenuContent>
+                <ul className="grid w-[22rem] gap-1 p-1 lg:w-[28rem]">
+                  {item.items.map((link) => (
+                    <li key={link.href}>
+                      <NavigationMenuLink asChild active={isCurrentPage(pathname, link.href)}>
+                        <Link href={link.href}>
+                          <span className="font-medium">{link.title}</span>
+                          {link.description && (
+                            <span className="line-clamp-2 text-muted-foreground">
+                              {link.description}
+                            </span>
+                          )}
+                        </Link>
+                      </NavigationMenuLink>
+                    </li>
+                  ))}
+                </ul>
+              </NavigationMenuContent>
+            </NavigationMenuItem>
+          ) : (
+            <NavigationMenuItem key={item.href}>
+              <NavigationMenuLink
+                asChild
+                active={isCurrentPage(pathname, item.href)}
+                className={cn(
+                  navigationMenuTriggerStyle(),
+                  "data-[active]:bg-accent data-[active]:text-accent-foreground",
+                )}
+              >
+                <Link href={item.href}>{item.title}</Link>
+              </NavigationMenuLink>
+            </NavigationMenuItem>
+          ),
+        )}
+      </NavigationMenuList>
+    </NavigationMenu>
+  );
+}

@@ -1,0 +1,38 @@
+import Link from "next/link";
+
+import { isNavGroup, siteConfig } from "@/lib/site-config";
+
+export function SiteFooter() {
+  const links = siteConfig.mainNav.flatMap((item) => (isNavGroup(item) ? item.items : [item]));
+
+  return (
+    <footer className="border-t">
+      <div className="mx-auto flex max-w-6xl flex-col gap-4 px-4 py-8 text-sm text-muted-foreground sm:px-6 md:flex-row md:items-center md:justify-between">
+        <p>
+          {siteConfig.name} — notes that keep up with you. Built on{" "}
+          <a
+            href="https://supabase.com"
+            className="font-medium text-foreground underline underline-offset-4"
+          >
+            Supabase
+          </a>
+          .
+        </p>
+        <nav aria-label="Footer">
+          <ul className="flex flex-wrap gap-x-4 gap-y-2">
+            {links.map((link) => (
+              <li key={link.href}>
+                <Link
+                  href={link.href}
+                  className="rounded-sm underline-offset-4 outline-none hover:text-foreground hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50"
+                >
+                  {link.title}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </div>
+    </footer>
+  );
+}

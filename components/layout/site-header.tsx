@@ -1,0 +1,22 @@
+import { AccountControl } from "@/components/layout/account-control";
+import { Logo } from "@/components/layout/logo";
+import { MainNav } from "@/components/layout/main-nav";
+import { MobileNav } from "@/components/layout/mobile-nav";
+import { ThemeSwitcher } from "@/components/layout/theme-switcher";
+
+export function SiteHeader() {
+  return (
+    <header className="sticky top-0 z-40 border-b bg-background/90 backdrop-blur supports-[backdrop-filter]:bg-background/75">
+      <div className="mx-auto flex h-14 max-w-6xl items-center gap-4 px-4 sm:px-6">
+        <Logo />
+        <MainNav className="hidden md:flex" />
+        <div className="ml-auto flex items-center gap-1 sm:gap-2">
+          <ThemeSwitcher />
+          {/* Account slot: a sign-in link today; the auth work swaps in the user menu here. */}
+          <AccountControl />
+          <MobileNav className="md:hidden" />
+        </div>
+      </div>
+    </header>
+  );
+}
