@@ -1,6 +1,8 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { parse, TomlError } from "smol-toml";
+import { ConfigError, ConfigSource, type Env } from "./config-source";
+
+export { ConfigError };
 
 /** What the local backend needs from supabase/config.toml, after environment overrides. */
 export interface LocalConfig {
@@ -31,6 +33,8 @@ export interface LocalConfig {
     };
     mfa: { maxEnrolledFactors: number; totp: { enrollEnabled: boolean; verifyEnabled: boolean } };
     rateLimit: {
+      /** False when SUPABASE_LOCAL_RATE_LIMITS=off (test runs): no per-IP limits, no resend wait. */
+      enabled: boolean;
       emailSent: number;
       smsSent: number;
       anonymousUsers: number;
@@ -41,37 +45,11 @@ export interface LocalConfig {
   };
 }
 
-export class ConfigError extends Error {}
-
-type Table = Record<string, unknown>;
-
-function table(value: unknown): Table {
-  return value && typeof value === "object" && !Array.isArray(value) ? (value as Table) : {};
-}
-
-function pick<T>(t: Table, key: string, kind: "string" | "number" | "boolean", fallback: T, where: string): T {
-  const v = t[key];
-  if (v === undefined) return fallback;
-  if (kind === "number" && typeof v === "bigint") return Number(v) as T;
-  if (typeof v !== kind) throw new ConfigError(`${where}.${key} must be a ${kind}`);
-  return v as T;
-}
-
-function strings(t: Table, key: string, fallback: string[], where: string): string[] {
-  const v = t[key];
-  if (v === undefined) return fallback;
-  if (!Array.isArray(v) || v.some((x) => typeof x !== "string")) {
-    throw new ConfigError(`${where}.${key} must be an array of strings`);
-  }
-  return v as string[];
-}
-
 /** "1m0s", "60s", "1h" → seconds (Go duration strings, as the CLI writes them). */
 export function parseDuration(value: string): number {
-  const re = /(\d+(?:\.\d+)?)(h|m|s|ms)/g;
   let total = 0;
   let matched = "";
-  for (const m of value.matchAll(re)) {
+  for (const m of value.matchAll(/(\d+(?:\.\d+)?)(h|ms|m|s)/g)) {
     matched += m[0];
     const n = Number(m[1]);
     total += m[2] === "h" ? n * 3600 : m[2] === "m" ? n * 60 : m[2] === "s" ? n : n / 1000;
@@ -80,30 +58,21 @@ export function parseDuration(value: string): number {
   return total;
 }
 
-/** Replaces env(NAME) in string values, as the Supabase CLI does. */
-function substituteEnv(value: unknown, env: NodeJS.ProcessEnv): unknown {
-  if (typeof value === "string") {
-    const m = /^env\((\w+)\)$/.exec(value.trim());
-    return m ? (env[m[1]] ?? "") : value;
+function durationOrNull(text: string): number | null {
+  try {
+    return parseDuration(text);
+  } catch {
+    return null;
   }
-  if (Array.isArray(value)) return value.map((v) => substituteEnv(v, env));
-  if (value && typeof value === "object") {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, substituteEnv(v, env)]));
-  }
-  return value;
 }
 
-function envNumber(env: NodeJS.ProcessEnv, name: string): number | undefined {
-  const raw = env[name];
-  if (raw === undefined || raw === "") return undefined;
-  const n = Number(raw);
-  if (!Number.isFinite(n)) throw new ConfigError(`${name} must be a number, got "${raw}"`);
-  return n;
-}
+const portCheck = (n: number) => (Number.isInteger(n) && n >= 0 && n <= 65535 ? null : "must be a port number (0-65535)");
+const positive = (n: number) => (n > 0 ? null : "must be greater than 0");
+const notNegative = (n: number) => (n >= 0 ? null : "must not be negative");
 
 export interface LoadConfigOptions {
   supabaseDir?: string;
-  env?: NodeJS.ProcessEnv;
+  env?: Env;
   /** Overrides applied last (tests use them for port and data folder). */
   port?: number;
   dataDir?: string | null;
@@ -113,83 +82,70 @@ export function loadConfig(options: LoadConfigOptions = {}): LocalConfig {
   const env = options.env ?? process.env;
   const supabaseDir = path.resolve(options.supabaseDir ?? path.join(process.cwd(), "supabase"));
   const file = path.join(supabaseDir, "config.toml");
-  let raw: Table = {};
-  let text: string | null = null;
+  let text: string | null;
   try {
     text = readFileSync(file, "utf8");
   } catch {
     text = null;
   }
-  if (text !== null) {
-    try {
-      raw = substituteEnv(parse(text), env) as Table;
-    } catch (err) {
-      if (err instanceof TomlError) {
-        throw new ConfigError(`${file}:${err.line}:${err.column}: ${err.message.split("\n")[0]}`);
-      }
-      throw err;
-    }
-  }
+  const c = ConfigSource.parse(text, file, env);
 
-  const api = table(raw.api);
-  const auth = table(raw.auth);
-  const email = table(auth.email);
-  const mfa = table(auth.mfa);
-  const totp = table(mfa.totp);
-  const rate = table(auth.rate_limit);
-
-  const signingKeysPath = pick<string | null>(auth, "signing_keys_path", "string", null, "auth");
+  const signingKeysPath = c.string("auth.signing_keys_path", null);
   const config: LocalConfig = {
     supabaseDir,
-    port: pick(api, "port", "number", 54321, "api"),
+    port: c.number("api.port", 54321, portCheck),
     dataDir: path.join(supabaseDir, ".local-data"),
     api: {
-      schemas: strings(api, "schemas", ["public", "graphql_public"], "api"),
-      extraSearchPath: strings(api, "extra_search_path", ["public", "extensions"], "api"),
-      maxRows: pick(api, "max_rows", "number", 1000, "api"),
+      schemas: c.strings("api.schemas", ["public", "graphql_public"]),
+      extraSearchPath: c.strings("api.extra_search_path", ["public", "extensions"]),
+      maxRows: c.number("api.max_rows", 1000, positive),
     },
     auth: {
-      siteUrl: pick(auth, "site_url", "string", "http://127.0.0.1:3000", "auth"),
-      additionalRedirectUrls: strings(auth, "additional_redirect_urls", [], "auth"),
-      jwtExpiry: pick(auth, "jwt_expiry", "number", 3600, "auth"),
-      enableSignup: pick(auth, "enable_signup", "boolean", true, "auth"),
-      enableAnonymousSignIns: pick(auth, "enable_anonymous_sign_ins", "boolean", false, "auth"),
-      minimumPasswordLength: pick(auth, "minimum_password_length", "number", 6, "auth"),
-      enableRefreshTokenRotation: pick(auth, "enable_refresh_token_rotation", "boolean", true, "auth"),
-      refreshTokenReuseInterval: pick(auth, "refresh_token_reuse_interval", "number", 10, "auth"),
+      siteUrl: c.string("auth.site_url", "http://127.0.0.1:3000"),
+      additionalRedirectUrls: c.strings("auth.additional_redirect_urls", []),
+      jwtExpiry: c.number("auth.jwt_expiry", 3600, positive),
+      enableSignup: c.boolean("auth.enable_signup", true),
+      enableAnonymousSignIns: c.boolean("auth.enable_anonymous_sign_ins", false),
+      minimumPasswordLength: c.number("auth.minimum_password_length", 6, positive),
+      enableRefreshTokenRotation: c.boolean("auth.enable_refresh_token_rotation", true),
+      refreshTokenReuseInterval: c.number("auth.refresh_token_reuse_interval", 10, notNegative),
       signingKeysPath: signingKeysPath ? path.resolve(supabaseDir, signingKeysPath) : null,
       email: {
-        enableSignup: pick(email, "enable_signup", "boolean", true, "auth.email"),
-        enableConfirmations: pick(email, "enable_confirmations", "boolean", false, "auth.email"),
-        doubleConfirmChanges: pick(email, "double_confirm_changes", "boolean", true, "auth.email"),
-        securePasswordChange: pick(email, "secure_password_change", "boolean", false, "auth.email"),
-        maxFrequencySeconds: parseDuration(pick(email, "max_frequency", "string", "1s", "auth.email")),
-        otpLength: pick(email, "otp_length", "number", 6, "auth.email"),
-        otpExpiry: pick(email, "otp_expiry", "number", 3600, "auth.email"),
+        enableSignup: c.boolean("auth.email.enable_signup", true),
+        enableConfirmations: c.boolean("auth.email.enable_confirmations", false),
+        doubleConfirmChanges: c.boolean("auth.email.double_confirm_changes", true),
+        securePasswordChange: c.boolean("auth.email.secure_password_change", false),
+        maxFrequencySeconds: c.parsed("auth.email.max_frequency", "1s", durationOrNull, "a duration like 1m0s"),
+        otpLength: c.number("auth.email.otp_length", 6, positive),
+        otpExpiry: c.number("auth.email.otp_expiry", 3600, positive),
       },
       mfa: {
-        maxEnrolledFactors: pick(mfa, "max_enrolled_factors", "number", 10, "auth.mfa"),
+        maxEnrolledFactors: c.number("auth.mfa.max_enrolled_factors", 10, notNegative),
         totp: {
-          enrollEnabled: pick(totp, "enroll_enabled", "boolean", true, "auth.mfa.totp"),
-          verifyEnabled: pick(totp, "verify_enabled", "boolean", true, "auth.mfa.totp"),
+          enrollEnabled: c.boolean("auth.mfa.totp.enroll_enabled", true),
+          verifyEnabled: c.boolean("auth.mfa.totp.verify_enabled", true),
         },
       },
       rateLimit: {
-        emailSent: pick(rate, "email_sent", "number", 2, "auth.rate_limit"),
-        smsSent: pick(rate, "sms_sent", "number", 30, "auth.rate_limit"),
-        anonymousUsers: pick(rate, "anonymous_users", "number", 30, "auth.rate_limit"),
-        tokenRefresh: pick(rate, "token_refresh", "number", 150, "auth.rate_limit"),
-        signInSignUps: pick(rate, "sign_in_sign_ups", "number", 30, "auth.rate_limit"),
-        tokenVerifications: pick(rate, "token_verifications", "number", 30, "auth.rate_limit"),
+        enabled: env.SUPABASE_LOCAL_RATE_LIMITS !== "off",
+        emailSent: c.number("auth.rate_limit.email_sent", 2, notNegative),
+        smsSent: c.number("auth.rate_limit.sms_sent", 30, notNegative),
+        anonymousUsers: c.number("auth.rate_limit.anonymous_users", 30, notNegative),
+        tokenRefresh: c.number("auth.rate_limit.token_refresh", 150, notNegative),
+        signInSignUps: c.number("auth.rate_limit.sign_in_sign_ups", 30, notNegative),
+        tokenVerifications: c.number("auth.rate_limit.token_verifications", 30, notNegative),
       },
     },
   };
 
-  const port = envNumber(env, "SUPABASE_LOCAL_PORT");
-  if (port !== undefined) config.port = port;
+  // The local backend's own variables win over config.toml and the CLI's SUPABASE_<KEY> variables.
+  const local = ConfigSource.parse(null, "", {
+    SUPABASE_LOCAL_PORT: env.SUPABASE_LOCAL_PORT,
+    SUPABASE_LOCAL_JWT_EXPIRY: env.SUPABASE_LOCAL_JWT_EXPIRY,
+  });
+  config.port = local.number("local.port", config.port, portCheck);
+  config.auth.jwtExpiry = local.number("local.jwt_expiry", config.auth.jwtExpiry, positive);
   if (env.SUPABASE_LOCAL_DATA_DIR) config.dataDir = path.resolve(env.SUPABASE_LOCAL_DATA_DIR);
-  const expiry = envNumber(env, "SUPABASE_LOCAL_JWT_EXPIRY");
-  if (expiry !== undefined) config.auth.jwtExpiry = expiry;
   if (options.port !== undefined) config.port = options.port;
   if (options.dataDir !== undefined) config.dataDir = options.dataDir;
   return config;
