@@ -9,10 +9,10 @@ export default function DocsLayout({ children }: { children: React.ReactNode }) 
   const links = docsLinks && isNavGroup(docsLinks) ? docsLinks.items : [];
   return (
     <div className="mx-auto grid max-w-6xl gap-8 px-4 py-12 sm:px-6 sm:py-16 md:grid-cols-[12rem_1fr]">
-      <aside className="md:sticky md:top-20 md:self-start">
+      <aside className="min-w-0 md:sticky md:top-20 md:self-start">
         <DocsNav links={links} />
       </aside>
-      <article>{children}</article>
+      <article className="min-w-0">{children}</article>
     </div>
   );
 }

@@ -1,0 +1,59 @@
+import { defineConfig, devices } from "@playwright/test";
+
+/**
+ * End-to-end tests drive Debian's Chromium (never a downloaded browser) against the production
+ * build. `npm run build` must have run first; the web server below only starts it.
+ */
+const PORT = Number(process.env.PORT ?? 3100);
+const baseURL = `http://127.0.0.1:${PORT}`;
+const CI = !!process.env.CI;
+
+export default defineConfig({
+  testDir: "./tests/e2e",
+  fullyParallel: true,
+  forbidOnly: CI,
+  retries: 0,
+  workers: 2,
+  reporter: "list",
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  use: {
+    baseURL,
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+  },
+  projects: [
+    {
+      name: "chromium",
+      use: {
+        ...devices["Desktop Chrome"],
+        viewport: { width: 1280, height: 800 },
+        launchOptions: {
+          executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+          // The machine has no outside network: keep Chromium from trying to phone home.
+          args: [
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--no-first-run",
+          ],
+        },
+      },
+    },
+  ],
+  // One entry per server the tests need; the local Supabase backend joins this list.
+  webServer: [
+    {
+      name: "app",
+      command: `npm run start -- -H 127.0.0.1 -p ${PORT}`,
+      url: baseURL,
+      reuseExistingServer: !CI,
+      timeout: 60_000,
+      stdout: "ignore",
+      stderr: "pipe",
+      env: { NEXT_TELEMETRY_DISABLED: "1" },
+    },
+  ],
+});
