@@ -7,11 +7,12 @@ import { loadConfig, type LoadConfigOptions, type LocalConfig } from "./config";
 import { Database } from "./db";
 import { json, type Backend, type Service } from "./http";
 import { Keys } from "./keys";
-import { MemoryMailer, type Mailer } from "./mail";
+import { DatabaseMailer, type Mailer } from "./mail";
 import { applyMigrations, applySeed } from "./migrations";
 import { createAuthService } from "./auth";
 import { createRestService } from "./rest";
 import { createPgService } from "./pg";
+import { createInboxService } from "./inbox";
 
 export interface StartOptions extends LoadConfigOptions {
   /** Start from an empty database (the data folder is emptied first). */
@@ -39,6 +40,7 @@ function mounts(): [string, Service][] {
     ["/auth/v1", createAuthService()],
     ["/rest/v1", createRestService()],
     ["/pg", createPgService()],
+    ["/inbox", createInboxService()],
   ];
 }
 
@@ -94,7 +96,7 @@ export async function startLocalBackend(options: StartOptions = {}): Promise<Loc
   const config = loadConfig(options);
   const db = await prepareDatabase(config, options.reset ?? false, log);
   const keys = await Keys.load(config.dataDir, config.auth.signingKeysPath);
-  const mail: Mailer = new MemoryMailer();
+  const mail: Mailer = new DatabaseMailer(db, log);
   const host = options.host ?? "127.0.0.1";
   const backend = { config, db, keys, mail, url: "", log } as LocalBackend;
   const services = mounts();
@@ -127,6 +129,7 @@ export async function startLocalBackend(options: StartOptions = {}): Promise<Loc
   backend.stop = async () => {
     server.closeAllConnections();
     await new Promise<void>((resolve) => server.close(() => resolve()));
+    await mail.flush?.();
     await db.close();
   };
   return backend;
