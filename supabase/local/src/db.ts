@@ -1,7 +1,9 @@
-import { mkdirSync } from "node:fs";
+import { existsSync, mkdirSync } from "node:fs";
+import path from "node:path";
 import { PGlite, type Transaction } from "@electric-sql/pglite";
 import { pgcrypto } from "@electric-sql/pglite/contrib/pgcrypto";
 import { uuid_ossp } from "@electric-sql/pglite/contrib/uuid_ossp";
+import { dataTemplate } from "./data-template";
 
 export type { Transaction };
 
@@ -25,7 +27,11 @@ export class Database {
 
   static async open(dataDir: string | null): Promise<Database> {
     if (dataDir) mkdirSync(dataDir, { recursive: true });
-    const pg = await PGlite.create(dataDir ?? undefined, { extensions: { pgcrypto, uuid_ossp } });
+    const fresh = !dataDir || !existsSync(path.join(dataDir, "PG_VERSION"));
+    const pg = await PGlite.create(dataDir ?? undefined, {
+      extensions: { pgcrypto, uuid_ossp },
+      loadDataDir: fresh ? await dataTemplate() : undefined,
+    });
     return new Database(pg);
   }
 
