@@ -1,9 +1,51 @@
-import { json, type Service } from "../http";
+import type { Service } from "../http";
+import type { AuthContext, Handler } from "./context";
+import { AuthError, errorResponse, OAuthError } from "./errors";
+import { clientIp } from "./params";
+import { routes } from "./routes";
+
+interface CompiledRoute {
+  method: string;
+  pattern: RegExp;
+  names: string[];
+  handler: Handler;
+}
+
+function compile(): CompiledRoute[] {
+  return routes.map(([method, path, handler]) => {
+    const names: string[] = [];
+    const source = path.replace(/[.]/g, "\\.").replace(/\{(\w+)\}/g, (_, name: string) => {
+      names.push(name);
+      return "([^/]+)";
+    });
+    return { method, pattern: new RegExp(`^${source}/?$`), names, handler };
+  });
+}
 
 /** GoTrue-compatible auth API under /auth/v1. */
 export function createAuthService(): Service {
-  return async (_req, { path }) => {
-    if (path === "/health") return json({ version: "local", name: "GoTrue", description: "GoTrue is a user registration and authentication API" });
-    return json({ code: 404, error_code: "not_found", msg: "Not Found" }, 404);
+  const table = compile();
+  return async (req, { backend, url, path }) => {
+    try {
+      const method = req.method === "HEAD" ? "GET" : req.method;
+      let pathMatched = false;
+      for (const route of table) {
+        const m = route.pattern.exec(path);
+        if (!m) continue;
+        pathMatched = true;
+        if (route.method !== method) continue;
+        const params = Object.fromEntries(route.names.map((n, i) => [n, decodeURIComponent(m[i + 1])]));
+        const c: AuthContext = { req, backend, url, params, ip: clientIp(req) };
+        return await route.handler(c);
+      }
+      if (pathMatched) throw new AuthError(405, "method_not_allowed", "Method Not Allowed");
+      throw new AuthError(404, "not_found", "Not Found");
+    } catch (err) {
+      if (err instanceof AuthError || err instanceof OAuthError) return errorResponse(err, req.headers);
+      backend.log(`auth ${req.method} ${path}: ${(err as Error).stack ?? String(err)}`);
+      const failure = new AuthError(500, "unexpected_failure", "Unexpected failure, please check server logs for more information");
+      return errorResponse(failure, req.headers);
+    }
   };
 }
+

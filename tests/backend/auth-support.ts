@@ -1,0 +1,76 @@
+import { createClient, type SupabaseClient } from "@supabase/supabase-js";
+import WebSocket from "ws";
+import type { MailMessage } from "@/supabase/local/src/mail";
+import { LOCAL_PUBLISHABLE_KEY, startTestBackend, type TestBackend } from "./support/local-backend";
+
+// Auth tests sign up many users from one address; the rate-limit test turns limits back on itself.
+process.env.SUPABASE_LOCAL_RATE_LIMITS ??= "off";
+
+let counter = 0;
+/** A fresh address per call, so tests sharing one backend never collide. */
+export function uniqueEmail(prefix = "user"): string {
+  counter += 1;
+  return `${prefix}-${Date.now().toString(36)}-${counter}@example.com`;
+}
+
+export const PASSWORD = "correct horse battery";
+
+export function memoryStorage() {
+  const items = new Map<string, string>();
+  return {
+    getItem: (key: string) => items.get(key) ?? null,
+    setItem: (key: string, value: string) => void items.set(key, value),
+    removeItem: (key: string) => void items.delete(key),
+  };
+}
+
+/** supabase-js as a browser would use it: a session kept in (memory) storage, optionally PKCE. */
+export function browserClient(t: TestBackend, options: { flowType?: "pkce" | "implicit"; fetch?: typeof fetch } = {}): SupabaseClient {
+  return createClient(t.url, LOCAL_PUBLISHABLE_KEY, {
+    auth: {
+      persistSession: true,
+      storage: memoryStorage(),
+      autoRefreshToken: false,
+      detectSessionInUrl: false,
+      flowType: options.flowType ?? "implicit",
+    },
+    global: options.fetch ? { fetch: options.fetch } : undefined,
+    realtime: { transport: WebSocket as unknown as typeof globalThis.WebSocket },
+  });
+}
+
+export async function mailsTo(t: TestBackend, address: string): Promise<MailMessage[]> {
+  return (await t.backend.mail.list()).filter((m) => m.to.includes(address));
+}
+
+/** The newest message to `address`, failing loudly when there is none. */
+export async function lastMailTo(t: TestBackend, address: string): Promise<MailMessage> {
+  const [mail] = await mailsTo(t, address);
+  if (!mail) throw new Error(`no mail to ${address}`);
+  return mail;
+}
+
+export function linkIn(mail: MailMessage): string {
+  const m = /href="([^"]+)"/.exec(mail.html);
+  if (!m) throw new Error(`no link in "${mail.subject}"`);
+  return m[1].replace(/&amp;/g, "&");
+}
+
+export function codeIn(mail: MailMessage): string {
+  const m = /code: <strong>(\d+)<\/strong>/.exec(mail.html);
+  if (!m) throw new Error(`no code in "${mail.subject}"`);
+  return m[1];
+}
+
+/** Follows a mail link the way a browser's first hop does, returning the redirect target. */
+export async function follow(link: string): Promise<URL> {
+  const res = await fetch(link, { redirect: "manual" });
+  if (res.status !== 303) throw new Error(`expected 303 from ${link}, got ${res.status}: ${await res.text()}`);
+  return new URL(res.headers.get("location") ?? "");
+}
+
+export function fragment(url: URL): URLSearchParams {
+  return new URLSearchParams(url.hash.slice(1));
+}
+
+export { startTestBackend, type TestBackend };
