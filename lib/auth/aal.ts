@@ -1,8 +1,9 @@
 export type AssuranceLevel = "aal1" | "aal2" | null;
 
+/** As supabase-js reports them (it types levels as open strings). */
 export type AssuranceLevels = {
-  currentLevel: AssuranceLevel;
-  nextLevel: AssuranceLevel;
+  currentLevel: string | null;
+  nextLevel: string | null;
 };
 
 /**

@@ -33,7 +33,7 @@ export const AUTH_TOASTS = {
   signedIn: "You're signed in.",
   signedOut: "You're signed out.",
   userUpdated: "Your account has been updated.",
-  mfaVerified: "Code accepted. You're signed in.",
+  mfaVerified: "Code accepted.",
 } as const;
 
 function continueTo(next: string | null | undefined): string {

@@ -40,6 +40,13 @@ const MESSAGES: Record<string, string> = {
   flow_state_expired: "That link has expired. Ask for a new one.",
   bad_code_verifier:
     "That link was opened in a different browser. Open it where you asked for it, or ask for a new one.",
+  pkce_code_verifier_not_found:
+    "That link was opened in a different browser from the one that asked for it. If it confirmed your email address, sign in here to continue.",
+  email_change_pending:
+    "Confirmation accepted. Now open the link we sent to your other email address to finish the change.",
+  missing_code: "That link is incomplete. Copy the whole link from the mail, or ask for a new one.",
+  invalid_link: "That link is incomplete or malformed. Ask for a new one.",
+  access_denied: "That link is no longer valid. Ask for a new one.",
   signup_disabled: "New accounts can't be created right now.",
   email_provider_disabled: "Signing in with email is turned off.",
   email_address_invalid: "That doesn't look like an email address we can send to.",

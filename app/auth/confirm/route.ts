@@ -1,0 +1,27 @@
+import { NextResponse, type NextRequest } from "next/server";
+
+import { afterLink, errorPagePath, isEmailLinkType } from "@/lib/auth/callback-outcome";
+import { createRouteClient } from "@/lib/supabase/route";
+
+/**
+ * Mail links that carry `token_hash` (Supabase's recommended templates for server-side auth):
+ * verified here on the server, so they work in any browser, not only the one that asked.
+ */
+export async function GET(request: NextRequest) {
+  const params = request.nextUrl.searchParams;
+  const tokenHash = params.get("token_hash");
+  const type = params.get("type");
+  const next = params.get("next");
+  const to = (path: string) => new URL(path, request.url);
+
+  if (!tokenHash || !isEmailLinkType(type))
+    return NextResponse.redirect(to(errorPagePath("invalid_link", next)));
+
+  const { supabase, applyTo } = createRouteClient(request);
+  const { error } = await supabase.auth.verifyOtp({ type, token_hash: tokenHash });
+  if (error)
+    return applyTo(
+      NextResponse.redirect(to(errorPagePath(error.code ?? "unexpected_failure", next))),
+    );
+  return applyTo(NextResponse.redirect(to(afterLink(type, next))));
+}

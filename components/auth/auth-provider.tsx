@@ -1,0 +1,15 @@
+import { AuthListener } from "@/components/auth/auth-listener";
+import { SupabaseProvider } from "@/components/auth/supabase-provider";
+import { publicSupabaseConfig } from "@/lib/supabase/env";
+import { getClaims } from "@/lib/supabase/server";
+
+/** Gives client components the browser client and starts the page's one auth-event listener. */
+export async function AuthProvider({ children }: { children: React.ReactNode }) {
+  const claims = await getClaims();
+  return (
+    <SupabaseProvider config={publicSupabaseConfig()}>
+      <AuthListener serverUserId={claims?.sub ?? null} />
+      {children}
+    </SupabaseProvider>
+  );
+}

@@ -1,0 +1,61 @@
+"use client";
+
+import { useActionState } from "react";
+import { useRouter } from "next/navigation";
+
+import { Field, FormMessage, SubmitButton } from "@/components/auth/form-parts";
+import { useSupabase } from "@/components/auth/supabase-provider";
+import { authErrorMessage, retryAfterSeconds } from "@/lib/auth/error-messages";
+import { emailOnlySchema, fieldErrors } from "@/lib/auth/schemas";
+
+type State = { error?: string; fields?: Record<string, string>; email?: string };
+
+/** Asks for a mail holding both a sign-in link and a 6-digit code, then goes to the code page. */
+export function EmailSignInForm({ next }: { next: string }) {
+  const supabase = useSupabase();
+  const router = useRouter();
+
+  const [state, formAction, pending] = useActionState(
+    async (_: State, formData: FormData): Promise<State> => {
+      const email = String(formData.get("email") ?? "");
+      const parsed = emailOnlySchema.safeParse({ email });
+      if (!parsed.success) return { fields: fieldErrors(parsed.error), email };
+      const { error } = await supabase.auth.signInWithOtp({
+        email: parsed.data.email,
+        options: {
+          shouldCreateUser: false,
+          emailRedirectTo: `${window.location.origin}/auth/callback?next=${encodeURIComponent(next)}`,
+        },
+      });
+      const wait = retryAfterSeconds(error);
+      if (error && wait === null) return { error: authErrorMessage(error), email };
+      const query = new URLSearchParams({
+        type: "email",
+        email: parsed.data.email,
+        next,
+        wait: String(wait ?? 60),
+      });
+      router.push(`/verify-otp?${query.toString()}`);
+      return { email };
+    },
+    {},
+  );
+
+  return (
+    <form action={formAction} noValidate className="grid gap-4">
+      <Field
+        label="Email"
+        name="email"
+        type="email"
+        autoComplete="email"
+        required
+        defaultValue={state.email}
+        error={state.fields?.email}
+      />
+      <FormMessage error={state.error} />
+      <SubmitButton pending={pending} pendingText="Sending…">
+        Email me a link and code
+      </SubmitButton>
+    </form>
+  );
+}

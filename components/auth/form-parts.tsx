@@ -1,0 +1,91 @@
+import { Loader2 } from "lucide-react";
+
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+
+type FieldProps = React.ComponentProps<typeof Input> & {
+  label: string;
+  name: string;
+  error?: string;
+  hint?: React.ReactNode;
+};
+
+/** A labelled input whose error is announced and tied to it. */
+export function Field({ label, name, error, hint, id, ...input }: FieldProps) {
+  const inputId = id ?? `field-${name}`;
+  const errorId = `${inputId}-error`;
+  return (
+    <div className="grid gap-2">
+      <div className="flex items-center justify-between gap-2">
+        <Label htmlFor={inputId}>{label}</Label>
+        {hint}
+      </div>
+      <Input
+        id={inputId}
+        name={name}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        {...input}
+      />
+      {error ? (
+        <p id={errorId} className="text-sm text-destructive">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** The form's outcome: errors interrupt (alert), confirmations wait their turn (status). */
+export function FormMessage({
+  error,
+  message,
+}: {
+  error?: string | null;
+  message?: string | null;
+}) {
+  if (error) {
+    return (
+      <p
+        role="alert"
+        className="rounded-md border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm text-destructive"
+      >
+        {error}
+      </p>
+    );
+  }
+  if (message) {
+    return (
+      <p role="status" className="rounded-md border bg-muted px-3 py-2 text-sm">
+        {message}
+      </p>
+    );
+  }
+  return null;
+}
+
+export function SubmitButton({
+  pending,
+  children,
+  pendingText,
+  ...props
+}: React.ComponentProps<typeof Button> & { pending: boolean; pendingText: string }) {
+  return (
+    <Button
+      type="submit"
+      disabled={pending || props.disabled}
+      aria-disabled={pending || undefined}
+      {...props}
+    >
+      {pending ? (
+        <>
+          <Loader2 className="animate-spin" aria-hidden />
+          {pendingText}
+        </>
+      ) : (
+        children
+      )}
+    </Button>
+  );
+}

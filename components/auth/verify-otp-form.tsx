@@ -1,0 +1,98 @@
+"use client";
+
+import { useActionState, useEffect, useState } from "react";
+
+import { Field, FormMessage, SubmitButton } from "@/components/auth/form-parts";
+import { useSupabase } from "@/components/auth/supabase-provider";
+import { useCooldown } from "@/components/auth/use-cooldown";
+import { authErrorMessage, retryAfterSeconds } from "@/lib/auth/error-messages";
+import { codeSchema } from "@/lib/auth/schemas";
+
+export type OtpKind = "email" | "signup";
+
+type State = { error?: string; field?: string };
+
+/**
+ * The 6-digit code from the mail. Verifying it signs the browser in; the auth listener then
+ * continues to `next`. Resending waits out the server's minimum interval between mails.
+ */
+export function VerifyOtpForm({
+  email,
+  kind,
+  next,
+  wait,
+}: {
+  email: string;
+  kind: OtpKind;
+  next: string;
+  wait: number;
+}) {
+  const supabase = useSupabase();
+  const [cooldown, startCooldown] = useCooldown();
+  const [notice, setNotice] = useState<{ error?: string; message?: string }>({});
+
+  useEffect(() => {
+    if (wait > 0) startCooldown(wait);
+  }, [wait, startCooldown]);
+
+  const [state, formAction, pending] = useActionState(
+    async (_: State, formData: FormData): Promise<State> => {
+      const parsed = codeSchema.safeParse(formData.get("code"));
+      if (!parsed.success) return { field: parsed.error.issues[0]?.message };
+      const { error } = await supabase.auth.verifyOtp({ email, token: parsed.data, type: kind });
+      return error ? { error: authErrorMessage(error) } : {};
+    },
+    {},
+  );
+
+  async function resend() {
+    const emailRedirectTo = `${window.location.origin}/auth/callback?next=${encodeURIComponent(next)}`;
+    const { error } =
+      kind === "signup"
+        ? await supabase.auth.resend({ type: "signup", email, options: { emailRedirectTo } })
+        : await supabase.auth.signInWithOtp({
+            email,
+            options: { shouldCreateUser: false, emailRedirectTo },
+          });
+    const limited = retryAfterSeconds(error);
+    if (limited !== null) {
+      startCooldown(limited);
+      setNotice({ error: authErrorMessage(error) });
+    } else if (error) {
+      setNotice({ error: authErrorMessage(error) });
+    } else {
+      startCooldown(60);
+      setNotice({ message: `We sent a new mail to ${email}.` });
+    }
+  }
+
+  return (
+    <div className="grid gap-4">
+      <form action={formAction} noValidate className="grid gap-4">
+        <Field
+          label="6-digit code"
+          name="code"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          pattern="\d{6}"
+          maxLength={6}
+          required
+          error={state.field}
+        />
+        <FormMessage error={state.error} />
+        <SubmitButton pending={pending} pendingText="Checking…">
+          Continue
+        </SubmitButton>
+      </form>
+      <FormMessage error={notice.error} message={notice.message} />
+      <button
+        type="button"
+        onClick={resend}
+        disabled={cooldown > 0}
+        className="text-left text-sm underline underline-offset-4 disabled:no-underline disabled:opacity-60"
+      >
+        {cooldown > 0 ? `You can ask for a new mail in ${cooldown} s` : "Send me a new mail"}
+      </button>
+    </div>
+  );
+}

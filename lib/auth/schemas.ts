@@ -1,0 +1,54 @@
+import { z } from "zod";
+
+/** The auth server's own minimum (supabase/config.toml, minimum_password_length). */
+export const MIN_PASSWORD_LENGTH = 8;
+
+export const emailSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .pipe(z.email({ error: "Enter a valid email address." }));
+
+export const passwordSchema = z
+  .string()
+  .min(MIN_PASSWORD_LENGTH, { error: `Use at least ${MIN_PASSWORD_LENGTH} characters.` })
+  .max(72, { error: "Use at most 72 characters." });
+
+export const codeSchema = z
+  .string()
+  .trim()
+  .regex(/^\d{6}$/, { error: "Enter the 6-digit code." });
+
+export const signInSchema = z.object({
+  email: emailSchema,
+  password: z.string().min(1, { error: "Enter your password." }),
+});
+
+export const signUpSchema = z.object({
+  email: emailSchema,
+  password: passwordSchema,
+  next: z.string().optional(),
+});
+
+export const emailOnlySchema = z.object({ email: emailSchema, next: z.string().optional() });
+
+export const verifyCodeSchema = z.object({ email: emailSchema, code: codeSchema });
+
+export const newPasswordSchema = z
+  .object({ password: passwordSchema, confirm: z.string() })
+  .refine((v) => v.password === v.confirm, {
+    error: "The passwords don't match.",
+    path: ["confirm"],
+  });
+
+export const changeEmailSchema = z.object({ email: emailSchema });
+
+/** The first error of each field, for showing next to it. */
+export function fieldErrors(error: z.ZodError): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = String(issue.path[0] ?? "form");
+    out[key] ??= issue.message;
+  }
+  return out;
+}
