@@ -1,0 +1,99 @@
+import { json } from "../http";
+import type { AuthContext } from "./context";
+import { AuthError, badRequest } from "./errors";
+import { PKCE_PREFIX } from "./email-tokens";
+import { readParams, str, validEmail } from "./params";
+import { flowMethod, issueAuthCode } from "./pkce";
+import { takeRateLimit } from "./rate-limit";
+import { safeRedirect } from "./redirect";
+import { grantInfo, issueSession } from "./sessions";
+import { applyVerification, parseType, SINGLE_CONFIRMATION, type VerifyInput } from "./verify-core";
+
+/** POST /verify: `token_hash` + type, or email + 6-digit `token` + type; answers with a session. */
+export async function verifyPost(c: AuthContext): Promise<Response> {
+  takeRateLimit(c.backend, "tokenVerifications", c.ip);
+  const p = await readParams(c.req);
+  const type = parseType(str(p, "type"));
+  const token = str(p, "token");
+  const hash = str(p, "token_hash");
+  const email = str(p, "email");
+  if ((!token && !hash) || (token && hash)) throw badRequest("validation_failed", "Verify requires either a token or a token hash");
+  const input: VerifyInput = { type };
+  if (token) {
+    if (str(p, "phone")) throw badRequest("phone_provider_disabled", "Phone logins are disabled");
+    if (!email) throw badRequest("validation_failed", "Only an email address or phone number should be provided on verify");
+    try {
+      input.email = validEmail(email);
+    } catch {
+      throw new AuthError(422, "validation_failed", "Invalid email format");
+    }
+    input.code = token;
+  } else {
+    if (email || str(p, "phone")) throw badRequest("validation_failed", "Only the token_hash and type should be provided");
+    input.tokenHash = hash;
+  }
+  const body = await c.backend.db.transaction(async (tx) => {
+    const verified = await applyVerification(tx, c.backend, input);
+    if ("singleConfirmation" in verified) return { msg: SINGLE_CONFIRMATION, code: "200" };
+    return issueSession(tx, c.backend, verified.user.id, "otp", grantInfo(c.req, c.ip));
+  });
+  return json(body);
+}
+
+const OAUTH_ERROR: Record<number, string> = { 400: "invalid_request", 401: "unauthorized_client", 403: "access_denied", 500: "server_error" };
+
+function errorRedirect(target: string, err: AuthError, pkce: boolean): string {
+  const url = new URL(target);
+  const hash = new URLSearchParams();
+  const error = OAUTH_ERROR[err.status];
+  if (error) hash.set("error", error);
+  hash.set("error_code", err.code);
+  hash.set("error_description", err.message);
+  if (pkce) hash.forEach((value, key) => url.searchParams.set(key, value));
+  hash.set("sb", "");
+  url.hash = hash.toString();
+  return url.toString();
+}
+
+const seeOther = (location: string) => new Response(null, { status: 303, headers: { location } });
+
+/** GET /verify?token=…&type=…&redirect_to=…: the link in a mail; always answers with a redirect. */
+export async function verifyGet(c: AuthContext): Promise<Response> {
+  takeRateLimit(c.backend, "tokenVerifications", c.ip);
+  const q = c.url.searchParams;
+  const token = q.get("token") ?? "";
+  const redirectTo = safeRedirect(c.backend.config.auth, q.get("redirect_to") ?? c.req.headers.get("referer"));
+  const pkce = token.startsWith(PKCE_PREFIX);
+  const type = parseType(q.get("type") ?? "");
+  if (!token) throw badRequest("validation_failed", "Verify requires a token or a token hash");
+  try {
+    const outcome = await c.backend.db.transaction(async (tx) => {
+      const verified = await applyVerification(tx, c.backend, { type, tokenHash: token });
+      if ("singleConfirmation" in verified) return { message: SINGLE_CONFIRMATION };
+      if (pkce) return { code: await issueAuthCode(tx, verified.user.id, flowMethod(verified.type)) };
+      return { session: await issueSession(tx, c.backend, verified.user.id, "otp", grantInfo(c.req, c.ip)), type: verified.type };
+    });
+    const url = new URL(redirectTo);
+    if ("message" in outcome) {
+      if (pkce) url.searchParams.set("message", outcome.message);
+      url.hash = new URLSearchParams({ message: outcome.message, sb: "" }).toString();
+    } else if ("code" in outcome) {
+      url.searchParams.set("code", outcome.code);
+    } else {
+      const s = outcome.session;
+      url.hash = new URLSearchParams({
+        access_token: String(s.access_token),
+        expires_at: String(s.expires_at),
+        expires_in: String(s.expires_in),
+        refresh_token: String(s.refresh_token),
+        sb: "",
+        token_type: "bearer",
+        type: outcome.type,
+      }).toString();
+    }
+    return seeOther(url.toString());
+  } catch (err) {
+    if (err instanceof AuthError) return seeOther(errorRedirect(redirectTo, err, pkce));
+    throw err;
+  }
+}
