@@ -55,6 +55,11 @@ function errorRedirect(target: string, err: AuthError, pkce: boolean): string {
   return url.toString();
 }
 
+type LinkOutcome =
+  | { kind: "message"; message: string }
+  | { kind: "code"; code: string }
+  | { kind: "session"; session: Record<string, unknown>; type: string };
+
 const seeOther = (location: string) => new Response(null, { status: 303, headers: { location } });
 
 /** GET /verify?token=…&type=…&redirect_to=…: the link in a mail; always answers with a redirect. */
@@ -67,17 +72,18 @@ export async function verifyGet(c: AuthContext): Promise<Response> {
   const type = parseType(q.get("type") ?? "");
   if (!token) throw badRequest("validation_failed", "Verify requires a token or a token hash");
   try {
-    const outcome = await c.backend.db.transaction(async (tx) => {
+    const outcome = await c.backend.db.transaction(async (tx): Promise<LinkOutcome> => {
       const verified = await applyVerification(tx, c.backend, { type, tokenHash: token });
-      if ("singleConfirmation" in verified) return { message: SINGLE_CONFIRMATION };
-      if (pkce) return { code: await issueAuthCode(tx, verified.user.id, flowMethod(verified.type)) };
-      return { session: await issueSession(tx, c.backend, verified.user.id, "otp", grantInfo(c.req, c.ip)), type: verified.type };
+      if ("singleConfirmation" in verified) return { kind: "message", message: SINGLE_CONFIRMATION };
+      if (pkce) return { kind: "code", code: await issueAuthCode(tx, verified.user.id, flowMethod(verified.type)) };
+      const session = await issueSession(tx, c.backend, verified.user.id, "otp", grantInfo(c.req, c.ip));
+      return { kind: "session", session, type: verified.type };
     });
     const url = new URL(redirectTo);
-    if ("message" in outcome) {
+    if (outcome.kind === "message") {
       if (pkce) url.searchParams.set("message", outcome.message);
       url.hash = new URLSearchParams({ message: outcome.message, sb: "" }).toString();
-    } else if ("code" in outcome) {
+    } else if (outcome.kind === "code") {
       url.searchParams.set("code", outcome.code);
     } else {
       const s = outcome.session;
