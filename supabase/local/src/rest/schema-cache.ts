@@ -1,0 +1,136 @@
+import type { Database } from "../db";
+import { buildRelationships, type ForeignKeyRow } from "./relationships";
+import { qualified, type Column, type Routine, type SchemaCache, type Table } from "./schema-types";
+
+const TABLES_SQL = `
+select n.nspname as schema, c.relname as name, c.relkind::text as kind,
+  obj_description(c.oid, 'pg_class') as description,
+  (c.relkind in ('r','p') or (pg_relation_is_updatable(c.oid, true) & 8) = 8) as insertable,
+  (c.relkind in ('r','p') or (pg_relation_is_updatable(c.oid, true) & 4) = 4) as updatable,
+  (c.relkind in ('r','p') or (pg_relation_is_updatable(c.oid, true) & 16) = 16) as deletable,
+  coalesce((select json_agg(json_build_object(
+      'name', a.attname, 'type', format_type(a.atttypid, a.atttypmod), 'nullable', not a.attnotnull,
+      'default', pg_get_expr(d.adbin, d.adrelid), 'generated', a.attidentity <> '' or a.attgenerated <> '',
+      'description', col_description(c.oid, a.attnum),
+      'enumValues', coalesce((select json_agg(e.enumlabel order by e.enumsortorder) from pg_enum e where e.enumtypid = a.atttypid), '[]'),
+      'maxLength', case when a.atttypmod > 4 and a.atttypid in (1042, 1043) then a.atttypmod - 4 end
+    ) order by a.attnum)
+    from pg_attribute a left join pg_attrdef d on d.adrelid = a.attrelid and d.adnum = a.attnum
+    where a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped), '[]') as columns,
+  coalesce((select json_agg(a.attname order by k.o)
+    from pg_constraint con, unnest(con.conkey) with ordinality k(n, o)
+    join pg_attribute a on a.attrelid = c.oid and a.attnum = k.n
+    where con.conrelid = c.oid and con.contype = 'p'), '[]') as primary_key
+from pg_class c join pg_namespace n on n.oid = c.relnamespace
+where n.nspname = any($1) and c.relkind in ('r','v','m','f','p')`;
+
+const CONSTRAINTS_SQL = `
+select con.conname as name, con.contype::text as type, n.nspname as schema, c.relname as table,
+  array(select a.attname from unnest(con.conkey) with ordinality k(n, o)
+        join pg_attribute a on a.attrelid = con.conrelid and a.attnum = k.n order by k.o) as columns,
+  fn.nspname as ref_schema, fc.relname as ref_table,
+  array(select a.attname from unnest(con.confkey) with ordinality k(n, o)
+        join pg_attribute a on a.attrelid = con.confrelid and a.attnum = k.n order by k.o) as ref_columns
+from pg_constraint con
+join pg_class c on c.oid = con.conrelid join pg_namespace n on n.oid = c.relnamespace
+left join pg_class fc on fc.oid = con.confrelid left join pg_namespace fn on fn.oid = fc.relnamespace
+where con.contype in ('f','p','u') and (n.nspname = any($1) or fn.nspname = any($1))
+order by con.conname`;
+
+const ROUTINES_SQL = `
+select n.nspname as schema, p.proname as name, p.proretset as returns_set,
+  format_type(p.prorettype, null) as return_type, rt.typtype::text as return_typtype,
+  rn.nspname as return_rel_schema, rc.relname as return_rel_name, rc.relkind::text as return_rel_kind,
+  p.provolatile::text as volatility, p.pronargs as nargs, p.pronargdefaults as ndefaults,
+  p.provariadic <> 0 as variadic, obj_description(p.oid, 'pg_proc') as description,
+  coalesce(p.proargnames, '{}') as arg_names, coalesce(p.proargmodes::text[], '{}') as arg_modes,
+  array(select format_type(t, null) from unnest(coalesce(p.proallargtypes, p.proargtypes::oid[])) with ordinality u(t, o) order by o) as arg_types
+from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+join pg_type rt on rt.oid = p.prorettype
+left join pg_class rc on rc.oid = rt.typrelid left join pg_namespace rn on rn.oid = rc.relnamespace
+where n.nspname = any($1) and p.prokind = 'f'`;
+
+interface TableRow {
+  schema: string;
+  name: string;
+  kind: string;
+  description: string | null;
+  insertable: boolean;
+  updatable: boolean;
+  deletable: boolean;
+  columns: Column[];
+  primary_key: string[];
+}
+
+interface RoutineRow {
+  schema: string;
+  name: string;
+  returns_set: boolean;
+  return_type: string;
+  return_typtype: string;
+  return_rel_schema: string | null;
+  return_rel_name: string | null;
+  volatility: string;
+  nargs: number;
+  ndefaults: number;
+  variadic: boolean;
+  description: string | null;
+  arg_names: string[];
+  arg_modes: string[];
+  arg_types: string[];
+}
+
+function toRoutine(r: RoutineRow): Routine {
+  const params: Routine["params"] = [];
+  let outParams = 0;
+  r.arg_types.forEach((type, i) => {
+    const mode = r.arg_modes[i] ?? "i";
+    if (mode === "o" || mode === "t") {
+      outParams++;
+      return;
+    }
+    params.push({ name: r.arg_names[i] ?? "", type, hasDefault: false, variadic: mode === "v" });
+  });
+  for (let i = params.length - r.ndefaults; i < params.length; i++) if (i >= 0) params[i].hasDefault = true;
+  const composite = r.return_typtype === "c" || (r.return_type === "record" && outParams > 0);
+  return {
+    schema: r.schema,
+    name: r.name,
+    params,
+    returnType: r.return_type,
+    returnsSet: r.returns_set,
+    returnKind: r.return_type === "void" ? "void" : composite ? "composite" : "scalar",
+    returnRelation: r.return_rel_schema && r.return_rel_name ? { schema: r.return_rel_schema, name: r.return_rel_name } : null,
+    volatility: r.volatility === "i" ? "immutable" : r.volatility === "s" ? "stable" : "volatile",
+    description: r.description,
+  };
+}
+
+/** Reads tables, views, columns, keys, relationships and functions of the exposed schemas. */
+export async function loadSchemaCache(db: Database, schemas: string[]): Promise<SchemaCache> {
+  const tableRows = (await db.query<TableRow>(TABLES_SQL, [schemas])).rows;
+  const constraintRows = (await db.query<ForeignKeyRow>(CONSTRAINTS_SQL, [schemas])).rows;
+  const routineRows = (await db.query<RoutineRow>(ROUTINES_SQL, [schemas])).rows;
+
+  const tables = new Map<string, Table>();
+  for (const r of tableRows) {
+    tables.set(qualified(r.schema, r.name), {
+      schema: r.schema,
+      name: r.name,
+      isView: r.kind === "v" || r.kind === "m",
+      insertable: r.insertable,
+      updatable: r.updatable,
+      deletable: r.deletable,
+      columns: r.columns,
+      columnMap: new Map(r.columns.map((c) => [c.name, c])),
+      primaryKey: r.primary_key,
+      description: r.description,
+    });
+  }
+  const routines = new Map<string, Routine[]>();
+  for (const r of routineRows) {
+    const key = qualified(r.schema, r.name);
+    routines.set(key, [...(routines.get(key) ?? []), toRoutine(r)]);
+  }
+  return { schemas, tables, relationships: buildRelationships(tables, constraintRows, schemas), routines };
+}

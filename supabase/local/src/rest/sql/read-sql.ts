@@ -1,0 +1,92 @@
+import type { Embed, ReadNode } from "../plan";
+import { filterSql, logicSql, orderTermSql } from "./filters";
+import { castType, fieldExpr, fieldOutputName, ident, qualifiedIdent, type Params } from "./fragment";
+
+function joinConditions(e: Embed, parentAlias: string): string[] {
+  const child = ident(e.node.alias);
+  const parent = ident(parentAlias);
+  if (e.rel.junction) {
+    const j = ident(e.junctionAlias);
+    return e.rel.junction.sourceColumns.map(([jc, oc]) => `${j}.${ident(jc)} = ${parent}.${ident(oc)}`);
+  }
+  return e.rel.columns.map(([oc, tc]) => `${child}.${ident(tc)} = ${parent}.${ident(oc)}`);
+}
+
+function embedFrom(e: Embed): string {
+  const ft = `${qualifiedIdent(e.rel.foreignTable.schema, e.rel.foreignTable.name)} as ${ident(e.node.alias)}`;
+  const junction = e.rel.junction;
+  if (!junction) return ft;
+  const j = ident(e.junctionAlias);
+  const on = junction.targetColumns.map(([jc, tc]) => `${j}.${ident(jc)} = ${ident(e.node.alias)}.${ident(tc)}`).join(" and ");
+  return `${ft} join ${qualifiedIdent(junction.table.schema, junction.table.name)} as ${j} on ${on}`;
+}
+
+function existsSql(p: Params, e: Embed, parentAlias: string): string {
+  const where = [...joinConditions(e, parentAlias), ...whereList(p, e.node)];
+  return `exists (select 1 from ${embedFrom(e)} where ${where.join(" and ")})`;
+}
+
+export function whereList(p: Params, node: ReadNode): string[] {
+  return [
+    ...node.filters.map((f) => filterSql(p, node.alias, f)),
+    ...node.logic.map((t) => logicSql(p, node.alias, t)),
+    ...node.existence.map(({ embed, present }) => `${present ? "" : "not "}${existsSql(p, embed, node.alias)}`),
+    ...node.embeds.filter((e) => e.inner).map((e) => existsSql(p, e, node.alias)),
+  ];
+}
+
+export function orderSql(p: Params, node: ReadNode): string {
+  if (!node.order.length) return "";
+  const terms = node.order.map((t) => {
+    if (t.relation === undefined) return orderTermSql(fieldExpr(p, node.alias, t.field), t);
+    const e = node.embeds.find((x) => x.key === t.relation) as Embed;
+    const sub = `(select ${fieldExpr(p, e.node.alias, t.field)} from ${embedFrom(e)} where ${joinConditions(e, node.alias).join(" and ")})`;
+    return orderTermSql(sub, t);
+  });
+  return ` order by ${terms.join(", ")}`;
+}
+
+export function rangeSql(p: Params, range: { offset: number; limit?: number } | undefined): string {
+  if (!range) return "";
+  const limit = range.limit !== undefined ? ` limit ${p.add(String(range.limit))}` : "";
+  const offset = range.offset > 0 ? ` offset ${p.add(String(range.offset))}` : "";
+  return limit + offset;
+}
+
+function embedSql(p: Params, e: Embed, parentAlias: string): string {
+  const where = [...joinConditions(e, parentAlias), ...whereList(p, e.node)];
+  const inner = `select ${selectList(p, e.node).join(", ")} from ${embedFrom(e)} where ${where.join(" and ")}${orderSql(p, e.node)}${rangeSql(p, e.node.range)}`;
+  return e.toOne ? `(select row_to_json(_e) from (${inner}) _e)` : `(select coalesce(json_agg(_e), '[]') from (${inner}) _e)`;
+}
+
+function spreadColumns(p: Params, e: Embed, parentAlias: string): string[] {
+  const where = [...joinConditions(e, parentAlias), ...whereList(p, e.node)].join(" and ");
+  return selectList(p, e.node, true).map(
+    ({ expr, name }) => `(select ${expr} from ${embedFrom(e)} where ${where}) as ${ident(name)}`,
+  );
+}
+
+export function selectList(p: Params, node: ReadNode): string[];
+export function selectList(p: Params, node: ReadNode, split: true): { expr: string; name: string }[];
+export function selectList(p: Params, node: ReadNode, split?: true): string[] | { expr: string; name: string }[] {
+  const out: { expr: string; name: string | null }[] = [];
+  for (const item of node.fields) {
+    if (item.kind === "star") {
+      if ((split || node.expandStar) && node.table) for (const c of node.table.columns) out.push({ expr: `${ident(node.alias)}.${ident(c.name)}`, name: c.name });
+      else out.push({ expr: `${ident(node.alias)}.*`, name: null });
+      continue;
+    }
+    const cast = item.cast ? `::${castType(item.cast)}` : "";
+    out.push({ expr: `${fieldExpr(p, node.alias, item.field)}${cast}`, name: item.alias ?? fieldOutputName(item.field) });
+  }
+  for (const e of node.embeds) {
+    if (e.hidden) continue;
+    if (e.spread) {
+      for (const s of spreadColumns(p, e, node.alias)) out.push({ expr: s, name: null });
+      continue;
+    }
+    out.push({ expr: embedSql(p, e, node.alias), name: e.key });
+  }
+  if (split) return out.map((o) => ({ expr: o.expr, name: o.name ?? "" }));
+  return out.map((o) => (o.name === null ? o.expr : `${o.expr} as ${ident(o.name)}`));
+}
