@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -5,10 +6,38 @@ import type { Database } from "./db";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
-/** Applies bootstrap/*.sql in name order; each file is idempotent, so this runs at every start. */
-export async function bootstrap(db: Database): Promise<void> {
+function bootstrapFiles(): { name: string; sql: string }[] {
   const dir = path.join(here, "bootstrap");
-  for (const file of readdirSync(dir).filter((f) => f.endsWith(".sql")).sort()) {
-    await db.exec(readFileSync(path.join(dir, file), "utf8"));
+  return readdirSync(dir)
+    .filter((f) => f.endsWith(".sql"))
+    .sort()
+    .map((name) => ({ name, sql: readFileSync(path.join(dir, name), "utf8") }));
+}
+
+async function appliedDigest(db: Database): Promise<string | null> {
+  try {
+    const { rows } = await db.query<{ digest: string }>("select digest from supabase_local.bootstrap_state limit 1");
+    return rows[0]?.digest ?? null;
+  } catch {
+    // A new database: the state table comes with the first bootstrap.
+    return null;
   }
+}
+
+/**
+ * Applies bootstrap/*.sql in name order. Each file is idempotent; a digest of all of them is kept
+ * in the database, so a restart with unchanged files skips the work (most of a warm start).
+ */
+export async function bootstrap(db: Database): Promise<void> {
+  const files = bootstrapFiles();
+  const hash = createHash("sha256");
+  for (const f of files) hash.update(`${f.name}\n${f.sql}\n`);
+  const digest = hash.digest("hex");
+  if ((await appliedDigest(db)) === digest) return;
+  for (const f of files) await db.exec(f.sql);
+  await db.transaction(async (tx) => {
+    await tx.exec("create table if not exists supabase_local.bootstrap_state (digest text not null)");
+    await tx.query("delete from supabase_local.bootstrap_state");
+    await tx.query("insert into supabase_local.bootstrap_state (digest) values ($1)", [digest]);
+  });
 }
