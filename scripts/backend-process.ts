@@ -36,7 +36,7 @@ export class BackendStartError extends Error {}
  * launcher, so a signal reaches the backend itself) and waits until it is healthy.
  */
 export async function spawnBackend(options: SpawnBackendOptions = {}): Promise<BackendProcess> {
-  const env: Record<string, string | undefined> = { ...process.env, ...options.env };
+  const env: NodeJS.ProcessEnv = { ...process.env, ...options.env };
   env.SUPABASE_LOCAL_PORT = String(options.port ?? 0);
   if (options.dataDir) env.SUPABASE_LOCAL_DATA_DIR = options.dataDir;
   const args = ["--import", "tsx", CLI, ...(options.reset ? ["--reset"] : [])];
