@@ -49,11 +49,14 @@ export default defineConfig({
       name: "app",
       command: `npm run start -- -H 127.0.0.1 -p ${PORT}`,
       url: baseURL,
-      reuseExistingServer: !CI,
+      // Never reuse: a server left running would serve an older build than the one under test.
+      reuseExistingServer: false,
       timeout: 60_000,
       stdout: "ignore",
       stderr: "pipe",
-      env: { NEXT_TELEMETRY_DISABLED: "1" },
+      // GROUNDWORK_LOCAL: the server uses the local backend's well-known keys instead of demanding a
+      // hosted project's settings.
+      env: { NEXT_TELEMETRY_DISABLED: "1", GROUNDWORK_LOCAL: "1" },
     },
   ],
 });

@@ -1,0 +1,67 @@
+import { expect, test } from "@playwright/test";
+
+import { chooseTheme, htmlElement, setThemeCookie } from "./helpers";
+
+test.describe("theme choice", () => {
+  test.use({ colorScheme: "light" });
+
+  test("dark survives a reload and is in the server-rendered HTML", async ({ page }) => {
+    await page.goto("/");
+    await expect(htmlElement(page)).not.toHaveClass(/\bdark\b/);
+
+    await chooseTheme(page, "Dark");
+    await expect(htmlElement(page)).toHaveClass(/\bdark\b/);
+
+    await page.reload();
+    await expect(htmlElement(page)).toHaveClass(/\bdark\b/);
+    await expect(page.getByRole("button", { name: "Theme: Dark" })).toBeVisible();
+
+    // The first byte of HTML already carries the class: nothing waits for a script.
+    const response = await page.request.get("/about");
+    const html = await response.text();
+    expect(html).toMatch(/<html[^>]*\bclass="dark"/);
+    expect(html).toMatch(/<html[^>]*color-scheme:\s*dark/);
+  });
+
+  test("light chosen in a dark OS survives a reload", async ({ page }) => {
+    await page.emulateMedia({ colorScheme: "dark" });
+    await page.goto("/");
+    await expect(htmlElement(page)).toHaveClass(/\bdark\b/);
+
+    await chooseTheme(page, "Light");
+    await expect(htmlElement(page)).toHaveClass(/\blight\b/);
+    await page.reload();
+    await expect(htmlElement(page)).toHaveClass(/\blight\b/);
+    await expect(htmlElement(page)).not.toHaveClass(/\bdark\b/);
+
+    const html = await (await page.request.get("/")).text();
+    expect(html).toMatch(/<html[^>]*\bclass="light"/);
+  });
+
+  test("the first paint is already dark, even without JavaScript", async ({ browser, baseURL }) => {
+    // Reference: what dark looks like once scripts have run.
+    const withJs = await browser.newContext({ colorScheme: "light" });
+    await setThemeCookie(withJs, baseURL, "dark");
+    const jsPage = await withJs.newPage();
+    await jsPage.goto("/");
+    const darkBackground = await jsPage
+      .locator("body")
+      .evaluate((body) => getComputedStyle(body).backgroundColor);
+    await setThemeCookie(withJs, baseURL, "light");
+    await jsPage.reload();
+    const lightBackground = await jsPage
+      .locator("body")
+      .evaluate((body) => getComputedStyle(body).backgroundColor);
+    expect(darkBackground).not.toBe(lightBackground);
+    await withJs.close();
+
+    // No script can fix anything up here, so what shows is exactly what the server sent.
+    const noJs = await browser.newContext({ javaScriptEnabled: false, colorScheme: "light" });
+    await setThemeCookie(noJs, baseURL, "dark");
+    const page = await noJs.newPage();
+    await page.goto("/");
+    await expect(htmlElement(page)).toHaveClass(/\bdark\b/);
+    await expect(page.locator("body")).toHaveCSS("background-color", darkBackground);
+    await noJs.close();
+  });
+});
