@@ -21,9 +21,9 @@ export default function HomePage() {
           Your notes, on every device, the moment you write them.
         </h1>
         <p className="max-w-2xl text-lg text-pretty text-muted-foreground">
-          Groundwork is a notes app that syncs live across your devices, keeps your attachments
-          with your words, and lets you share any note through a public link. It is built on
-          Supabase, so your data sits in Postgres behind real access rules.
+          Groundwork is a notes app that syncs live across your devices, keeps your attachments with
+          your words, and lets you share any note through a public link. It is built on Supabase, so
+          your data sits in Postgres behind real access rules.
         </p>
         <div className="flex flex-wrap gap-3">
           <Button asChild size="lg">

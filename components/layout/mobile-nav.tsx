@@ -51,7 +51,10 @@ export function MobileNav({ className }: { className?: string }) {
           triggerRef.current?.focus();
         }}
       >
-        <nav aria-label="Main" className="mx-auto max-h-[75dvh] max-w-6xl overflow-y-auto px-4 py-4 sm:px-6">
+        <nav
+          aria-label="Main"
+          className="mx-auto max-h-[75dvh] max-w-6xl overflow-y-auto px-4 py-4 sm:px-6"
+        >
           <ul className="grid gap-1">
             {siteConfig.mainNav.map((item) =>
               isNavGroup(item) ? (

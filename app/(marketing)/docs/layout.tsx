@@ -1,9 +1,7 @@
 import { DocsNav } from "@/components/docs/docs-nav";
 import { isNavGroup, siteConfig } from "@/lib/site-config";
 
-const docsLinks = siteConfig.mainNav.find(
-  (item) => isNavGroup(item) && item.title === "Docs",
-);
+const docsLinks = siteConfig.mainNav.find((item) => isNavGroup(item) && item.title === "Docs");
 
 export default function DocsLayout({ children }: { children: React.ReactNode }) {
   const links = docsLinks && isNavGroup(docsLinks) ? docsLinks.items : [];

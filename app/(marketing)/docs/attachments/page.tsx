@@ -20,8 +20,8 @@ export default function AttachmentsPage() {
         <h2>Who can open it</h2>
         <p>
           Attachments are stored privately: only you can open them. When a note is shared, visitors
-          can view its attachments through signed links that expire after a few minutes, so a
-          copied file address stops working on its own.
+          can view its attachments through signed links that expire after a few minutes, so a copied
+          file address stops working on its own.
         </p>
         <h2>Remove a file</h2>
         <p>
