@@ -26,6 +26,9 @@ export const LOCAL_SERVICE_ROLE_KEY =
 export const LOCAL_PUBLISHABLE_KEY = "sb_publishable_ACJWlzQHlZjBrEguHvfOxg_3BJgxAaH";
 export const LOCAL_SECRET_KEY = "sb_secret_N7UND0UgjKTVK-Uodkm0Hg_xSvEMPvz";
 
+/** The ES256 key made once per data folder, kept beside the database. */
+export const SIGNING_KEY_FILE = "signing-key.json";
+
 const hsKey = new TextEncoder().encode(LOCAL_JWT_SECRET);
 
 export type ApiKeyKind = "publishable" | "secret" | "legacy-anon" | "legacy-service" | "none";
@@ -89,7 +92,7 @@ export class Keys {
       const keys = await Promise.all(list.map(fromJwk));
       return new Keys(keys[0], keys);
     }
-    const file = dataDir ? path.join(dataDir, "signing-key.json") : null;
+    const file = dataDir ? path.join(dataDir, SIGNING_KEY_FILE) : null;
     if (file && existsSync(file)) {
       const key = await fromJwk(JSON.parse(readFileSync(file, "utf8")) as JWK);
       return new Keys(key, [key]);

@@ -1,12 +1,13 @@
-import { existsSync, rmSync } from "node:fs";
+import { existsSync, readdirSync, rmSync } from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import path from "node:path";
 import { Readable } from "node:stream";
 import { bootstrap } from "./bootstrap";
 import { loadConfig, type LoadConfigOptions, type LocalConfig } from "./config";
 import { Database } from "./db";
 import { json, type Backend, type Service } from "./http";
-import { Keys } from "./keys";
+import { Keys, SIGNING_KEY_FILE } from "./keys";
 import { DatabaseMailer, type Mailer } from "./mail";
 import { applyMigrations, applySeed } from "./migrations";
 import { createAuthService } from "./auth";
@@ -74,15 +75,22 @@ async function send(res: http.ServerResponse, response: Response, method: string
   res.end(body);
 }
 
+/** Removes the database (and the inbox in it) but keeps the signing key, so `--reset` keeps the JWKS. */
+function emptyDataDir(dataDir: string): void {
+  if (!existsSync(dataDir)) return;
+  for (const entry of readdirSync(dataDir)) {
+    if (entry !== SIGNING_KEY_FILE) rmSync(path.join(dataDir, entry), { recursive: true, force: true });
+  }
+}
+
 async function prepareDatabase(config: LocalConfig, reset: boolean, log: (m: string) => void): Promise<Database> {
-  if (reset && config.dataDir && existsSync(config.dataDir)) rmSync(config.dataDir, { recursive: true, force: true });
-  const fresh = !config.dataDir || !existsSync(config.dataDir);
+  if (reset && config.dataDir) emptyDataDir(config.dataDir);
   const db = await Database.open(config.dataDir);
   try {
     await bootstrap(db);
-    const applied = await applyMigrations(db, config.supabaseDir);
+    const applied = await applyMigrations(db, config.supabaseDir, log);
     for (const file of applied) log(`Applied migration ${file}`);
-    if (fresh && (await applySeed(db, config.supabaseDir))) log("Seeded the database from seed.sql");
+    if (db.created && (await applySeed(db, config.supabaseDir))) log("Seeded the database from seed.sql");
   } catch (err) {
     await db.close();
     throw err;
