@@ -23,7 +23,11 @@ export interface RequestSettings {
  * itself, so every caller shares this object; a transaction holds the connection until it ends.
  */
 export class Database {
-  private constructor(readonly pg: PGlite) {}
+  private constructor(
+    readonly pg: PGlite,
+    /** True when this open created the database (no data folder, or an empty one). */
+    readonly created: boolean,
+  ) {}
 
   static async open(dataDir: string | null): Promise<Database> {
     if (dataDir) mkdirSync(dataDir, { recursive: true });
@@ -32,7 +36,9 @@ export class Database {
       extensions: { pgcrypto, uuid_ossp },
       loadDataDir: fresh ? await dataTemplate() : undefined,
     });
-    return new Database(pg);
+    // As the CLI's Postgres has it for postgres, so migrations may call extension functions unqualified.
+    await pg.exec(`set search_path to "$user", public, extensions`);
+    return new Database(pg, fresh);
   }
 
   query<T = Record<string, unknown>>(sql: string, params: unknown[] = []) {
