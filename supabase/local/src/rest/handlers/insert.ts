@@ -29,7 +29,7 @@ export async function handleInsert(ctx: RestContext, table: Table): Promise<Resp
 
   const p = new Params();
   const target = `${qualifiedIdent(table.schema, table.name)} as ${ident(plan.alias)}`;
-  const payload = p.add(JSON.stringify(rows));
+  const payload = rows.length ? p.add(JSON.stringify(rows)) : "null";
   const source = missingDefault
     ? `jsonb_array_elements(${payload}::jsonb) with ordinality _j(v, o), jsonb_populate_record(null::${qualifiedIdent(table.schema, table.name)}, _j.v) _`
     : `json_populate_recordset(null::${qualifiedIdent(table.schema, table.name)}, ${payload}::json) _`;

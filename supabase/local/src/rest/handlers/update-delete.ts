@@ -34,7 +34,7 @@ export async function handleUpdate(ctx: RestContext, table: Table): Promise<Resp
   const target = `${qualifiedIdent(table.schema, table.name)} as ${ident(plan.alias)}`;
   let mutation: string;
   if (!columns.length) {
-    mutation = `select ${ident(plan.alias)}.* from ${target} where false`;
+    mutation = `select ${ident(plan.alias)}.* from ${target} where false and ${where.join(" and ")}`;
   } else {
     const payload = p.add(JSON.stringify(rows[0]));
     const sets = columns.map((c) => `${ident(c)} = _.${ident(c)}`).join(", ");
