@@ -1,7 +1,7 @@
 import { createClient, type SupabaseClient } from "@supabase/supabase-js";
 import WebSocket from "ws";
 import type { MailMessage } from "@/supabase/local/src/mail";
-import { LOCAL_PUBLISHABLE_KEY, startTestBackend, type TestBackend } from "./support/local-backend";
+import { LOCAL_PUBLISHABLE_KEY, LOCAL_SECRET_KEY, startTestBackend, type TestBackend } from "./support/local-backend";
 
 // Auth tests sign up many users from one address; the rate-limit test turns limits back on itself.
 process.env.SUPABASE_LOCAL_RATE_LIMITS ??= "off";
@@ -35,6 +35,14 @@ export function browserClient(t: TestBackend, options: { flowType?: "pkce" | "im
       flowType: options.flowType ?? "implicit",
     },
     global: options.fetch ? { fetch: options.fetch } : undefined,
+    realtime: { transport: WebSocket as unknown as typeof globalThis.WebSocket },
+  });
+}
+
+/** supabase-js with the secret key, as a server would hold it. */
+export function adminClient(t: TestBackend): SupabaseClient {
+  return createClient(t.url, LOCAL_SECRET_KEY, {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
     realtime: { transport: WebSocket as unknown as typeof globalThis.WebSocket },
   });
 }

@@ -1,5 +1,8 @@
 import type { AuthContext, Handler } from "./context";
+import { generateLink } from "./admin-links";
+import { createUser, deleteFactor, deleteUser, getUserById, listFactors, listUsers, updateUserById } from "./admin-users";
 import { requireAdmin } from "./guard";
+import { challenge, enroll, unenroll, verifyFactor } from "./mfa";
 import { logout } from "./logout";
 import { invite, otp, recover, resend } from "./otp";
 import { health, jwks, settings } from "./settings";
@@ -34,4 +37,16 @@ export const routes: [string, string, Handler][] = [
   ["POST", "/recover", recover],
   ["POST", "/resend", resend],
   ["POST", "/invite", admin(invite)],
+  ["POST", "/factors", enroll],
+  ["POST", "/factors/{id}/challenge", challenge],
+  ["POST", "/factors/{id}/verify", verifyFactor],
+  ["DELETE", "/factors/{id}", unenroll],
+  ["GET", "/admin/users", admin(listUsers)],
+  ["POST", "/admin/users", admin(createUser)],
+  ["GET", "/admin/users/{id}", admin(getUserById)],
+  ["PUT", "/admin/users/{id}", admin(updateUserById)],
+  ["DELETE", "/admin/users/{id}", admin(deleteUser)],
+  ["GET", "/admin/users/{id}/factors", admin(listFactors)],
+  ["DELETE", "/admin/users/{id}/factors/{factorId}", admin(deleteFactor)],
+  ["POST", "/admin/generate_link", admin(generateLink)],
 ];
