@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { createClient, type SupabaseClient } from "@supabase/supabase-js";
+import WebSocket from "ws";
 import { LOCAL_PUBLISHABLE_KEY, LOCAL_SECRET_KEY } from "@/supabase/local/src/keys";
 import { startLocalBackend, type LocalBackend, type StartOptions } from "@/supabase/local/src/server";
 
@@ -26,7 +27,11 @@ export async function startTestBackend(options: StartOptions & { keepDataDir?: s
   const dataDir = options.keepDataDir ?? mkdtempSync(path.join(tmpdir(), "groundwork-backend-"));
   const backend = await startLocalBackend({ port: 0, dataDir, ...options });
   const client = (key: string) =>
-    createClient(backend.url, key, { auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false } });
+    createClient(backend.url, key, {
+      auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+      // Node 20 has no global WebSocket; supabase-js needs one for its realtime client.
+      realtime: { transport: WebSocket as unknown as typeof globalThis.WebSocket },
+    });
   return {
     backend,
     url: backend.url,
