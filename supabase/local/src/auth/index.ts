@@ -41,7 +41,12 @@ export function createAuthService(): Service {
       if (pathMatched) throw new AuthError(405, "method_not_allowed", "Method Not Allowed");
       throw new AuthError(404, "not_found", "Not Found");
     } catch (err) {
-      if (err instanceof AuthError || err instanceof OAuthError) return errorResponse(err, req.headers);
+      if (err instanceof AuthError || err instanceof OAuthError) {
+        const res = errorResponse(err, req.headers);
+        // The unread rest of a refused body would corrupt the next request on a kept-alive connection.
+        if (err instanceof AuthError && err.status === 413) res.headers.set("connection", "close");
+        return res;
+      }
       backend.log(`auth ${req.method} ${path}: ${(err as Error).stack ?? String(err)}`);
       const failure = new AuthError(500, "unexpected_failure", "Unexpected failure, please check server logs for more information");
       return errorResponse(failure, req.headers);
