@@ -70,8 +70,10 @@ async function fromJwk(jwk: JWK): Promise<SigningKey> {
   const alg = (jwk.alg ?? (jwk.kty === "EC" ? "ES256" : "RS256")) as SigningKey["alg"];
   if (alg !== "ES256" && alg !== "RS256") throw new Error(`signing key alg ${alg} is not supported`);
   if (!jwk.kid) throw new Error("signing key has no kid");
-  const privateKey = (await importJWK(jwk, alg)) as CryptoKey;
-  return { kid: jwk.kid, alg, privateKey, publicJwk: { ...publicPart(jwk), alg, use: "sig" } };
+  // Key files from the CLI carry key_ops ["sign", "verify"], which WebCrypto refuses for one key.
+  const { key_ops: _ops, ext: _ext, ...material } = jwk;
+  const privateKey = (await importJWK(material, alg)) as CryptoKey;
+  return { kid: jwk.kid, alg, privateKey, publicJwk: { ...publicPart(material), alg, use: "sig", key_ops: ["verify"] } };
 }
 
 export class Keys {
@@ -81,16 +83,19 @@ export class Keys {
   ) {}
 
   /**
-   * With `signingKeysPath` (the CLI's `signing_keys_path`), signs with the first key of that JWK set
-   * and publishes all of them; otherwise an ES256 key made once per data folder.
+   * With `signingKeysPath` (the CLI's `signing_keys_path`), signs with the first private key of that
+   * JWK set and publishes the public part of every RS256/ES256 key in it; otherwise an ES256 key made once per data folder.
    */
   static async load(dataDir: string | null, signingKeysPath: string | null): Promise<Keys> {
     if (signingKeysPath) {
       const parsed = JSON.parse(readFileSync(signingKeysPath, "utf8")) as JWK[] | { keys: JWK[] };
-      const list = Array.isArray(parsed) ? parsed : parsed.keys;
-      if (!list?.length) throw new Error(`${signingKeysPath} holds no keys`);
+      // A symmetric (oct) key may sit beside them, as in GOTRUE_JWT_KEYS; it is never published.
+      const list = (Array.isArray(parsed) ? parsed : (parsed.keys ?? [])).filter((k) => k.kty === "EC" || k.kty === "RSA");
+      if (!list.length) throw new Error(`${signingKeysPath} holds no RS256 or ES256 key`);
       const keys = await Promise.all(list.map(fromJwk));
-      return new Keys(keys[0], keys);
+      const signer = keys.find((_, i) => list[i].d && (!list[i].key_ops || list[i].key_ops?.includes("sign")));
+      if (!signer) throw new Error(`${signingKeysPath} holds no private key to sign with`);
+      return new Keys(signer, keys);
     }
     const file = dataDir ? path.join(dataDir, SIGNING_KEY_FILE) : null;
     if (file && existsSync(file)) {
