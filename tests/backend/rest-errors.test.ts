@@ -109,6 +109,13 @@ describe("negotiation errors", () => {
     expect(error).toEqual({ code: "PGRST106", details: null, hint: "Only the following schemas are exposed: public, extra", message: "Invalid schema: auth" });
   });
 
+  it("PGRST122 for preferences it does not know, with handling=strict", async () => {
+    const res = await rest(t, "/labels", { headers: { prefer: "handling=strict, colour=blue" } });
+    expect(res.status).toBe(400);
+    expect(await body(res)).toEqual({ code: "PGRST122", details: "Invalid preferences: colour=blue", hint: null, message: "Invalid preferences given with handling=strict" });
+    expect((await rest(t, "/labels", { headers: { prefer: "colour=blue" } })).status).toBe(200);
+  });
+
   it("PGRST107 for a media type it cannot produce", async () => {
     const res = await rest(t, "/notes", { headers: { accept: "application/xml" } });
     expect(res.status).toBe(406);

@@ -83,7 +83,11 @@ export function createRestService(): Service {
     try {
       const { schema, negotiated } = chooseSchema(req, backend.config.api.schemas);
       const cache = await schemas.get(backend);
-      const ctx: RestContext = { req, url, path, backend, cache, caller, schema, negotiatedByProfile: negotiated, prefer: parsePrefer(req.headers) };
+      const prefer = parsePrefer(req.headers);
+      if (prefer.handling === "strict" && prefer.invalid.length) {
+        throw new RestError(400, "PGRST122", "Invalid preferences given with handling=strict", `Invalid preferences: ${prefer.invalid.join(", ")}`);
+      }
+      const ctx: RestContext = { req, url, path, backend, cache, caller, schema, negotiatedByProfile: negotiated, prefer };
       return await route(ctx);
     } catch (err) {
       const mapped = fromDatabaseError(err, caller.role !== "anon");
