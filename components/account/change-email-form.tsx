@@ -5,10 +5,14 @@ import { useActionState, useEffect } from "react";
 import { changeEmail } from "@/app/(app)/account/actions";
 import { Field, FormMessage, SubmitButton } from "@/components/auth/form-parts";
 import { useCooldown } from "@/components/auth/use-cooldown";
-import type { ActionState } from "@/lib/auth/action-state";
+import { changeEmailSchema } from "@/lib/auth/schemas";
+import { checkedInBrowser, type ActionState } from "@/lib/auth/action-state";
 
 export function ChangeEmailForm({ currentEmail }: { currentEmail: string }) {
-  const [state, formAction, pending] = useActionState<ActionState, FormData>(changeEmail, {});
+  const [state, formAction, pending] = useActionState<ActionState, FormData>(
+    checkedInBrowser(changeEmailSchema, changeEmail),
+    {},
+  );
   const [cooldown, startCooldown] = useCooldown();
 
   useEffect(() => {
@@ -16,7 +20,7 @@ export function ChangeEmailForm({ currentEmail }: { currentEmail: string }) {
   }, [state, startCooldown]);
 
   return (
-    <form action={formAction} className="grid gap-4">
+    <form action={formAction} noValidate className="grid gap-4">
       <p className="text-sm text-muted-foreground">
         Now: <span className="font-medium text-foreground">{currentEmail}</span>
       </p>

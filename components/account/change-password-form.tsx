@@ -6,8 +6,8 @@ import { toast } from "sonner";
 
 import { changePassword } from "@/app/(app)/account/actions";
 import { Field, FormMessage, SubmitButton } from "@/components/auth/form-parts";
-import type { ActionState } from "@/lib/auth/action-state";
-import { MIN_PASSWORD_LENGTH } from "@/lib/auth/schemas";
+import { checkedInBrowser, type ActionState } from "@/lib/auth/action-state";
+import { MIN_PASSWORD_LENGTH, newPasswordSchema } from "@/lib/auth/schemas";
 
 /** Sets a new password; after a reset mail, `then` moves on once it is saved. */
 export function ChangePasswordForm({
@@ -17,7 +17,10 @@ export function ChangePasswordForm({
   then?: string;
   submitLabel?: string;
 }) {
-  const [state, formAction, pending] = useActionState<ActionState, FormData>(changePassword, {});
+  const [state, formAction, pending] = useActionState<ActionState, FormData>(
+    checkedInBrowser(newPasswordSchema, changePassword),
+    {},
+  );
   const router = useRouter();
 
   useEffect(() => {
@@ -27,7 +30,7 @@ export function ChangePasswordForm({
   }, [state, then, router]);
 
   return (
-    <form action={formAction} className="grid gap-4">
+    <form action={formAction} noValidate className="grid gap-4">
       <Field
         label="New password"
         name="password"

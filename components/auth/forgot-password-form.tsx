@@ -5,11 +5,12 @@ import { useActionState, useEffect } from "react";
 import { requestPasswordReset } from "@/app/(auth)/forgot-password/actions";
 import { Field, FormMessage, SubmitButton } from "@/components/auth/form-parts";
 import { useCooldown } from "@/components/auth/use-cooldown";
-import type { ActionState } from "@/lib/auth/action-state";
+import { emailOnlySchema } from "@/lib/auth/schemas";
+import { checkedInBrowser, type ActionState } from "@/lib/auth/action-state";
 
 export function ForgotPasswordForm() {
   const [state, formAction, pending] = useActionState<ActionState, FormData>(
-    requestPasswordReset,
+    checkedInBrowser(emailOnlySchema, requestPasswordReset),
     {},
   );
   const [cooldown, startCooldown] = useCooldown();
@@ -19,7 +20,7 @@ export function ForgotPasswordForm() {
   }, [state, startCooldown]);
 
   return (
-    <form action={formAction} className="grid gap-4">
+    <form action={formAction} noValidate className="grid gap-4">
       <Field
         label="Email"
         name="email"

@@ -5,15 +5,18 @@ import Link from "next/link";
 
 import { signUp } from "@/app/(auth)/sign-up/actions";
 import { Field, FormMessage, SubmitButton } from "@/components/auth/form-parts";
-import type { ActionState } from "@/lib/auth/action-state";
-import { MIN_PASSWORD_LENGTH } from "@/lib/auth/schemas";
+import { checkedInBrowser, type ActionState } from "@/lib/auth/action-state";
+import { MIN_PASSWORD_LENGTH, signUpSchema } from "@/lib/auth/schemas";
 
 export function SignUpForm({ next }: { next: string }) {
-  const [state, formAction, pending] = useActionState<ActionState, FormData>(signUp, {});
+  const [state, formAction, pending] = useActionState<ActionState, FormData>(
+    checkedInBrowser(signUpSchema, signUp),
+    {},
+  );
   const nextQuery = next === "/" ? "" : `?next=${encodeURIComponent(next)}`;
 
   return (
-    <form action={formAction} className="grid gap-4">
+    <form action={formAction} noValidate className="grid gap-4">
       <input type="hidden" name="next" value={next} />
       <Field
         label="Email"

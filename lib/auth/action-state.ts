@@ -32,3 +32,24 @@ export function validatedAction<S extends z.ZodType>(
     return { values, ...result };
   };
 }
+
+/**
+ * The same schema checked in the browser first: a form with mistakes gets its messages at once,
+ * without a round trip, and the server action still validates whatever reaches it.
+ */
+export function checkedInBrowser<S extends z.ZodType>(
+  schema: S,
+  action: (previous: ActionState, formData: FormData) => Promise<ActionState>,
+) {
+  return async (previous: ActionState, formData: FormData): Promise<ActionState> => {
+    const parsed = schema.safeParse(Object.fromEntries(formData));
+    if (!parsed.success) {
+      const values: Record<string, string> = {};
+      for (const [key, value] of formData) {
+        if (typeof value === "string" && !/password|confirm/i.test(key)) values[key] = value;
+      }
+      return { fields: fieldErrors(parsed.error), values };
+    }
+    return action(previous, formData);
+  };
+}

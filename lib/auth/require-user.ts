@@ -15,8 +15,11 @@ import { createClient, getClaims } from "@/lib/supabase/server";
 export async function requireUser(pathname: string): Promise<JwtPayload> {
   const claims = await getClaims();
   if (!claims) redirect(signInHref(pathname));
-  const supabase = await createClient();
-  const { data } = await supabase.auth.mfa.getAuthenticatorAssuranceLevel();
-  if (data && needsMfaChallenge(data)) redirect(`${MFA_PATH}?next=${encodeURIComponent(pathname)}`);
+  if (claims.aal === "aal1") {
+    const supabase = await createClient();
+    const { data } = await supabase.auth.mfa.getAuthenticatorAssuranceLevel();
+    if (data && needsMfaChallenge(data))
+      redirect(`${MFA_PATH}?next=${encodeURIComponent(pathname)}`);
+  }
   return claims;
 }

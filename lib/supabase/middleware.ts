@@ -3,6 +3,7 @@ import { createServerClient } from "@supabase/ssr";
 
 import { needsMfaChallenge } from "@/lib/auth/aal";
 import { isSignedInOnlyPath, MFA_PATH } from "@/lib/auth/routes";
+import { urlOnRequestHost } from "@/lib/auth/redirect-url";
 import { signInHref } from "@/lib/auth/safe-next";
 import { authCookieOptions } from "@/lib/supabase/cookie-options";
 import { supabaseEnv } from "@/lib/supabase/env";
@@ -45,8 +46,9 @@ export async function updateSession(request: NextRequest): Promise<NextResponse>
   if (isSignedInOnlyPath(pathname)) {
     if (!claims) {
       response = redirect(request, signInHref(pathname + search));
-    } else {
-      // Local: reads the level from the token and the factors from the session cookie.
+    } else if (claims.aal === "aal1") {
+      // Only an aal1 session can owe a code. This is local: the level comes from the token, the
+      // factors from the session cookie.
       const { data: levels } = await supabase.auth.mfa.getAuthenticatorAssuranceLevel();
       if (levels && needsMfaChallenge(levels)) {
         response = redirect(request, `${MFA_PATH}?next=${encodeURIComponent(pathname + search)}`);
@@ -61,5 +63,5 @@ export async function updateSession(request: NextRequest): Promise<NextResponse>
 }
 
 function redirect(request: NextRequest, href: string): NextResponse {
-  return NextResponse.redirect(new URL(href, request.url));
+  return NextResponse.redirect(urlOnRequestHost(request, href));
 }

@@ -1,6 +1,7 @@
 import { NextResponse, type NextRequest } from "next/server";
 
 import { afterLink, errorPagePath, isEmailLinkType } from "@/lib/auth/callback-outcome";
+import { urlOnRequestHost } from "@/lib/auth/redirect-url";
 import { createRouteClient } from "@/lib/supabase/route";
 
 /**
@@ -12,7 +13,7 @@ export async function GET(request: NextRequest) {
   const tokenHash = params.get("token_hash");
   const type = params.get("type");
   const next = params.get("next");
-  const to = (path: string) => new URL(path, request.url);
+  const to = (path: string) => urlOnRequestHost(request, path);
 
   if (!tokenHash || !isEmailLinkType(type))
     return NextResponse.redirect(to(errorPagePath("invalid_link", next)));
