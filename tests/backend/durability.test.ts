@@ -75,6 +75,15 @@ describe("durability", { timeout: 180_000 }, () => {
     expect(await sql(backend, "select n from public.clean order by n")).toEqual([{ n: 1 }, { n: 2 }]);
   });
 
+  it("stops cleanly when the program that started it goes away", async () => {
+    const dir = dataDir();
+    const backend = await start(dir);
+    await sql(backend, "create table public.orphan (n int)");
+    backend.child.disconnect();
+    expect(await backend.exited).toEqual({ code: 0, signal: null });
+    expect(backend.output()).toContain("Stopped.");
+  });
+
   it("starts from an empty database with --reset", async () => {
     const dir = dataDir();
     let backend = await start(dir);

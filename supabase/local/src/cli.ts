@@ -59,6 +59,8 @@ async function main(): Promise<void> {
   };
   process.on("SIGINT", (s) => void stop(s));
   process.on("SIGTERM", (s) => void stop(s));
+  // Started by another program with an IPC channel (npm run dev): stop when it goes, however it ends.
+  if (process.send) process.on("disconnect", () => void stop("SIGHUP"));
 }
 
 await main();

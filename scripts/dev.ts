@@ -1,0 +1,36 @@
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { loadEnvConfig } from "@next/env";
+import { ConfigError, loadConfig } from "../supabase/local/src/config";
+import { DevPlanError } from "./dev-plan";
+import { runDev } from "./dev-runner";
+
+// `npm run dev`: the local backend (unless a hosted project is configured) and `next dev` together.
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+loadEnvConfig(root, true, { info: () => {}, error: console.error });
+
+const controller = new AbortController();
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.on(signal, () => {
+    if (controller.signal.aborted) return;
+    console.log(`\n${signal}: stopping the app and the local backend…`);
+    controller.abort();
+  });
+}
+
+try {
+  const { port } = loadConfig({ supabaseDir: path.join(root, "supabase") });
+  const code = await runDev({
+    env: process.env,
+    localPort: port,
+    appCommand: [path.join(root, "node_modules", ".bin", "next"), "dev", ...process.argv.slice(2)],
+    signal: controller.signal,
+  });
+  process.exit(code);
+} catch (err) {
+  if (err instanceof ConfigError || err instanceof DevPlanError) {
+    console.error(err.message);
+    process.exit(1);
+  }
+  throw err;
+}
