@@ -8,6 +8,16 @@ const PORT = Number(process.env.PORT ?? 3100);
 const baseURL = `http://127.0.0.1:${PORT}`;
 const CI = !!process.env.CI;
 
+/**
+ * The local backend the tests run against: its own port (a developer's backend may hold 54321),
+ * a data folder emptied at every start, mail links pointing back at this app, rate limits off
+ * (the rate-limit specs answer 429s themselves), and short-lived tokens so refreshes happen
+ * within a test run.
+ */
+const BACKEND_PORT = Number(process.env.E2E_SUPABASE_PORT ?? 54329);
+const backendURL = `http://127.0.0.1:${BACKEND_PORT}`;
+process.env.E2E_SUPABASE_URL = backendURL;
+
 export default defineConfig({
   testDir: "./tests/e2e",
   fullyParallel: true,
@@ -46,6 +56,23 @@ export default defineConfig({
   // One entry per server the tests need; the local Supabase backend joins this list.
   webServer: [
     {
+      name: "backend",
+      command: "npx tsx supabase/local/src/cli.ts --reset",
+      url: `${backendURL}/auth/v1/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: "ignore",
+      stderr: "pipe",
+      env: {
+        SUPABASE_LOCAL_PORT: String(BACKEND_PORT),
+        SUPABASE_LOCAL_DATA_DIR: ".tmp/e2e-backend",
+        SUPABASE_LOCAL_RATE_LIMITS: "off",
+        SUPABASE_LOCAL_JWT_EXPIRY: "120",
+        SUPABASE_AUTH_SITE_URL: baseURL,
+        SUPABASE_AUTH_ADDITIONAL_REDIRECT_URLS: `${baseURL}/**`,
+      },
+    },
+    {
       name: "app",
       command: `npm run start -- -H 127.0.0.1 -p ${PORT}`,
       url: baseURL,
@@ -56,7 +83,11 @@ export default defineConfig({
       stderr: "pipe",
       // GROUNDWORK_LOCAL: the server uses the local backend's well-known keys instead of demanding a
       // hosted project's settings.
-      env: { NEXT_TELEMETRY_DISABLED: "1", GROUNDWORK_LOCAL: "1" },
+      env: {
+        NEXT_TELEMETRY_DISABLED: "1",
+        GROUNDWORK_LOCAL: "1",
+        NEXT_PUBLIC_SUPABASE_URL: backendURL,
+      },
     },
   ],
 });

@@ -1,6 +1,7 @@
 import type { Metadata, Viewport } from "next";
 import { cookies } from "next/headers";
 
+import { AuthProvider } from "@/components/auth/auth-provider";
 import { SiteFooter } from "@/components/layout/site-footer";
 import { SiteHeader } from "@/components/layout/site-header";
 import { ThemeProvider } from "@/components/theme/theme-provider";
@@ -32,18 +33,20 @@ export default async function RootLayout({ children }: { children: React.ReactNo
     <html lang="en" {...htmlThemeAttributes(theme)} suppressHydrationWarning>
       <body className="flex min-h-dvh flex-col">
         <ThemeProvider initialTheme={theme}>
-          <a
-            href="#main"
-            className="fixed top-2 left-2 z-50 -translate-y-16 rounded-md bg-primary px-4 py-2 text-sm font-medium text-primary-foreground transition-transform focus-visible:translate-y-0 focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
-          >
-            Skip to content
-          </a>
-          <SiteHeader />
-          <main id="main" tabIndex={-1} className="flex-1 outline-none">
-            {children}
-          </main>
-          <SiteFooter />
-          <Toaster />
+          <AuthProvider>
+            <a
+              href="#main"
+              className="fixed top-2 left-2 z-50 -translate-y-16 rounded-md bg-primary px-4 py-2 text-sm font-medium text-primary-foreground transition-transform focus-visible:translate-y-0 focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
+            >
+              Skip to content
+            </a>
+            <SiteHeader />
+            <main id="main" tabIndex={-1} className="flex-1 outline-none">
+              {children}
+            </main>
+            <SiteFooter />
+            <Toaster />
+          </AuthProvider>
         </ThemeProvider>
       </body>
     </html>

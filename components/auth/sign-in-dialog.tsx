@@ -1,6 +1,7 @@
 "use client";
 
-import { useState } from "react";
+import { Suspense, useRef, useState } from "react";
+import Link from "next/link";
 import { usePathname, useSearchParams } from "next/navigation";
 
 import { SignInForm } from "@/components/auth/sign-in-form";
@@ -11,31 +12,73 @@ import {
   DialogDescription,
   DialogHeader,
   DialogTitle,
-  DialogTrigger,
 } from "@/components/ui/dialog";
+import { signInHref } from "@/lib/auth/safe-next";
 
-/**
- * Sign in without leaving the page: the auth listener refreshes the server-rendered page for the
- * new user on SIGNED_IN, so the visitor stays exactly where they were.
- */
-export function SignInDialog() {
+function SignInControl({ next }: { next: string }) {
   const [open, setOpen] = useState(false);
-  const pathname = usePathname();
-  const query = useSearchParams().toString();
-  const here = query ? `${pathname}?${query}` : pathname;
+  const link = useRef<HTMLAnchorElement>(null);
+
+  function openDialog(event: React.MouseEvent<HTMLAnchorElement>) {
+    // A new tab or window still gets the sign-in page itself.
+    if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || event.button !== 0)
+      return;
+    event.preventDefault();
+    setOpen(true);
+  }
 
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
-        <Button size="sm">Sign in</Button>
-      </DialogTrigger>
-      <DialogContent className="sm:max-w-md">
-        <DialogHeader>
-          <DialogTitle>Sign in</DialogTitle>
-          <DialogDescription>Welcome back. You&apos;ll stay on this page.</DialogDescription>
-        </DialogHeader>
-        <SignInForm next={here} onSignedIn={() => setOpen(false)} />
-      </DialogContent>
-    </Dialog>
+    <>
+      <Button asChild size="sm">
+        {/* A real link first: without JavaScript it leads to the sign-in page and back here. */}
+        <Link
+          ref={link}
+          href={signInHref(next)}
+          prefetch={false}
+          aria-haspopup="dialog"
+          onClick={openDialog}
+        >
+          Sign in
+        </Link>
+      </Button>
+      <Dialog open={open} onOpenChange={setOpen}>
+        <DialogContent
+          className="sm:max-w-md"
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            link.current?.focus();
+          }}
+        >
+          <DialogHeader>
+            <DialogTitle>Sign in</DialogTitle>
+            <DialogDescription>Welcome back. You&apos;ll stay on this page.</DialogDescription>
+          </DialogHeader>
+          <SignInForm next={next} onSignedIn={() => setOpen(false)} />
+        </DialogContent>
+      </Dialog>
+    </>
+  );
+}
+
+function WithQuery() {
+  const pathname = usePathname();
+  const query = useSearchParams().toString();
+  return <SignInControl next={query ? `${pathname}?${query}` : pathname} />;
+}
+
+function WithoutQuery() {
+  return <SignInControl next={usePathname()} />;
+}
+
+/**
+ * Sign in without leaving the page: on SIGNED_IN the auth listener refreshes the server-rendered
+ * page for the new user, so the visitor stays exactly where they were.
+ */
+export function SignInDialog() {
+  // The query string is only known in the browser on statically rendered pages.
+  return (
+    <Suspense fallback={<WithoutQuery />}>
+      <WithQuery />
+    </Suspense>
   );
 }

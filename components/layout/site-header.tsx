@@ -1,4 +1,4 @@
-import { AccountControl } from "@/components/layout/account-control";
+import { AccountMenu } from "@/components/auth/account-menu";
 import { Logo } from "@/components/layout/logo";
 import { MainNav } from "@/components/layout/main-nav";
 import { MobileNav } from "@/components/layout/mobile-nav";
@@ -12,8 +12,8 @@ export function SiteHeader() {
         <MainNav className="hidden md:flex" />
         <div className="ml-auto flex items-center gap-1 sm:gap-2">
           <ThemeSwitcher />
-          {/* Account slot: a sign-in link today; the auth work swaps in the user menu here. */}
-          <AccountControl />
+          {/* Sign-in link (a dialog once scripts run) or the signed-in user's menu. */}
+          <AccountMenu />
           <MobileNav className="md:hidden" />
         </div>
       </div>

@@ -132,6 +132,6 @@ export async function expectSignedIn(page: Page, email: string) {
 
 export async function expectSignedOut(page: Page) {
   await expect(
-    page.getByRole("banner").getByRole("button", { name: "Sign in", exact: true }),
+    page.getByRole("banner").getByRole("link", { name: "Sign in", exact: true }),
   ).toBeVisible();
 }
