@@ -35,6 +35,7 @@ export default defineConfig([
     "playwright-report/**",
     "blob-report/**",
     "coverage/**",
+    ".tmp/**",
   ]),
   // Last, so formatting is Prettier's job alone.
   prettier,

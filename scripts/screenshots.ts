@@ -1,12 +1,12 @@
 /**
  * Screenshots of key pages in light and dark, narrow and wide, for a human to look at.
  * Usage: start the app (npm run build && npm run start -- -p 3100), then
- *   npx tsx scripts/screenshots.ts [baseURL] [outDir]
+ *   npx tsx scripts/screenshots.ts [baseURL] [outDir]   (default outDir: test-results/screenshots)
  */
 import { chromium } from "@playwright/test";
 
 const baseURL = process.argv[2] ?? "http://127.0.0.1:3100";
-const outDir = process.argv[3] ?? ".tmp/screenshots";
+const outDir = process.argv[3] ?? "test-results/screenshots";
 const pages = ["/", "/features", "/docs/getting-started", "/about", "/no-such-page"];
 
 const browser = await chromium.launch({
