@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { spawnBackend, type BackendProcess } from "@/scripts/backend-process";
-import { LOCAL_SECRET_KEY } from "./support/local-backend";
+import { LOCAL_PUBLISHABLE_KEY, LOCAL_SECRET_KEY } from "./support/local-backend";
 
 // These tests run the real CLI as a child process, so a kill -9 kills the database with it.
 const dirs: string[] = [];
@@ -40,6 +40,20 @@ async function sql<T = Record<string, unknown>>(backend: BackendProcess, query: 
 }
 
 // Each test starts the CLI two or three times; on a busy machine a start takes seconds.
+const PASSWORD = "durable-password-1";
+
+function auth(backend: BackendProcess, pathname: string, body: unknown, key = LOCAL_PUBLISHABLE_KEY): Promise<Response> {
+  return fetch(`${backend.url}/auth/v1${pathname}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", apikey: key, authorization: `Bearer ${key}` },
+    body: JSON.stringify(body),
+  });
+}
+
+async function inbox(backend: BackendProcess, to: string): Promise<unknown[]> {
+  return (await (await fetch(`${backend.url}/inbox/api/messages?to=${encodeURIComponent(to)}`)).json()) as unknown[];
+}
+
 describe("durability", { timeout: 180_000 }, () => {
   it("keeps every acknowledged write when the process is killed with SIGKILL", async () => {
     const dir = dataDir();
@@ -58,6 +72,29 @@ describe("durability", { timeout: 180_000 }, () => {
       "select count(*)::int as count, max(n) as max, (select note from public.kept where n = 25) as last from public.kept",
     );
     expect(rows).toEqual([{ count: 24, max: 25, last: "changed" }]);
+  });
+
+  it("keeps users, sessions and sent mail written through the auth API when killed with SIGKILL", async () => {
+    const dir = dataDir();
+    let backend = await start(dir);
+    const signUp = await auth(backend, "/signup", { email: "pending@example.com", password: PASSWORD });
+    expect(signUp.status).toBe(200);
+    const created = await auth(backend, "/admin/users", { email: "kept@example.com", password: PASSWORD, email_confirm: true }, LOCAL_SECRET_KEY);
+    expect(created.status).toBe(200);
+    const session = (await (await auth(backend, "/token?grant_type=password", { email: "kept@example.com", password: PASSWORD })).json()) as {
+      refresh_token: string;
+    };
+    const mailBefore = await inbox(backend, "pending@example.com");
+    expect(mailBefore).toHaveLength(1);
+
+    await backend.stop("SIGKILL");
+    backend = await start(dir);
+
+    expect(await inbox(backend, "pending@example.com")).toEqual(mailBefore);
+    const signIn = await auth(backend, "/token?grant_type=password", { email: "kept@example.com", password: PASSWORD });
+    expect(signIn.status).toBe(200);
+    const refreshed = await auth(backend, "/token?grant_type=refresh_token", { refresh_token: session.refresh_token });
+    expect(refreshed.status).toBe(200);
   });
 
   it("keeps data across a clean stop with SIGTERM and SIGINT, exiting 0", async () => {

@@ -118,7 +118,10 @@ export async function startLocalBackend(options: StartOptions = {}): Promise<Loc
       const mount = services.find(([prefix]) => url.pathname === prefix || url.pathname.startsWith(prefix + "/"));
       if (!mount) return void (await send(res, json({ message: "no Route matched with those values" }, 404), method));
       const path = url.pathname.slice(mount[0].length) || "/";
-      await send(res, await mount[1](request, { backend, url, path }), method);
+      const response = await mount[1](request, { backend, url, path });
+      // Mail a request sent is stored before the client hears back, so it survives a crash too.
+      await mail.flush?.();
+      await send(res, response, method);
     } catch (err) {
       log(`${method} ${req.url}: ${(err as Error).stack ?? err}`);
       if (!res.headersSent) res.writeHead(500, { ...CORS_HEADERS, "content-type": "application/json" });
