@@ -76,7 +76,9 @@ test("an unconfirmed account is told to confirm and can get the mail again", asy
   const first = await waitForMail(request, email, { subject: /confirm/i });
 
   await signInWithPassword(page, email);
-  await expect(page.getByRole("main").getByRole("alert")).toContainText("Please confirm your email address first");
+  await expect(page.getByRole("main").getByRole("alert")).toContainText(
+    "Please confirm your email address first",
+  );
   await page.getByRole("button", { name: "Send the confirmation mail again" }).click();
   await expect(page.getByRole("heading", { name: "Check your email" })).toBeVisible();
   const second = await waitForMail(request, email, {

@@ -1,0 +1,53 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+
+import { createUser, PASSWORD, signInWithPassword } from "./support/auth";
+
+const signedOutPages = [
+  "/sign-in",
+  "/sign-in/email",
+  "/sign-up",
+  "/forgot-password",
+  "/verify-otp?type=signup&email=someone%40example.com",
+  "/update-password",
+  "/auth/error?code=otp_expired",
+];
+const signedInPages = ["/", "/account", "/update-password", "/docs/sharing"];
+
+async function expectNoViolations(page: Page, path: string) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(violations.map((v) => `${path}: ${v.id} (${v.nodes.length})`)).toEqual([]);
+}
+
+for (const theme of ["light", "dark"] as const) {
+  test(`auth pages pass axe signed out (${theme})`, async ({ page, context, baseURL }) => {
+    await context.addCookies([{ name: "theme", value: theme, url: baseURL! }]);
+    for (const path of signedOutPages) {
+      await page.goto(path);
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      await expectNoViolations(page, path);
+    }
+    await page.goto("/about");
+    await page.getByRole("banner").getByRole("link", { name: "Sign in" }).click();
+    await expect(page.getByRole("dialog", { name: "Sign in" })).toBeVisible();
+    await expectNoViolations(page, "sign-in dialog");
+  });
+
+  test(`pages pass axe signed in (${theme})`, async ({ page, context, baseURL }) => {
+    await context.addCookies([{ name: "theme", value: theme, url: baseURL! }]);
+    const user = await createUser();
+    await signInWithPassword(page, user.email, PASSWORD, "/account");
+    await expect(page).toHaveURL(/\/account$/);
+    for (const path of signedInPages) {
+      await page.goto(path);
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      await expectNoViolations(page, path);
+    }
+    await page
+      .getByRole("banner")
+      .getByRole("button", { name: `Account menu for ${user.email}` })
+      .click();
+    await expect(page.getByRole("menu")).toBeVisible();
+    await expectNoViolations(page, "user menu");
+  });
+}
