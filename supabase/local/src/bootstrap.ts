@@ -2,7 +2,8 @@ import { createHash } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import type { Database } from "./db";
+import { cachedTemplate, pgliteVersion } from "./data-template";
+import { Database } from "./db";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -24,15 +25,37 @@ async function appliedDigest(db: Database): Promise<string | null> {
   }
 }
 
+function digestOf(files: { name: string; sql: string }[]): string {
+  const hash = createHash("sha256");
+  for (const f of files) hash.update(`${f.name}\n${f.sql}\n`);
+  return hash.digest("hex");
+}
+
+/** A new database with the bootstrap already applied, cached per PGlite version and bootstrap digest. */
+export function bootstrappedTemplate(): Promise<Blob> {
+  const prefix = `pgdata-${pgliteVersion()}-bootstrap-`;
+  return cachedTemplate(
+    `${prefix}${digestOf(bootstrapFiles()).slice(0, 16)}`,
+    async () => {
+      const db = await Database.open(null);
+      try {
+        await bootstrap(db);
+        return await db.pg.dumpDataDir("gzip");
+      } finally {
+        await db.close();
+      }
+    },
+    prefix,
+  );
+}
+
 /**
  * Applies bootstrap/*.sql in name order. Each file is idempotent; a digest of all of them is kept
  * in the database, so a restart with unchanged files skips the work (most of a warm start).
  */
 export async function bootstrap(db: Database): Promise<void> {
   const files = bootstrapFiles();
-  const hash = createHash("sha256");
-  for (const f of files) hash.update(`${f.name}\n${f.sql}\n`);
-  const digest = hash.digest("hex");
+  const digest = digestOf(files);
   if ((await appliedDigest(db)) === digest) return;
   for (const f of files) await db.exec(f.sql);
   await db.transaction(async (tx) => {

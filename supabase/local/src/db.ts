@@ -3,7 +3,7 @@ import path from "node:path";
 import { PGlite, type Transaction } from "@electric-sql/pglite";
 import { pgcrypto } from "@electric-sql/pglite/contrib/pgcrypto";
 import { uuid_ossp } from "@electric-sql/pglite/contrib/uuid_ossp";
-import { dataTemplate } from "./data-template";
+import { initdbTemplate } from "./data-template";
 
 export type { Transaction };
 
@@ -29,12 +29,16 @@ export class Database {
     readonly created: boolean,
   ) {}
 
-  static async open(dataDir: string | null): Promise<Database> {
+  /**
+   * Opens the database in `dataDir` (in memory when null). A new one starts as a copy of
+   * `template` (by default the output of initdb) instead of running initdb.
+   */
+  static async open(dataDir: string | null, template: () => Promise<Blob> = initdbTemplate): Promise<Database> {
     if (dataDir) mkdirSync(dataDir, { recursive: true });
     const fresh = !dataDir || !existsSync(path.join(dataDir, "PG_VERSION"));
     const pg = await PGlite.create(dataDir ?? undefined, {
       extensions: { pgcrypto, uuid_ossp },
-      loadDataDir: fresh ? await dataTemplate() : undefined,
+      loadDataDir: fresh ? await template() : undefined,
     });
     // As the CLI's Postgres has it for postgres, so migrations may call extension functions unqualified.
     await pg.exec(`set search_path to "$user", public, extensions`);

@@ -3,7 +3,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { Readable } from "node:stream";
-import { bootstrap } from "./bootstrap";
+import { bootstrap, bootstrappedTemplate } from "./bootstrap";
 import { loadConfig, type LoadConfigOptions, type LocalConfig } from "./config";
 import { Database } from "./db";
 import { json, type Backend, type Service } from "./http";
@@ -85,7 +85,7 @@ function emptyDataDir(dataDir: string): void {
 
 async function prepareDatabase(config: LocalConfig, reset: boolean, log: (m: string) => void): Promise<Database> {
   if (reset && config.dataDir) emptyDataDir(config.dataDir);
-  const db = await Database.open(config.dataDir);
+  const db = await Database.open(config.dataDir, bootstrappedTemplate);
   try {
     await bootstrap(db);
     const applied = await applyMigrations(db, config.supabaseDir, log);
