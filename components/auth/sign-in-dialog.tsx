@@ -66,18 +66,14 @@ function WithQuery() {
   return <SignInControl next={query ? `${pathname}?${query}` : pathname} />;
 }
 
-function WithoutQuery() {
-  return <SignInControl next={usePathname()} />;
-}
-
 /**
  * Sign in without leaving the page: on SIGNED_IN the auth listener refreshes the server-rendered
  * page for the new user, so the visitor stays exactly where they were.
  */
-export function SignInDialog() {
-  // The query string is only known in the browser on statically rendered pages.
+export function SignInDialog({ serverPath }: { serverPath: string }) {
+  // The server's copy of the URL serves the first HTML; after hydration the router's is current.
   return (
-    <Suspense fallback={<WithoutQuery />}>
+    <Suspense fallback={<SignInControl next={serverPath} />}>
       <WithQuery />
     </Suspense>
   );

@@ -18,3 +18,6 @@ export function isAuthPage(pathname: string): boolean {
 
 export const MFA_PATH = "/verify-mfa";
 export const UPDATE_PASSWORD_PATH = "/update-password";
+
+/** Set by the proxy on every request: the path and query the browser asked for. */
+export const REQUEST_PATH_HEADER = "x-groundwork-path";

@@ -2,7 +2,7 @@ import { NextResponse, type NextRequest } from "next/server";
 import { createServerClient } from "@supabase/ssr";
 
 import { needsMfaChallenge } from "@/lib/auth/aal";
-import { isSignedInOnlyPath, MFA_PATH } from "@/lib/auth/routes";
+import { isSignedInOnlyPath, MFA_PATH, REQUEST_PATH_HEADER } from "@/lib/auth/routes";
 import { urlOnRequestHost } from "@/lib/auth/redirect-url";
 import { signInHref } from "@/lib/auth/safe-next";
 import { authCookieOptions } from "@/lib/supabase/cookie-options";
@@ -41,8 +41,10 @@ export async function updateSession(request: NextRequest): Promise<NextResponse>
   const { data } = await supabase.auth.getClaims();
   const claims = data?.claims ?? null;
 
-  let response: NextResponse = NextResponse.next({ request });
   const { pathname, search } = request.nextUrl;
+  // Server components cannot see the URL; the header's sign-in link needs it to bring people back.
+  request.headers.set(REQUEST_PATH_HEADER, pathname + search);
+  let response: NextResponse = NextResponse.next({ request });
   if (isSignedInOnlyPath(pathname)) {
     if (!claims) {
       response = redirect(request, signInHref(pathname + search));

@@ -6,6 +6,7 @@ test("a magic link from the mail signs you in and continues to next", async ({ p
   const user = await createUser();
   await page.goto("/sign-in?next=/account");
   await page.getByRole("link", { name: "Email me a sign-in link or code" }).click();
+  await expect(page.getByRole("heading", { name: "Sign in by email" })).toBeVisible();
   await page.getByLabel("Email").fill(user.email);
   await page.getByRole("button", { name: "Email me a link and code" }).click();
   await expect(page.getByRole("heading", { name: "Check your email" })).toBeVisible();
@@ -78,6 +79,9 @@ test("when the auth server can't be reached, sign-in says so and works on retry"
   );
 
   await page.unroute("**/auth/v1/token*");
+  // Like any failed sign-in, the form keeps the email and asks for the password again.
+  await expect(page.getByLabel("Email")).toHaveValue(user.email);
+  await page.getByLabel("Password").fill(PASSWORD);
   await page.getByRole("main").getByRole("button", { name: "Sign in", exact: true }).click();
   await expectSignedIn(page, user.email);
 });

@@ -14,8 +14,11 @@ const signedOutPages = [
 ];
 const signedInPages = ["/", "/account", "/update-password", "/docs/sharing"];
 
-async function expectNoViolations(page: Page, path: string) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
+/** With a modal open the rest of the page is hidden on purpose: scan just the modal then. */
+async function expectNoViolations(page: Page, path: string, only?: string) {
+  const builder = new AxeBuilder({ page });
+  if (only) builder.include(only);
+  const { violations } = await builder.analyze();
   expect(violations.map((v) => `${path}: ${v.id} (${v.nodes.length})`)).toEqual([]);
 }
 
@@ -30,7 +33,7 @@ for (const theme of ["light", "dark"] as const) {
     await page.goto("/about");
     await page.getByRole("banner").getByRole("link", { name: "Sign in" }).click();
     await expect(page.getByRole("dialog", { name: "Sign in" })).toBeVisible();
-    await expectNoViolations(page, "sign-in dialog");
+    await expectNoViolations(page, "sign-in dialog", "[role=dialog]");
   });
 
   test(`pages pass axe signed in (${theme})`, async ({ page, context, baseURL }) => {
@@ -48,6 +51,6 @@ for (const theme of ["light", "dark"] as const) {
       .getByRole("button", { name: `Account menu for ${user.email}` })
       .click();
     await expect(page.getByRole("menu")).toBeVisible();
-    await expectNoViolations(page, "user menu");
+    await expectNoViolations(page, "user menu", "[role=menu]");
   });
 }

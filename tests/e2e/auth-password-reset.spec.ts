@@ -16,6 +16,7 @@ test("forgot password: the mail's link leads to a new password and you are signe
   const user = await createUser();
   await page.goto("/sign-in");
   await page.getByRole("link", { name: "Forgot your password?" }).click();
+  await expect(page.getByRole("heading", { name: "Forgot your password?" })).toBeVisible();
   await page.getByLabel("Email").fill(user.email);
   await page.getByRole("button", { name: "Send me a reset link" }).click();
   await expect(page.getByRole("main").getByRole("status")).toContainText(

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 
+import { AccountFreshness } from "@/components/account/account-freshness";
 import { ChangeEmailForm } from "@/components/account/change-email-form";
 import { ChangePasswordForm } from "@/components/account/change-password-form";
 import { MfaFactors } from "@/components/account/mfa-factors";
@@ -15,6 +16,7 @@ export default async function AccountPage() {
 
   return (
     <div className="mx-auto grid w-full max-w-3xl gap-6 px-4 py-10 sm:px-6">
+      <AccountFreshness renderedEmail={email} />
       <div>
         <h1 className="text-2xl font-semibold tracking-tight">Account</h1>
         <p className="text-muted-foreground">
