@@ -1,3 +1,6 @@
+"use client";
+
+import { useSyncExternalStore } from "react";
 import { Loader2 } from "lucide-react";
 
 import { Button } from "@/components/ui/button";
@@ -65,16 +68,32 @@ export function FormMessage({
   return null;
 }
 
+const noSubscription = () => () => {};
+
+/** False in the server's HTML, true once React runs in the browser. */
+function useHydrated(): boolean {
+  return useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+}
+
+/**
+ * Disabled until the page is interactive: these forms submit through JavaScript, and a click
+ * before that would be lost.
+ */
 export function SubmitButton({
   pending,
   children,
   pendingText,
   ...props
 }: React.ComponentProps<typeof Button> & { pending: boolean; pendingText: string }) {
+  const hydrated = useHydrated();
   return (
     <Button
       type="submit"
-      disabled={pending || props.disabled}
+      disabled={!hydrated || pending || props.disabled}
       aria-disabled={pending || undefined}
       {...props}
     >

@@ -24,6 +24,7 @@ async function expectNoViolations(page: Page, path: string, only?: string) {
 
 for (const theme of ["light", "dark"] as const) {
   test(`auth pages pass axe signed out (${theme})`, async ({ page, context, baseURL }) => {
+    test.setTimeout(90_000);
     await context.addCookies([{ name: "theme", value: theme, url: baseURL! }]);
     for (const path of signedOutPages) {
       await page.goto(path);
@@ -37,6 +38,7 @@ for (const theme of ["light", "dark"] as const) {
   });
 
   test(`pages pass axe signed in (${theme})`, async ({ page, context, baseURL }) => {
+    test.setTimeout(90_000);
     await context.addCookies([{ name: "theme", value: theme, url: baseURL! }]);
     const user = await createUser();
     await signInWithPassword(page, user.email, PASSWORD, "/account");

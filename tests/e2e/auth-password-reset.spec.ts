@@ -30,7 +30,7 @@ test("forgot password: the mail's link leads to a new password and you are signe
   await expect(page.getByRole("heading", { name: "Choose a new password" })).toBeVisible();
 
   const newPassword = "a-brand-new-password-42";
-  await page.getByLabel("New password").fill(newPassword);
+  await page.getByLabel("New password", { exact: true }).fill(newPassword);
   await page.getByLabel("Repeat the new password").fill(newPassword);
   await page.getByRole("button", { name: "Save new password" }).click();
   await expect(page).toHaveURL(/\/account$/);
