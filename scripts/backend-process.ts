@@ -40,8 +40,9 @@ export async function spawnBackend(options: SpawnBackendOptions = {}): Promise<B
   env.SUPABASE_LOCAL_PORT = String(options.port ?? 0);
   if (options.dataDir) env.SUPABASE_LOCAL_DATA_DIR = options.dataDir;
   const args = ["--import", "tsx", CLI, ...(options.reset ? ["--reset"] : [])];
-  // The IPC channel closes when this process dies in any way; the backend then stops itself.
-  const child = spawn(process.execPath, args, { cwd: root, env, stdio: ["ignore", "pipe", "pipe", "ipc"] });
+  // Its own process group: a Ctrl-C in the terminal reaches only the parent, which stops it once.
+  // The IPC channel closes when the parent dies in any way; the backend then stops itself.
+  const child = spawn(process.execPath, args, { cwd: root, env, detached: true, stdio: ["ignore", "pipe", "pipe", "ipc"] });
 
   let output = "";
   const collect = (chunk: Buffer) => {

@@ -1,13 +1,14 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { loadEnvConfig } from "@next/env";
+import nextEnv from "@next/env";
 import { ConfigError, loadConfig } from "../supabase/local/src/config";
 import { DevPlanError } from "./dev-plan";
 import { runDev } from "./dev-runner";
 
 // `npm run dev`: the local backend (unless a hosted project is configured) and `next dev` together.
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-loadEnvConfig(root, true, { info: () => {}, error: console.error });
+// @next/env is CommonJS without named exports Node can see; read it through its default export.
+nextEnv.loadEnvConfig(root, true, { info: () => {}, error: console.error });
 
 const controller = new AbortController();
 for (const signal of ["SIGINT", "SIGTERM"] as const) {

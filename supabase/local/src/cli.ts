@@ -45,7 +45,10 @@ async function main(): Promise<void> {
   let stopping = false;
   const stop = async (signal: NodeJS.Signals) => {
     // A second Ctrl-C while stopping leaves at once; every write was already on disk when it was acknowledged.
-    if (stopping) process.exit(130);
+    if (stopping) {
+      if (signal === "SIGINT") process.exit(130);
+      return;
+    }
     stopping = true;
     console.log(`\n${signal}: stopping…`);
     try {
