@@ -31,4 +31,14 @@ describe("POST /pg/query", () => {
     expect(res.status).toBe(400);
     expect((await res.json()).error).toMatch(/no_such_table/);
   });
+
+  it("rolls back a transaction a query leaves open, so later requests are not drawn into it", async () => {
+    const open = await query(LOCAL_SECRET_KEY, { query: "begin; create table public.left_open (n int)" });
+    expect(open.status).toBe(400);
+    expect((await open.json()).error).toMatch(/left a transaction open/);
+    const failed = await query(LOCAL_SECRET_KEY, { query: "begin; select 1/0" });
+    expect(failed.status).toBe(400);
+    const after = await query(LOCAL_SECRET_KEY, { query: "select to_regclass('public.left_open') as t" });
+    expect(await after.json()).toEqual([{ t: null }]);
+  });
 });
