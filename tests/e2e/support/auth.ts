@@ -117,9 +117,12 @@ export async function signInWithPassword(
   next?: string,
 ) {
   await page.goto(next ? `/sign-in?next=${encodeURIComponent(next)}` : "/sign-in");
+  const submit = page.getByRole("main").getByRole("button", { name: "Sign in", exact: true });
+  // Enabled once React runs; typing before that could be lost if the page re-renders.
+  await expect(submit).toBeEnabled();
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(password);
-  await page.getByRole("main").getByRole("button", { name: "Sign in", exact: true }).click();
+  await submit.click();
 }
 
 export function userMenuButton(page: Page, email: string) {
