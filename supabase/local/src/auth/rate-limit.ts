@@ -14,14 +14,14 @@ const WINDOW_MS: Record<Bucket, number> = {
 
 const hits = new WeakMap<Backend, Map<string, number[]>>();
 
-/** Test runs switch limits off with SUPABASE_LOCAL_RATE_LIMITS=off. */
-export function rateLimitsEnabled(): boolean {
-  return process.env.SUPABASE_LOCAL_RATE_LIMITS !== "off";
+/** Test runs start the backend with SUPABASE_LOCAL_RATE_LIMITS=off (read once, into the config). */
+function rateLimitsEnabled(backend: Backend): boolean {
+  return backend.config.auth.rateLimit.enabled;
 }
 
 /** Takes one request from the bucket, or refuses with 429 when it is empty. */
 export function takeRateLimit(backend: Backend, bucket: Bucket, key: string): void {
-  if (!rateLimitsEnabled()) return;
+  if (!rateLimitsEnabled(backend)) return;
   const limit = backend.config.auth.rateLimit[bucket];
   let byKey = hits.get(backend);
   if (!byKey) hits.set(backend, (byKey = new Map()));
@@ -39,7 +39,7 @@ export function takeRateLimit(backend: Backend, bucket: Bucket, key: string): vo
 
 /** auth.email.max_frequency: how soon the same kind of mail may go to the same user again. */
 export function checkMailFrequency(backend: Backend, sentAt: Date | null): void {
-  if (!rateLimitsEnabled() || !sentAt) return;
+  if (!rateLimitsEnabled(backend) || !sentAt) return;
   const waitMs = sentAt.getTime() + backend.config.auth.email.maxFrequencySeconds * 1000 - Date.now();
   if (waitMs > 0) {
     throw tooManyRequests(
