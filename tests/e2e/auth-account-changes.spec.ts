@@ -14,7 +14,7 @@ import {
 test("changing the password from the account page; the old one stops working", async ({ page }) => {
   const user = await createUser();
   await signInWithPassword(page, user.email, PASSWORD, "/account");
-  await expect(page).toHaveURL(/\/account$/);
+  await expect(page).toHaveURL(/\/account$/, { timeout: 15_000 });
 
   await page.getByLabel("New password", { exact: true }).fill("short");
   await page.getByLabel("Repeat the new password").fill("different");
@@ -48,7 +48,7 @@ test("changing the email takes a confirmation at both addresses, one opened in a
   const user = await createUser();
   const newEmail = uniqueEmail("moved");
   await signInWithPassword(page, user.email, PASSWORD, "/account");
-  await expect(page).toHaveURL(/\/account$/);
+  await expect(page).toHaveURL(/\/account$/, { timeout: 15_000 });
 
   await page.getByLabel("New email").fill(newEmail);
   await page.getByRole("button", { name: "Change email" }).click();

@@ -13,7 +13,7 @@ test("a magic link from the mail signs you in and continues to next", async ({ p
 
   const mail = await waitForMail(request, user.email, { subject: /magic link/i });
   await page.goto(linkIn(mail));
-  await expect(page).toHaveURL(/\/account$/);
+  await expect(page).toHaveURL(/\/account$/, { timeout: 15_000 });
   await expectSignedIn(page, user.email);
 });
 

@@ -20,7 +20,7 @@ test("enroll an authenticator, then sign-in asks for its code before any signed-
 }) => {
   const user = await createUser();
   await signInWithPassword(page, user.email, PASSWORD, "/account");
-  await expect(page).toHaveURL(/\/account$/);
+  await expect(page).toHaveURL(/\/account$/, { timeout: 15_000 });
 
   await page.getByRole("button", { name: "Add an authenticator app" }).click();
   await expect(page.getByRole("img", { name: "QR code for your authenticator app" })).toBeVisible();
@@ -50,7 +50,7 @@ test("enroll an authenticator, then sign-in asks for its code before any signed-
   );
   await page.getByLabel("Code from your authenticator app").fill(totpCode(secret));
   await page.getByRole("button", { name: "Verify" }).click();
-  await expect(page).toHaveURL(/\/account$/);
+  await expect(page).toHaveURL(/\/account$/, { timeout: 15_000 });
   await expectSignedIn(page, user.email);
 
   await page

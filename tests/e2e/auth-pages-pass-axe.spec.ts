@@ -42,7 +42,7 @@ for (const theme of ["light", "dark"] as const) {
     await context.addCookies([{ name: "theme", value: theme, url: baseURL! }]);
     const user = await createUser();
     await signInWithPassword(page, user.email, PASSWORD, "/account");
-    await expect(page).toHaveURL(/\/account$/);
+    await expect(page).toHaveURL(/\/account$/, { timeout: 15_000 });
     for (const path of signedInPages) {
       await page.goto(path);
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();

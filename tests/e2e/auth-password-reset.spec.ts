@@ -33,7 +33,7 @@ test("forgot password: the mail's link leads to a new password and you are signe
   await page.getByLabel("New password", { exact: true }).fill(newPassword);
   await page.getByLabel("Repeat the new password").fill(newPassword);
   await page.getByRole("button", { name: "Save new password" }).click();
-  await expect(page).toHaveURL(/\/account$/);
+  await expect(page).toHaveURL(/\/account$/, { timeout: 15_000 });
   await expectSignedIn(page, user.email);
 
   await userMenuButton(page, user.email).click();

@@ -32,7 +32,7 @@ test("with short-lived tokens the browser refreshes the session by itself and th
   const user = await createUser();
   await page.clock.install();
   await signInWithPassword(page, user.email, PASSWORD, "/account");
-  await expect(page).toHaveURL(/\/account$/);
+  await expect(page).toHaveURL(/\/account$/, { timeout: 15_000 });
   const before = accessToken(await page.context().cookies());
   expect(expiresAt(before) - Date.now() / 1000).toBeLessThanOrEqual(120);
 

@@ -54,7 +54,7 @@ test("a deep link to a signed-in page returns there after signing in", async ({ 
   await page.getByLabel("Email").fill(user.email);
   await page.getByLabel("Password").fill(PASSWORD);
   await page.getByRole("main").getByRole("button", { name: "Sign in", exact: true }).click();
-  await expect(page).toHaveURL(/\/account$/);
+  await expect(page).toHaveURL(/\/account$/, { timeout: 15_000 });
   await expect(page.getByRole("heading", { name: "Account", level: 1 })).toBeVisible();
 });
 

@@ -26,7 +26,7 @@ test("a second tab follows sign-out and leaves its signed-in page", async ({ con
   const user = await createUser();
   const first = await context.newPage();
   await signInWithPassword(first, user.email, PASSWORD, "/account");
-  await expect(first).toHaveURL(/\/account$/);
+  await expect(first).toHaveURL(/\/account$/, { timeout: 15_000 });
 
   const second = await context.newPage();
   await second.goto("/account");
@@ -47,10 +47,10 @@ test("signing out everywhere ends the session in another browser at its next ref
   const otherPage = await other.newPage();
   await otherPage.clock.install();
   await signInWithPassword(otherPage, user.email, PASSWORD, "/account");
-  await expect(otherPage).toHaveURL(/\/account$/);
+  await expect(otherPage).toHaveURL(/\/account$/, { timeout: 15_000 });
 
   await signInWithPassword(page, user.email, PASSWORD, "/account");
-  await expect(page).toHaveURL(/\/account$/);
+  await expect(page).toHaveURL(/\/account$/, { timeout: 15_000 });
   await page.getByRole("button", { name: "Sign out everywhere" }).click();
   await expect(page).toHaveURL(/\/sign-in/);
 

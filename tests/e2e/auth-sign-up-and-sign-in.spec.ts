@@ -37,7 +37,7 @@ test("the 6-digit code from the confirmation mail signs you in too", async ({ pa
   const mail = await waitForMail(request, email, { subject: /confirm/i });
   await page.getByLabel("6-digit code").fill(codeIn(mail));
   await page.getByRole("button", { name: "Continue" }).click();
-  await expect(page).toHaveURL(/\/account$/);
+  await expect(page).toHaveURL(/\/account$/, { timeout: 15_000 });
   await expect(page.getByRole("heading", { name: "Account" })).toBeVisible();
   await expectSignedIn(page, email);
 });
@@ -59,7 +59,7 @@ test("signing in with a password goes to next; a wrong one says so", async ({ pa
 
   await page.getByLabel("Password").fill(user.password);
   await page.getByRole("main").getByRole("button", { name: "Sign in", exact: true }).click();
-  await expect(page).toHaveURL(/\/account$/);
+  await expect(page).toHaveURL(/\/account$/, { timeout: 15_000 });
   await expectSignedIn(page, user.email);
 });
 
