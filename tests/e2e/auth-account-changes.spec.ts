@@ -31,6 +31,7 @@ test("changing the password from the account page; the old one stops working", a
 
   await userMenuButton(page, user.email).click();
   await page.getByRole("menuitem", { name: "Sign out" }).click();
+  await expect(page).toHaveURL(/\/sign-in\?next=%2Faccount$/);
   await signInWithPassword(page, user.email, PASSWORD);
   await expect(page.getByRole("main").getByRole("alert")).toHaveText(
     "That email and password don't match an account.",
