@@ -13,7 +13,8 @@ import {
   DialogHeader,
   DialogTitle,
 } from "@/components/ui/dialog";
-import { signInHref } from "@/lib/auth/safe-next";
+import { isAuthPage } from "@/lib/auth/routes";
+import { returnPathFrom, signInHref } from "@/lib/auth/safe-next";
 
 function SignInControl({ next }: { next: string }) {
   const [open, setOpen] = useState(false);
@@ -63,7 +64,9 @@ function SignInControl({ next }: { next: string }) {
 function WithQuery() {
   const pathname = usePathname();
   const query = useSearchParams().toString();
-  return <SignInControl next={query ? `${pathname}?${query}` : pathname} />;
+  return (
+    <SignInControl next={returnPathFrom(query ? `${pathname}?${query}` : pathname, isAuthPage)} />
+  );
 }
 
 /**

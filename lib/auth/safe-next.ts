@@ -25,3 +25,12 @@ export function signInHref(next: string | null | undefined, path = "/sign-in"): 
   const target = safeNextPath(next, "/");
   return target === "/" ? path : `${path}?next=${encodeURIComponent(target)}`;
 }
+
+/**
+ * Where signing in from `here` should lead: back to `here`, except on the auth pages themselves,
+ * whose own `next` is where the visitor was going.
+ */
+export function returnPathFrom(here: string, isAuthPage: (pathname: string) => boolean): string {
+  const url = new URL(safeNextPath(here), "http://next.invalid");
+  return isAuthPage(url.pathname) ? safeNextPath(url.searchParams.get("next")) : safeNextPath(here);
+}

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 
-import { safeNextPath, signInHref } from "@/lib/auth/safe-next";
+import { isAuthPage } from "@/lib/auth/routes";
+import { returnPathFrom, safeNextPath, signInHref } from "@/lib/auth/safe-next";
 
 describe("safeNextPath", () => {
   it.each([
@@ -49,5 +50,17 @@ describe("signInHref", () => {
   it("drops an unsafe or trivial next", () => {
     expect(signInHref("//evil.com")).toBe("/sign-in");
     expect(signInHref("/")).toBe("/sign-in");
+  });
+});
+
+describe("returnPathFrom", () => {
+  it("comes back to an ordinary page, query and all", () => {
+    expect(returnPathFrom("/docs/sharing?from=mail", isAuthPage)).toBe("/docs/sharing?from=mail");
+  });
+
+  it("passes an auth page's own next along instead of nesting it", () => {
+    expect(returnPathFrom("/sign-in?next=%2Faccount", isAuthPage)).toBe("/account");
+    expect(returnPathFrom("/sign-up", isAuthPage)).toBe("/");
+    expect(returnPathFrom("/sign-in?next=%2F%2Fevil.example", isAuthPage)).toBe("/");
   });
 });
