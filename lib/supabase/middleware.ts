@@ -7,6 +7,7 @@ import { urlOnRequestHost } from "@/lib/auth/redirect-url";
 import { signInHref } from "@/lib/auth/safe-next";
 import { authCookieOptions } from "@/lib/supabase/cookie-options";
 import { supabaseEnv } from "@/lib/supabase/env";
+import { storedUserHasVerifiedFactor } from "@/lib/supabase/stored-session";
 
 type CookieToSet = {
   name: string;
@@ -49,10 +50,12 @@ export async function updateSession(request: NextRequest): Promise<NextResponse>
     if (!claims) {
       response = redirect(request, signInHref(pathname + search));
     } else if (claims.aal === "aal1") {
-      // Only an aal1 session can owe a code. This is local: the level comes from the token, the
-      // factors from the session cookie.
-      const { data: levels } = await supabase.auth.mfa.getAuthenticatorAssuranceLevel();
-      if (levels && needsMfaChallenge(levels)) {
+      // Only an aal1 session can owe a code. Local: the factors come from the session cookie.
+      const hasFactor = await storedUserHasVerifiedFactor(
+        url,
+        (name) => request.cookies.get(name)?.value,
+      );
+      if (needsMfaChallenge({ currentLevel: claims.aal, nextLevel: hasFactor ? "aal2" : "aal1" })) {
         response = redirect(request, `${MFA_PATH}?next=${encodeURIComponent(pathname + search)}`);
       }
     }

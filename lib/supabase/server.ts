@@ -5,8 +5,10 @@ import { cookies } from "next/headers";
 import { createServerClient } from "@supabase/ssr";
 import type { JwtPayload } from "@supabase/supabase-js";
 
+import { needsMfaChallenge } from "@/lib/auth/aal";
 import { authCookieOptions } from "@/lib/supabase/cookie-options";
 import { supabaseEnv } from "@/lib/supabase/env";
+import { storedUserHasVerifiedFactor } from "@/lib/supabase/stored-session";
 
 /*
  * When to trust what:
@@ -45,4 +47,16 @@ export const getClaims = cache(async (): Promise<JwtPayload | null> => {
     console.error("Reading the session failed:", error.message);
   }
   return data?.claims ?? null;
+});
+
+/** Signed in with a password or email only, while the account has a verified authenticator. */
+export const owesMfaCode = cache(async (): Promise<boolean> => {
+  const claims = await getClaims();
+  if (!claims || claims.aal !== "aal1") return false;
+  const cookieStore = await cookies();
+  const hasFactor = await storedUserHasVerifiedFactor(
+    supabaseEnv().url,
+    (name) => cookieStore.get(name)?.value,
+  );
+  return needsMfaChallenge({ currentLevel: claims.aal, nextLevel: hasFactor ? "aal2" : "aal1" });
 });

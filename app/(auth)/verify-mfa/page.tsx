@@ -4,19 +4,16 @@ import { redirect } from "next/navigation";
 import { SignOutButtons } from "@/components/account/sign-out-buttons";
 import { AuthCard } from "@/components/auth/auth-card";
 import { MfaChallengeForm } from "@/components/auth/mfa-challenge-form";
-import { needsMfaChallenge } from "@/lib/auth/aal";
 import { safeNextPath, signInHref } from "@/lib/auth/safe-next";
 import { firstParam, type SearchParams } from "@/lib/auth/search-params";
-import { createClient, getClaims } from "@/lib/supabase/server";
+import { getClaims, owesMfaCode } from "@/lib/supabase/server";
 
 export const metadata: Metadata = { title: "Enter your code" };
 
 export default async function VerifyMfaPage({ searchParams }: { searchParams: SearchParams }) {
   const next = safeNextPath(firstParam((await searchParams).next));
   if (!(await getClaims())) redirect(signInHref(next));
-  const supabase = await createClient();
-  const { data } = await supabase.auth.mfa.getAuthenticatorAssuranceLevel();
-  if (!data || !needsMfaChallenge(data)) redirect(next);
+  if (!(await owesMfaCode())) redirect(next);
 
   return (
     <AuthCard

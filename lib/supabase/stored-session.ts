@@ -1,0 +1,30 @@
+import { combineChunks, stringFromBase64URL } from "@supabase/ssr";
+
+type StoredSession = { user?: { factors?: { status?: string }[] } };
+
+/** supabase-js's default storage key, which names the auth cookie(s) for a project URL. */
+export function authStorageKey(supabaseUrl: string): string {
+  return `sb-${new URL(supabaseUrl).hostname.split(".")[0]}-auth-token`;
+}
+
+/**
+ * Whether the signed-in user has a verified MFA factor, as the stored session says: exactly what
+ * `auth.mfa.getAuthenticatorAssuranceLevel()` reads for `nextLevel`, read here from the cookie
+ * directly because that call logs a warning on every server request that touches the stored user.
+ * The same trust: it routes a user to the code prompt; what the database enforces is the access
+ * token's verified `aal` claim.
+ */
+export async function storedUserHasVerifiedFactor(
+  supabaseUrl: string,
+  readCookie: (name: string) => string | undefined,
+): Promise<boolean> {
+  const raw = await combineChunks(authStorageKey(supabaseUrl), readCookie);
+  if (!raw) return false;
+  try {
+    const json = raw.startsWith("base64-") ? stringFromBase64URL(raw.slice("base64-".length)) : raw;
+    const session = JSON.parse(json) as StoredSession;
+    return session.user?.factors?.some((factor) => factor.status === "verified") ?? false;
+  } catch {
+    return false;
+  }
+}
