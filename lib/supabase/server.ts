@@ -31,7 +31,7 @@ export async function createClient() {
         try {
           for (const { name, value, options } of toSet) cookieStore.set(name, value, options);
         } catch {
-          // Server components cannot write cookies. The proxy has already refreshed the session
+          // Server components cannot write cookies. The middleware has already refreshed the session
           // for this request, so there is nothing that needs writing here.
         }
       },

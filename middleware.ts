@@ -2,8 +2,12 @@ import { type NextRequest } from "next/server";
 
 import { updateSession } from "@/lib/supabase/middleware";
 
-// Next.js 16 calls middleware "proxy"; this is the request middleware of DESIGN.md.
-export async function proxy(request: NextRequest) {
+/**
+ * Refreshes the Supabase session cookie on every request and guards signed-in-only pages.
+ * Next.js 16 names this file `proxy.ts`; this project keeps `middleware.ts`, which Next 16 still
+ * runs, on the Edge runtime.
+ */
+export async function middleware(request: NextRequest) {
   return updateSession(request);
 }
 
