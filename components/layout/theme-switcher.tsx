@@ -1,7 +1,6 @@
 "use client";
 
 import { MonitorIcon, MoonIcon, SunIcon } from "lucide-react";
-import { useTheme } from "next-themes";
 
 import { Button } from "@/components/ui/button";
 import {
@@ -13,6 +12,7 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from "@/components/ui/dropdown-menu";
+import { useThemeChoice } from "@/components/theme/theme-provider";
 import { isThemeChoice, type ThemeChoice } from "@/lib/theme/theme-cookie";
 
 const OPTIONS: { value: ThemeChoice; label: string; Icon: typeof SunIcon }[] = [
@@ -22,9 +22,8 @@ const OPTIONS: { value: ThemeChoice; label: string; Icon: typeof SunIcon }[] = [
 ];
 
 export function ThemeSwitcher() {
-  const { theme, setTheme } = useTheme();
-  // The server renders with the cookie's choice as next-themes' default, so this matches on hydration.
-  const current = OPTIONS.find((option) => option.value === theme) ?? OPTIONS[2]!;
+  const { choice, setChoice } = useThemeChoice();
+  const current = OPTIONS.find((option) => option.value === choice) ?? OPTIONS[2]!;
 
   return (
     <DropdownMenu>
@@ -39,7 +38,7 @@ export function ThemeSwitcher() {
         <DropdownMenuRadioGroup
           value={current.value}
           onValueChange={(value) => {
-            if (isThemeChoice(value)) setTheme(value);
+            if (isThemeChoice(value)) setChoice(value);
           }}
         >
           {OPTIONS.map(({ value, label, Icon }) => (

@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect } from "react";
+import { createContext, useContext, useEffect, useSyncExternalStore } from "react";
 import { ThemeProvider as NextThemesProvider, useTheme } from "next-themes";
 
 import { isThemeChoice, serializeThemeCookie, type ThemeChoice } from "@/lib/theme/theme-cookie";
@@ -19,6 +19,30 @@ function ThemeCookieSync() {
   return null;
 }
 
+const ServerThemeContext = createContext<ThemeChoice>("system");
+
+const noSubscription = () => () => {};
+
+/**
+ * The theme choice to show in controls. next-themes knows nothing on the server and reads
+ * localStorage on the client, so its value can differ between the two renders; until hydration is
+ * over this answers the cookie's choice, which the server rendered, and next-themes' after that.
+ */
+export function useThemeChoice(): {
+  choice: ThemeChoice;
+  setChoice: (choice: ThemeChoice) => void;
+} {
+  const serverChoice = useContext(ServerThemeContext);
+  const { theme, setTheme } = useTheme();
+  const hydrated = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+  const choice = hydrated && isThemeChoice(theme) ? theme : serverChoice;
+  return { choice, setChoice: setTheme };
+}
+
 export function ThemeProvider({
   initialTheme,
   children,
@@ -34,8 +58,10 @@ export function ThemeProvider({
       enableSystem
       disableTransitionOnChange
     >
-      <ThemeCookieSync />
-      {children}
+      <ServerThemeContext value={initialTheme}>
+        <ThemeCookieSync />
+        {children}
+      </ServerThemeContext>
     </NextThemesProvider>
   );
 }

@@ -64,4 +64,25 @@ test.describe("theme choice", () => {
     await expect(page.locator("body")).toHaveCSS("background-color", darkBackground);
     await noJs.close();
   });
+
+  test("a cookie without a stored choice hydrates without a mismatch", async ({
+    context,
+    page,
+    baseURL,
+  }) => {
+    // A browser whose localStorage was cleared, or that got the cookie from another tab's choice.
+    await setThemeCookie(context, baseURL, "dark");
+    const problems: string[] = [];
+    page.on("pageerror", (error) => problems.push(error.message));
+    page.on("console", (message) => {
+      if (message.type() === "error") problems.push(message.text());
+    });
+
+    await page.goto("/about");
+    await expect(page.getByRole("button", { name: "Theme: Dark" })).toBeVisible();
+    await expect(htmlElement(page)).toHaveClass(/\bdark\b/);
+    // Hydration has finished once the switcher answers; a mismatch would have been reported by now.
+    await chooseTheme(page, "Light");
+    expect(problems).toEqual([]);
+  });
 });
