@@ -11,6 +11,8 @@ test.describe("toasts", () => {
   }) => {
     await page.clock.install();
     await page.goto("/");
+    // Hold the page's clock still, so only runFor below moves it, however slow the machine is.
+    await page.clock.pauseAt(Date.now() + 1_000);
     await page.getByRole("button", { name: "Copy link to Groundwork" }).click();
 
     const notifications = page.getByRole("region", { name: /Notifications/ });
