@@ -2,7 +2,7 @@
 
 import { useActionState } from "react";
 
-import { Field, FormMessage, SubmitButton } from "@/components/auth/form-parts";
+import { CodeField, FormMessage, SubmitButton } from "@/components/auth/form-parts";
 import { useSupabase } from "@/components/auth/supabase-provider";
 import { Button } from "@/components/ui/button";
 import { authErrorMessage } from "@/lib/auth/error-messages";
@@ -58,15 +58,7 @@ export function MfaEnrollment({ id, qrCode, secret, onVerified, onCancel }: Prop
         </code>
       </p>
       <form action={formAction} noValidate className="grid gap-4">
-        <Field
-          label="Code from the app"
-          name="code"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={6}
-          required
-          error={state.field}
-        />
+        <CodeField label="Code from the app" error={state.field} />
         <FormMessage error={state.error} />
         <div className="flex gap-2">
           <SubmitButton pending={pending} pendingText="Checking…">

@@ -3,7 +3,7 @@
 import { useActionState } from "react";
 import { useRouter } from "next/navigation";
 
-import { Field, FormMessage, SubmitButton } from "@/components/auth/form-parts";
+import { EmailField, FormMessage, SubmitButton } from "@/components/auth/form-parts";
 import { useSupabase } from "@/components/auth/supabase-provider";
 import { authErrorMessage, retryAfterSeconds } from "@/lib/auth/error-messages";
 import { emailOnlySchema, fieldErrors } from "@/lib/auth/schemas";
@@ -43,15 +43,7 @@ export function EmailSignInForm({ next }: { next: string }) {
 
   return (
     <form action={formAction} noValidate className="grid gap-4">
-      <Field
-        label="Email"
-        name="email"
-        type="email"
-        autoComplete="email"
-        required
-        defaultValue={state.email}
-        error={state.fields?.email}
-      />
+      <EmailField defaultValue={state.email} error={state.fields?.email} />
       <FormMessage error={state.error} />
       <SubmitButton pending={pending} pendingText="Sending…">
         Email me a link and code

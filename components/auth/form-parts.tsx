@@ -40,6 +40,40 @@ export function Field({ label, name, error, hint, id, ...input }: FieldProps) {
   );
 }
 
+type NamedFieldProps = Omit<FieldProps, "label" | "name" | "type"> & { label?: string };
+
+/** The address an account is known by. */
+export function EmailField({ label = "Email", ...props }: NamedFieldProps) {
+  return <Field label={label} name="email" type="email" autoComplete="email" required {...props} />;
+}
+
+/** A password; `autoComplete` says whether the password manager fills one in or suggests one. */
+export function PasswordField({
+  label = "Password",
+  name = "password",
+  ...props
+}: NamedFieldProps & {
+  name?: string;
+  autoComplete: "current-password" | "new-password";
+}) {
+  return <Field label={label} name={name} type="password" required {...props} />;
+}
+
+/** The 6-digit code from a mail or an authenticator app. */
+export function CodeField({ label, ...props }: NamedFieldProps & { label: string }) {
+  return (
+    <Field
+      label={label}
+      name="code"
+      inputMode="numeric"
+      autoComplete="one-time-code"
+      maxLength={6}
+      required
+      {...props}
+    />
+  );
+}
+
 /** The form's outcome: errors interrupt (alert), confirmations wait their turn (status). */
 export function FormMessage({
   error,

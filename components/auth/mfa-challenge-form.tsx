@@ -2,7 +2,7 @@
 
 import { useActionState } from "react";
 
-import { Field, FormMessage, SubmitButton } from "@/components/auth/form-parts";
+import { CodeField, FormMessage, SubmitButton } from "@/components/auth/form-parts";
 import { useSupabase } from "@/components/auth/supabase-provider";
 import { authErrorMessage } from "@/lib/auth/error-messages";
 import { codeSchema } from "@/lib/auth/schemas";
@@ -29,16 +29,7 @@ export function MfaChallengeForm() {
 
   return (
     <form action={formAction} noValidate className="grid gap-4">
-      <Field
-        label="Code from your authenticator app"
-        name="code"
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        maxLength={6}
-        required
-        autoFocus
-        error={state.field}
-      />
+      <CodeField label="Code from your authenticator app" autoFocus error={state.field} />
       <FormMessage error={state.error} />
       <SubmitButton pending={pending} pendingText="Checking…">
         Verify

@@ -4,7 +4,7 @@ import { useActionState } from "react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 
-import { Field, FormMessage, SubmitButton } from "@/components/auth/form-parts";
+import { EmailField, FormMessage, PasswordField, SubmitButton } from "@/components/auth/form-parts";
 import { useSupabase } from "@/components/auth/supabase-provider";
 import { authErrorMessage } from "@/lib/auth/error-messages";
 import { fieldErrors, signInSchema } from "@/lib/auth/schemas";
@@ -57,21 +57,9 @@ export function SignInForm({ next, onSignedIn }: { next: string; onSignedIn?: ()
 
   return (
     <form action={formAction} noValidate className="grid gap-4">
-      <Field
-        label="Email"
-        name="email"
-        type="email"
-        autoComplete="email"
-        required
-        defaultValue={state.email}
-        error={state.fields?.email}
-      />
-      <Field
-        label="Password"
-        name="password"
-        type="password"
+      <EmailField defaultValue={state.email} error={state.fields?.email} />
+      <PasswordField
         autoComplete="current-password"
-        required
         error={state.fields?.password}
         hint={
           <Link

@@ -2,7 +2,7 @@
 
 import { useActionState, useEffect, useState } from "react";
 
-import { Field, FormMessage, SubmitButton } from "@/components/auth/form-parts";
+import { CodeField, FormMessage, SubmitButton } from "@/components/auth/form-parts";
 import { useSupabase } from "@/components/auth/supabase-provider";
 import { useCooldown } from "@/components/auth/use-cooldown";
 import { authErrorMessage, retryAfterSeconds } from "@/lib/auth/error-messages";
@@ -69,16 +69,7 @@ export function VerifyOtpForm({
   return (
     <div className="grid gap-4">
       <form action={formAction} noValidate className="grid gap-4">
-        <Field
-          label="6-digit code"
-          name="code"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          pattern="\d{6}"
-          maxLength={6}
-          required
-          error={state.field}
-        />
+        <CodeField label="6-digit code" pattern="\d{6}" error={state.field} />
         <FormMessage error={state.error} />
         <SubmitButton pending={pending} pendingText="Checking…">
           Continue
