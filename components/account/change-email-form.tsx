@@ -1,35 +1,22 @@
 "use client";
 
-import { useActionState, useEffect } from "react";
-
 import { changeEmail } from "@/app/(app)/account/actions";
-import { Field, FormMessage, SubmitButton } from "@/components/auth/form-parts";
-import { useCooldown } from "@/components/auth/use-cooldown";
+import { EmailField, FormMessage, SubmitButton } from "@/components/auth/form-parts";
+import { useCheckedAction } from "@/components/auth/use-checked-action";
+import { useRetryCooldown } from "@/components/auth/use-cooldown";
 import { changeEmailSchema } from "@/lib/auth/schemas";
-import { checkedInBrowser, type ActionState } from "@/lib/auth/action-state";
 
 export function ChangeEmailForm({ currentEmail }: { currentEmail: string }) {
-  const [state, formAction, pending] = useActionState<ActionState, FormData>(
-    checkedInBrowser(changeEmailSchema, changeEmail),
-    {},
-  );
-  const [cooldown, startCooldown] = useCooldown();
-
-  useEffect(() => {
-    if (state.retryAfter) startCooldown(state.retryAfter);
-  }, [state, startCooldown]);
+  const [state, formAction, pending] = useCheckedAction(changeEmailSchema, changeEmail);
+  const cooldown = useRetryCooldown(state);
 
   return (
     <form action={formAction} noValidate className="grid gap-4">
       <p className="text-sm text-muted-foreground">
         Now: <span className="font-medium text-foreground">{currentEmail}</span>
       </p>
-      <Field
+      <EmailField
         label="New email"
-        name="email"
-        type="email"
-        autoComplete="email"
-        required
         defaultValue={state.values?.email}
         error={state.fields?.email}
       />

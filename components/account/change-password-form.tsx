@@ -1,12 +1,12 @@
 "use client";
 
-import { useActionState, useEffect } from "react";
+import { useEffect } from "react";
 import { useRouter } from "next/navigation";
 import { toast } from "sonner";
 
 import { changePassword } from "@/app/(app)/account/actions";
-import { Field, FormMessage, SubmitButton } from "@/components/auth/form-parts";
-import { checkedInBrowser, type ActionState } from "@/lib/auth/action-state";
+import { FormMessage, PasswordField, SubmitButton } from "@/components/auth/form-parts";
+import { useCheckedAction } from "@/components/auth/use-checked-action";
 import { MIN_PASSWORD_LENGTH, newPasswordSchema } from "@/lib/auth/schemas";
 
 /** Sets a new password; after a reset mail, `then` moves on once it is saved. */
@@ -17,10 +17,7 @@ export function ChangePasswordForm({
   then?: string;
   submitLabel?: string;
 }) {
-  const [state, formAction, pending] = useActionState<ActionState, FormData>(
-    checkedInBrowser(newPasswordSchema, changePassword),
-    {},
-  );
+  const [state, formAction, pending] = useCheckedAction(newPasswordSchema, changePassword);
   const router = useRouter();
 
   useEffect(() => {
@@ -31,21 +28,16 @@ export function ChangePasswordForm({
 
   return (
     <form action={formAction} noValidate className="grid gap-4">
-      <Field
+      <PasswordField
         label="New password"
-        name="password"
-        type="password"
         autoComplete="new-password"
-        required
         minLength={MIN_PASSWORD_LENGTH}
         error={state.fields?.password}
       />
-      <Field
+      <PasswordField
         label="Repeat the new password"
         name="confirm"
-        type="password"
         autoComplete="new-password"
-        required
         error={state.fields?.confirm}
       />
       <FormMessage error={state.error} message={then ? undefined : state.message} />

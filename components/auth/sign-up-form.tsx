@@ -1,38 +1,22 @@
 "use client";
 
-import { useActionState } from "react";
 import Link from "next/link";
 
 import { signUp } from "@/app/(auth)/sign-up/actions";
-import { Field, FormMessage, SubmitButton } from "@/components/auth/form-parts";
-import { checkedInBrowser, type ActionState } from "@/lib/auth/action-state";
+import { EmailField, FormMessage, PasswordField, SubmitButton } from "@/components/auth/form-parts";
+import { useCheckedAction } from "@/components/auth/use-checked-action";
 import { MIN_PASSWORD_LENGTH, signUpSchema } from "@/lib/auth/schemas";
 
 export function SignUpForm({ next }: { next: string }) {
-  const [state, formAction, pending] = useActionState<ActionState, FormData>(
-    checkedInBrowser(signUpSchema, signUp),
-    {},
-  );
+  const [state, formAction, pending] = useCheckedAction(signUpSchema, signUp);
   const nextQuery = next === "/" ? "" : `?next=${encodeURIComponent(next)}`;
 
   return (
     <form action={formAction} noValidate className="grid gap-4">
       <input type="hidden" name="next" value={next} />
-      <Field
-        label="Email"
-        name="email"
-        type="email"
-        autoComplete="email"
-        required
-        defaultValue={state.values?.email}
-        error={state.fields?.email}
-      />
-      <Field
-        label="Password"
-        name="password"
-        type="password"
+      <EmailField defaultValue={state.values?.email} error={state.fields?.email} />
+      <PasswordField
         autoComplete="new-password"
-        required
         minLength={MIN_PASSWORD_LENGTH}
         error={state.fields?.password}
       />
