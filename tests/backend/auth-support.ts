@@ -5,6 +5,8 @@ import { LOCAL_PUBLISHABLE_KEY, LOCAL_SECRET_KEY, startTestBackend, type TestBac
 
 // Auth tests sign up many users from one address; the rate-limit test turns limits back on itself.
 process.env.SUPABASE_LOCAL_RATE_LIMITS ??= "off";
+// They pin the auth server's built-in mails; auth-email-templates.test.ts covers configured templates.
+process.env.SUPABASE_LOCAL_EMAIL_TEMPLATES ??= "off";
 
 let counter = 0;
 /** A fresh address per call, so tests sharing one backend never collide. */

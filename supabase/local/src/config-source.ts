@@ -109,6 +109,15 @@ export class ConfigSource {
     return v as string[];
   }
 
+  /** A ConfigError about the value at `path`, naming the file and line (or the variable). */
+  problem(path: string, message: string): ConfigError {
+    const fromEnv = this.fromEnv(path) !== undefined;
+    if (fromEnv) return new ConfigError(`${this.envName(path)}: ${message}`);
+    const dot = path.lastIndexOf(".");
+    const line = lineOf(this.text, path.slice(0, Math.max(dot, 0)), path.slice(dot + 1));
+    return new ConfigError(`${this.file}${line ? `:${line}` : ""}: ${path}: ${message}`);
+  }
+
   private envName(path: string): string {
     return `SUPABASE_${path.replace(/\./g, "_").toUpperCase()}`;
   }

@@ -1,8 +1,23 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
+import { compileTemplate, TemplateError } from "./auth/go-template";
 import { ConfigError, ConfigSource, type Env } from "./config-source";
 
 export { ConfigError };
+
+/** The mail templates a project can set in `[auth.email.template.<type>]`, as the CLI names them. */
+export const EMAIL_TEMPLATE_TYPES = ["invite", "confirmation", "recovery", "magic_link", "email_change", "reauthentication"] as const;
+export type EmailTemplateType = (typeof EMAIL_TEMPLATE_TYPES)[number];
+
+/** One configured template: either part may be left out, and the built-in one is used for it. */
+export interface EmailTemplateConfig {
+  /** A Go template for the subject line. */
+  subject: string | null;
+  /** The absolute path content_path resolved to (relative paths start at the project root). */
+  contentPath: string | null;
+  /** The file's text, read at start-up. */
+  content: string | null;
+}
 
 /** What the local backend needs from supabase/config.toml, after environment overrides. */
 export interface LocalConfig {
@@ -30,6 +45,8 @@ export interface LocalConfig {
       maxFrequencySeconds: number;
       otpLength: number;
       otpExpiry: number;
+      /** Only the types config.toml (or the environment) sets; the others use the built-in mails. */
+      template: Partial<Record<EmailTemplateType, EmailTemplateConfig>>;
     };
     mfa: { maxEnrolledFactors: number; totp: { enrollEnabled: boolean; verifyEnabled: boolean } };
     rateLimit: {
@@ -69,6 +86,46 @@ function durationOrNull(text: string): number | null {
 const portCheck = (n: number) => (Number.isInteger(n) && n >= 0 && n <= 65535 ? null : "must be a port number (0-65535)");
 const positive = (n: number) => (n > 0 ? null : "must be greater than 0");
 const notNegative = (n: number) => (n >= 0 ? null : "must not be negative");
+
+function checkTemplate(c: ConfigSource, path: string, text: string, what: string): void {
+  try {
+    compileTemplate(text);
+  } catch (err) {
+    if (err instanceof TemplateError) throw c.problem(path, `${what} is not a valid template: ${err.message}`);
+    throw err;
+  }
+}
+
+/**
+ * `[auth.email.template.<type>]` subject and content_path. As in the CLI, content_path is relative to
+ * the folder holding supabase/ (the project root). A file that cannot be read, or a template that
+ * does not parse, stops start-up naming it.
+ */
+function emailTemplates(c: ConfigSource, supabaseDir: string): Partial<Record<EmailTemplateType, EmailTemplateConfig>> {
+  const out: Partial<Record<EmailTemplateType, EmailTemplateConfig>> = {};
+  const projectRoot = path.dirname(supabaseDir);
+  for (const type of EMAIL_TEMPLATE_TYPES) {
+    const base = `auth.email.template.${type}`;
+    const subject = c.string(`${base}.subject`, null);
+    const configuredPath = c.string(`${base}.content_path`, null);
+    if (subject === null && !configuredPath) continue;
+    if (subject !== null) checkTemplate(c, `${base}.subject`, subject, "the subject");
+    let contentPath: string | null = null;
+    let content: string | null = null;
+    if (configuredPath) {
+      contentPath = path.resolve(projectRoot, configuredPath);
+      try {
+        content = readFileSync(contentPath, "utf8");
+      } catch (err) {
+        const reason = (err as NodeJS.ErrnoException).code === "ENOENT" ? "no such file" : (err as Error).message;
+        throw c.problem(`${base}.content_path`, `cannot read the ${type} mail template ${contentPath} (${reason})`);
+      }
+      checkTemplate(c, `${base}.content_path`, content, contentPath);
+    }
+    out[type] = { subject, contentPath, content };
+  }
+  return out;
+}
 
 export interface LoadConfigOptions {
   supabaseDir?: string;
@@ -118,6 +175,8 @@ export function loadConfig(options: LoadConfigOptions = {}): LocalConfig {
         maxFrequencySeconds: c.parsed("auth.email.max_frequency", "1s", durationOrNull, "a duration like 1m0s"),
         otpLength: c.number("auth.email.otp_length", 6, positive),
         otpExpiry: c.number("auth.email.otp_expiry", 3600, positive),
+        // SUPABASE_LOCAL_EMAIL_TEMPLATES=off sends the built-in mails whatever config.toml sets.
+        template: env.SUPABASE_LOCAL_EMAIL_TEMPLATES === "off" ? {} : emailTemplates(c, supabaseDir),
       },
       mfa: {
         maxEnrolledFactors: c.number("auth.mfa.max_enrolled_factors", 10, notNegative),

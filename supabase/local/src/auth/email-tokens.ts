@@ -2,7 +2,9 @@ import { randomUUID } from "node:crypto";
 import type { Backend } from "../http";
 import type { OutgoingMail } from "../mail";
 import type { Queryable } from "./context";
-import { renderTemplate, type TemplateKind } from "./mail-templates";
+import type { EmailTemplateConfig, EmailTemplateType } from "../config";
+import { compileTemplate, type Template } from "./go-template";
+import { htmlToText, renderTemplate, type MailContent, type TemplateKind } from "./mail-templates";
 import { otp, tokenHash } from "./secrets";
 import type { UserRow } from "./users";
 
@@ -55,6 +57,38 @@ export function verifyLink(backend: Backend, token: string, type: string, redire
   return `${backend.url}/auth/v1/verify?${q.toString()}`;
 }
 
+/** Which `[auth.email.template.<type>]` each mail uses, as GoTrue picks them (OTP sign-in is magic_link). */
+const TEMPLATE_TYPE: Record<TemplateKind, EmailTemplateType> = {
+  signup: "confirmation",
+  invite: "invite",
+  magiclink: "magic_link",
+  recovery: "recovery",
+  email_change: "email_change",
+  reauthentication: "reauthentication",
+};
+
+const compiled = new WeakMap<EmailTemplateConfig, { subject: Template | null; body: Template | null }>();
+
+function templatesOf(config: EmailTemplateConfig) {
+  let entry = compiled.get(config);
+  if (!entry) {
+    entry = {
+      subject: config.subject === null ? null : compileTemplate(config.subject),
+      body: config.content === null ? null : compileTemplate(config.content),
+    };
+    compiled.set(config, entry);
+  }
+  return entry;
+}
+
+export interface MailExtra {
+  /** The account's current address (email change mails). */
+  email?: string;
+  newEmail?: string;
+  /** The user's metadata, `{{ .Data }}` in templates. */
+  data?: Record<string, unknown> | null;
+}
+
 /** Renders the mail; the caller sends it once the transaction that stored the token has committed. */
 export function composeMail(
   backend: Backend,
@@ -62,16 +96,42 @@ export function composeMail(
   to: string,
   issued: IssuedToken,
   redirectTo: string,
-  extra: { email?: string; newEmail?: string } = {},
+  extra: MailExtra = {},
 ): OutgoingMail {
   const link = verifyLink(backend, issued.token, kind, redirectTo);
-  const content = renderTemplate(kind, {
+  const siteUrl = backend.config.auth.siteUrl;
+  const builtIn = renderTemplate(kind, {
     link,
     code: issued.code,
-    siteUrl: backend.config.auth.siteUrl,
+    siteUrl,
     email: extra.email ?? to,
     newEmail: extra.newEmail ?? to,
   });
+  const configured = backend.config.auth.email.template[TEMPLATE_TYPE[kind]];
+  if (!configured) return { to: [to], ...builtIn };
+
+  // The variables GoTrue gives each template; reauthentication has no link.
+  const vars: Record<string, unknown> =
+    kind === "reauthentication"
+      ? { SiteURL: siteUrl, Email: extra.email ?? to, Token: issued.code, Data: extra.data ?? {} }
+      : {
+          SiteURL: siteUrl,
+          ConfirmationURL: link,
+          Email: extra.email ?? to,
+          Token: issued.code,
+          TokenHash: issued.token,
+          Data: extra.data ?? {},
+          RedirectTo: redirectTo,
+        };
+  if (kind === "email_change") Object.assign(vars, { NewEmail: extra.newEmail ?? to, SendingTo: to });
+
+  const { subject, body } = templatesOf(configured);
+  const content: MailContent = { ...builtIn };
+  if (subject) content.subject = subject.render(vars);
+  if (body) {
+    content.html = body.render(vars);
+    content.text = htmlToText(content.html);
+  }
   return { to: [to], ...content };
 }
 

@@ -22,7 +22,7 @@ export async function prepareRecoveryMail(
   checkMailFrequency(c.backend, user.recovery_sent_at);
   if (pkce) await createFlowState(db, user.id, kind, pkce);
   const issued = await issueEmailToken(db, c.backend, user, "recovery", user.email ?? "", pkce !== null);
-  return composeMail(c.backend, kind, user.email ?? "", issued, redirectTo);
+  return composeMail(c.backend, kind, user.email ?? "", issued, redirectTo, { data: user.raw_user_meta_data });
 }
 
 function redirectFor(c: AuthContext, p: Record<string, unknown>): string {
@@ -113,10 +113,10 @@ export async function resend(c: AuthContext): Promise<Response> {
     const out: OutgoingMail[] = [];
     const newEmail = target.email_change ?? "";
     const toNew = await issueEmailToken(tx, c.backend, target, "email_change_new", newEmail, pkce !== null);
-    out.push(composeMail(c.backend, "email_change", newEmail, toNew, redirectTo, { email: target.email ?? "", newEmail }));
+    out.push(composeMail(c.backend, "email_change", newEmail, toNew, redirectTo, { email: target.email ?? "", newEmail, data: target.raw_user_meta_data }));
     if (target.email && target.email_change_token_current) {
       const toCurrent = await issueEmailToken(tx, c.backend, target, "email_change_current", target.email, pkce !== null);
-      out.push(composeMail(c.backend, "email_change", target.email, toCurrent, redirectTo, { email: target.email, newEmail }));
+      out.push(composeMail(c.backend, "email_change", target.email, toCurrent, redirectTo, { email: target.email, newEmail, data: target.raw_user_meta_data }));
     }
     return out;
   });
@@ -142,7 +142,7 @@ export async function invite(c: AuthContext): Promise<Response> {
     await tx.query("update auth.users set invited_at = coalesce(invited_at, now()) where id = $1", [user.id]);
     const issued = await issueEmailToken(tx, c.backend, user, "confirmation", email, false);
     const fresh = (await findUserById(tx, user.id)) as UserRow;
-    return { body: fresh, mail: composeMail(c.backend, "invite", email, issued, redirectTo) };
+    return { body: fresh, mail: composeMail(c.backend, "invite", email, issued, redirectTo, { data: fresh.raw_user_meta_data }) };
   });
   await sendAll(c.backend, [mail]);
   return json(await userJson(c.backend.db, body));

@@ -61,7 +61,7 @@ export async function prepareConfirmation(
   checkMailFrequency(c.backend, user.confirmation_sent_at);
   if (pkce) await createFlowState(db, user.id, "email/signup", pkce);
   const issued = await issueEmailToken(db, c.backend, user, "confirmation", user.email ?? "", pkce !== null);
-  return composeMail(c.backend, "signup", user.email ?? "", issued, redirectTo);
+  return composeMail(c.backend, "signup", user.email ?? "", issued, redirectTo, { data: user.raw_user_meta_data });
 }
 
 async function anonymousSignUp(c: AuthContext, p: Params): Promise<Response> {

@@ -31,10 +31,10 @@ async function prepareEmailChange(db: Queryable, c: AuthContext, user: UserRow, 
   const mails: OutgoingMail[] = [];
   const fresh = (await findUserById(db, user.id)) as UserRow;
   const toNew = await issueEmailToken(db, c.backend, fresh, "email_change_new", newEmail, pkce !== null);
-  mails.push(composeMail(c.backend, "email_change", newEmail, toNew, redirectTo, { email: user.email ?? "", newEmail }));
+  mails.push(composeMail(c.backend, "email_change", newEmail, toNew, redirectTo, { email: user.email ?? "", newEmail, data: fresh.raw_user_meta_data }));
   if (c.backend.config.auth.email.doubleConfirmChanges && user.email) {
     const toCurrent = await issueEmailToken(db, c.backend, fresh, "email_change_current", user.email, pkce !== null);
-    mails.push(composeMail(c.backend, "email_change", user.email, toCurrent, redirectTo, { email: user.email, newEmail }));
+    mails.push(composeMail(c.backend, "email_change", user.email, toCurrent, redirectTo, { email: user.email, newEmail, data: fresh.raw_user_meta_data }));
   } else {
     await db.query("update auth.users set email_change_token_current = '' where id = $1", [user.id]);
   }
@@ -131,7 +131,7 @@ export async function reauthenticate(c: AuthContext): Promise<Response> {
   takeRateLimit(c.backend, "emailSent", c.ip);
   const mail = await c.backend.db.transaction(async (tx) => {
     const issued = await issueEmailToken(tx, c.backend, user, "reauthentication", user.email ?? "", false);
-    return composeMail(c.backend, "reauthentication", user.email ?? "", issued, c.backend.config.auth.siteUrl);
+    return composeMail(c.backend, "reauthentication", user.email ?? "", issued, c.backend.config.auth.siteUrl, { data: user.raw_user_meta_data });
   });
   await sendAll(c.backend, [mail]);
   return json({});
