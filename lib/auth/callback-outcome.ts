@@ -28,7 +28,30 @@ export function isEmailLinkType(value: string | null): value is EmailLinkType {
   return value !== null && (EMAIL_OTP_TYPES as readonly string[]).includes(value);
 }
 
-/** A recovery link always ends on the update-password page, whatever `next` says. */
+/**
+ * `next` on a mail link: a path on this site, or the address the app asked the auth server to come
+ * back to (`{{ .RedirectTo }}` in the templates), of which only the path counts; for
+ * `/auth/callback?next=…` that is the `next` it carries. The result never leaves this site.
+ */
+export function linkNextPath(next: string | null | undefined): string {
+  if (!next) return "/";
+  if (next.startsWith("/")) return safeNextPath(next);
+  let url: URL;
+  try {
+    url = new URL(next);
+  } catch {
+    return "/";
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") return "/";
+  if (url.pathname === "/auth/callback" || url.pathname === "/auth/confirm")
+    return safeNextPath(url.searchParams.get("next"));
+  return safeNextPath(`${url.pathname}${url.search}${url.hash}`);
+}
+
+/**
+ * A recovery link always ends on the update-password page, whatever `next` says; so does an
+ * invitation, whose account has no password yet.
+ */
 export function afterLink(type: string | null, next: string | null): string {
-  return type === "recovery" ? "/update-password" : safeNextPath(next);
+  return type === "recovery" || type === "invite" ? "/update-password" : linkNextPath(next);
 }

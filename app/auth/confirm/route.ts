@@ -1,6 +1,11 @@
 import { NextResponse, type NextRequest } from "next/server";
 
-import { afterLink, errorPagePath, isEmailLinkType } from "@/lib/auth/callback-outcome";
+import {
+  afterLink,
+  errorPagePath,
+  isEmailLinkType,
+  linkNextPath,
+} from "@/lib/auth/callback-outcome";
 import { urlOnRequestHost } from "@/lib/auth/redirect-url";
 import { createRouteClient } from "@/lib/supabase/route";
 
@@ -12,17 +17,20 @@ export async function GET(request: NextRequest) {
   const params = request.nextUrl.searchParams;
   const tokenHash = params.get("token_hash");
   const type = params.get("type");
-  const next = params.get("next");
+  const next = linkNextPath(params.get("next"));
   const to = (path: string) => urlOnRequestHost(request, path);
 
   if (!tokenHash || !isEmailLinkType(type))
     return NextResponse.redirect(to(errorPagePath("invalid_link", next)));
 
   const { supabase, applyTo } = createRouteClient(request);
-  const { error } = await supabase.auth.verifyOtp({ type, token_hash: tokenHash });
+  const { data, error } = await supabase.auth.verifyOtp({ type, token_hash: tokenHash });
   if (error)
     return applyTo(
       NextResponse.redirect(to(errorPagePath(error.code ?? "unexpected_failure", next))),
     );
+  // The first of two email-change confirmations is accepted without a session.
+  if (type === "email_change" && !data.session)
+    return applyTo(NextResponse.redirect(to("/auth/error?code=email_change_pending")));
   return applyTo(NextResponse.redirect(to(afterLink(type, next))));
 }
