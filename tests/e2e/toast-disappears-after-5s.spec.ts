@@ -14,6 +14,8 @@ test.describe("toasts", () => {
     // Hold the page's clock still, so only runFor below moves it, however slow the machine is.
     await page.clock.pauseAt(Date.now() + 1_000);
     await page.getByRole("button", { name: "Copy link to Groundwork" }).click();
+    // The toaster adds a toast from a zero-delay timer; let that one fire.
+    await page.clock.runFor(100);
 
     const notifications = page.getByRole("region", { name: /Notifications/ });
     const toast = notifications.getByText("Link copied");
