@@ -1,6 +1,45 @@
 import { expect, test } from "@playwright/test";
 
-import { admin, createUser, expectSignedIn } from "./support/auth";
+import {
+  admin,
+  createUser,
+  expectSignedIn,
+  expectSignedOut,
+  linkIn,
+  PASSWORD,
+  uniqueEmail,
+  waitForMail,
+} from "./support/auth";
+
+test("the sign-up confirmation mail's link signs in a fresh browser and continues to next", async ({
+  page,
+  browser,
+  request,
+}) => {
+  const email = uniqueEmail("confirm-elsewhere");
+  await page.goto("/sign-up?next=/account");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page.getByRole("heading", { name: "Check your email" })).toBeVisible();
+
+  const mail = await waitForMail(request, email, { subject: /confirm/i });
+  const link = new URL(linkIn(mail));
+  expect(link.pathname).toBe("/auth/confirm");
+  expect(link.searchParams.get("token_hash")).toBeTruthy();
+
+  // A browser that has never seen this account, as when the mail is read on another device.
+  const elsewhere = await browser.newContext();
+  const elsewherePage = await elsewhere.newPage();
+  await elsewherePage.goto(link.toString());
+  await expect(elsewherePage).toHaveURL(/\/account$/, { timeout: 15_000 });
+  await expectSignedIn(elsewherePage, email);
+  await elsewhere.close();
+
+  // The browser that asked is still signed out until it signs in itself.
+  await page.goto("/");
+  await expectSignedOut(page);
+});
 
 /**
  * Links built from `token_hash` (Supabase's templates for server-side auth) are verified by the
