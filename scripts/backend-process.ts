@@ -42,7 +42,12 @@ export async function spawnBackend(options: SpawnBackendOptions = {}): Promise<B
   const args = ["--import", "tsx", CLI, ...(options.reset ? ["--reset"] : [])];
   // Its own process group: a Ctrl-C in the terminal reaches only the parent, which stops it once.
   // The IPC channel closes when the parent dies in any way; the backend then stops itself.
-  const child = spawn(process.execPath, args, { cwd: root, env, detached: true, stdio: ["ignore", "pipe", "pipe", "ipc"] });
+  const child = spawn(process.execPath, args, {
+    cwd: root,
+    env,
+    detached: true,
+    stdio: ["ignore", "pipe", "pipe", "ipc"],
+  });
 
   let output = "";
   const collect = (chunk: Buffer) => {
@@ -72,7 +77,9 @@ export async function spawnBackend(options: SpawnBackendOptions = {}): Promise<B
   const healthy = await waitForHealth(url, Math.max(deadline - Date.now(), 1000));
   if (!healthy) {
     child.kill("SIGKILL");
-    throw new BackendStartError(`${url}/auth/v1/health did not answer 200 within ${timeoutMs} ms:\n${output}`);
+    throw new BackendStartError(
+      `${url}/auth/v1/health did not answer 200 within ${timeoutMs} ms:\n${output}`,
+    );
   }
 
   return {

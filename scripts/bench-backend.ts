@@ -8,7 +8,9 @@ import { formatResults, type LoadResult } from "./bench/load";
 import { benchRest } from "./bench/rest";
 import { benchStartup, formatTimings, type Timing } from "./bench/startup";
 
-const timings: { name: string; run: () => Promise<Timing[]> }[] = [{ name: "startup", run: benchStartup }];
+const timings: { name: string; run: () => Promise<Timing[]> }[] = [
+  { name: "startup", run: benchStartup },
+];
 
 const benches: { name: string; run: () => Promise<LoadResult[]> }[] = [
   { name: "auth API", run: benchAuth },
@@ -16,7 +18,8 @@ const benches: { name: string; run: () => Promise<LoadResult[]> }[] = [
 ];
 
 const only = process.argv.slice(2);
-const chosen = <T extends { name: string }>(list: T[]) => list.filter((b) => !only.length || only.some((o) => b.name.includes(o)));
+const chosen = <T extends { name: string }>(list: T[]) =>
+  list.filter((b) => !only.length || only.some((o) => b.name.includes(o)));
 
 const durations: Timing[] = [];
 for (const timing of chosen(timings)) {

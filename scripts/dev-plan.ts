@@ -53,7 +53,8 @@ export function planDev(env: Env, localPort: number): DevPlan {
     supabaseUrl: configured ? configured.replace(/\/+$/, "") : localUrl,
     appEnv: {
       NEXT_PUBLIC_SUPABASE_URL: configured ? configured.replace(/\/+$/, "") : localUrl,
-      NEXT_PUBLIC_SUPABASE_PUBLISHABLE_KEY: env.NEXT_PUBLIC_SUPABASE_PUBLISHABLE_KEY?.trim() || LOCAL_PUBLISHABLE_KEY,
+      NEXT_PUBLIC_SUPABASE_PUBLISHABLE_KEY:
+        env.NEXT_PUBLIC_SUPABASE_PUBLISHABLE_KEY?.trim() || LOCAL_PUBLISHABLE_KEY,
       SUPABASE_SECRET_KEY: env.SUPABASE_SECRET_KEY?.trim() || LOCAL_SECRET_KEY,
     },
     reason: configured

@@ -1,5 +1,10 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { BackendStartError, spawnBackend, waitForHealth, type BackendProcess } from "./backend-process";
+import {
+  BackendStartError,
+  spawnBackend,
+  waitForHealth,
+  type BackendProcess,
+} from "./backend-process";
 import { planDev } from "./dev-plan";
 
 type Env = Record<string, string | undefined>;
@@ -75,7 +80,9 @@ export async function runDev(options: RunDevOptions): Promise<number> {
         });
       } catch (err) {
         if (!(err instanceof BackendStartError)) throw err;
-        log(`The local backend did not become healthy (GET /auth/v1/health) within ${timeoutMs / 1000} s:\n${err.message}`);
+        log(
+          `The local backend did not become healthy (GET /auth/v1/health) within ${timeoutMs / 1000} s:\n${err.message}`,
+        );
         return 1;
       }
       appEnv.NEXT_PUBLIC_SUPABASE_URL = backend.url;
@@ -87,15 +94,23 @@ export async function runDev(options: RunDevOptions): Promise<number> {
   }
 
   const [command, ...args] = options.appCommand;
-  const app = spawn(command, args, { env: { ...options.env, ...appEnv } as NodeJS.ProcessEnv, stdio: "inherit" });
+  const app = spawn(command, args, {
+    env: { ...options.env, ...appEnv } as NodeJS.ProcessEnv,
+    stdio: "inherit",
+  });
   const outcome = await Promise.race([
     exitOf(app).then((exit) => ({ kind: "app" as const, exit })),
-    (backend?.exited ?? new Promise<never>(() => {})).then((exit) => ({ kind: "backend" as const, exit })),
+    (backend?.exited ?? new Promise<never>(() => {})).then((exit) => ({
+      kind: "backend" as const,
+      exit,
+    })),
     aborted(options.signal).then(() => ({ kind: "aborted" as const })),
   ]);
 
   if (outcome.kind === "backend") {
-    log(`The local backend stopped unexpectedly (${outcome.exit.signal ?? `exit code ${outcome.exit.code}`}); stopping the app.`);
+    log(
+      `The local backend stopped unexpectedly (${outcome.exit.signal ?? `exit code ${outcome.exit.code}`}); stopping the app.`,
+    );
     await terminate(app);
     return 1;
   }

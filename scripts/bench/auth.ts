@@ -19,7 +19,11 @@ export async function benchAuth(): Promise<LoadResult[]> {
   // Rate limits off: the point is the server's throughput, not GoTrue's per-IP budget.
   const before = process.env.SUPABASE_LOCAL_RATE_LIMITS;
   process.env.SUPABASE_LOCAL_RATE_LIMITS = "off";
-  const backend = await startLocalBackend({ port: 0, dataDir: path.join(work, "data"), supabaseDir });
+  const backend = await startLocalBackend({
+    port: 0,
+    dataDir: path.join(work, "data"),
+    supabaseDir,
+  });
   const auth = `${backend.url}/auth/v1`;
   const headers = { apikey: LOCAL_PUBLISHABLE_KEY, "content-type": "application/json" };
   try {
@@ -27,14 +31,22 @@ export async function benchAuth(): Promise<LoadResult[]> {
     for (const email of emails) {
       const res = await fetch(`${auth}/admin/users`, {
         method: "POST",
-        headers: { apikey: LOCAL_SECRET_KEY, authorization: `Bearer ${LOCAL_SECRET_KEY}`, "content-type": "application/json" },
+        headers: {
+          apikey: LOCAL_SECRET_KEY,
+          authorization: `Bearer ${LOCAL_SECRET_KEY}`,
+          "content-type": "application/json",
+        },
         body: JSON.stringify({ email, password: PASSWORD, email_confirm: true }),
       });
       if (!res.ok) throw new Error(`creating ${email}: ${res.status} ${await res.text()}`);
     }
 
     const signIn = (email: string) =>
-      fetch(`${auth}/token?grant_type=password`, { method: "POST", headers, body: JSON.stringify({ email, password: PASSWORD }) });
+      fetch(`${auth}/token?grant_type=password`, {
+        method: "POST",
+        headers,
+        body: JSON.stringify({ email, password: PASSWORD }),
+      });
 
     const signInResult = await runLoad({
       name: "auth: password sign-in",
@@ -53,7 +65,8 @@ export async function benchAuth(): Promise<LoadResult[]> {
     for (const email of emails) {
       const res = await signIn(email);
       const body = (await res.json()) as { refresh_token?: string };
-      if (!body.refresh_token) throw new Error(`signing in ${email}: ${res.status} ${JSON.stringify(body)}`);
+      if (!body.refresh_token)
+        throw new Error(`signing in ${email}: ${res.status} ${JSON.stringify(body)}`);
       tokens.push(body.refresh_token);
     }
     const refreshResult = await runLoad({

@@ -58,8 +58,22 @@ export async function runLoad(o: LoadOptions): Promise<LoadResult> {
 
 export function formatResults(results: LoadResult[]): string {
   const rows = results.map((r) =>
-    [r.name.padEnd(34), String(r.requests).padStart(6), String(r.errors).padStart(6), r.perSecond.toFixed(0).padStart(8), `${r.p50.toFixed(1)} ms`.padStart(10), `${r.p95.toFixed(1)} ms`.padStart(10)].join(" "),
+    [
+      r.name.padEnd(34),
+      String(r.requests).padStart(6),
+      String(r.errors).padStart(6),
+      r.perSecond.toFixed(0).padStart(8),
+      `${r.p50.toFixed(1)} ms`.padStart(10),
+      `${r.p95.toFixed(1)} ms`.padStart(10),
+    ].join(" "),
   );
-  const head = ["benchmark".padEnd(34), "reqs".padStart(6), "errors".padStart(6), "req/s".padStart(8), "p50".padStart(10), "p95".padStart(10)].join(" ");
+  const head = [
+    "benchmark".padEnd(34),
+    "reqs".padStart(6),
+    "errors".padStart(6),
+    "req/s".padStart(8),
+    "p50".padStart(10),
+    "p95".padStart(10),
+  ].join(" ");
   return [head, ...rows].join("\n");
 }

@@ -17,9 +17,22 @@ export async function benchRest(): Promise<LoadResult[]> {
   const backend = await startLocalBackend({ port: 0, dataDir, supabaseDir: FIXTURE });
   try {
     const now = Math.floor(Date.now() / 1000);
-    const token = await backend.keys.sign({ sub: ALICE, role: "authenticated", aud: "authenticated", iat: now, exp: now + 3600 });
-    const anon = { apikey: LOCAL_PUBLISHABLE_KEY, authorization: `Bearer ${LOCAL_PUBLISHABLE_KEY}` };
-    const user = { apikey: LOCAL_PUBLISHABLE_KEY, authorization: `Bearer ${token}`, "content-type": "application/json" };
+    const token = await backend.keys.sign({
+      sub: ALICE,
+      role: "authenticated",
+      aud: "authenticated",
+      iat: now,
+      exp: now + 3600,
+    });
+    const anon = {
+      apikey: LOCAL_PUBLISHABLE_KEY,
+      authorization: `Bearer ${LOCAL_PUBLISHABLE_KEY}`,
+    };
+    const user = {
+      apikey: LOCAL_PUBLISHABLE_KEY,
+      authorization: `Bearer ${token}`,
+      "content-type": "application/json",
+    };
     const base = `${backend.url}/rest/v1`;
 
     const select = await runLoad({
@@ -39,7 +52,11 @@ export async function benchRest(): Promise<LoadResult[]> {
       maxRequests: MAX_REQUESTS,
       maxMs: MAX_MS,
       request: async (i) => {
-        const res = await fetch(`${base}/notes`, { method: "POST", headers: user, body: JSON.stringify({ title: `bench ${i}` }) });
+        const res = await fetch(`${base}/notes`, {
+          method: "POST",
+          headers: user,
+          body: JSON.stringify({ title: `bench ${i}` }),
+        });
         await res.arrayBuffer();
         return res.status === 201;
       },

@@ -50,11 +50,23 @@ export async function benchStartup(): Promise<Timing[]> {
 }
 
 export function formatTimings(timings: Timing[]): string {
-  const head = ["measurement".padEnd(50), "runs".padStart(5), "median".padStart(10), "min".padStart(10), "max".padStart(10)].join(" ");
+  const head = [
+    "measurement".padEnd(50),
+    "runs".padStart(5),
+    "median".padStart(10),
+    "min".padStart(10),
+    "max".padStart(10),
+  ].join(" ");
   const rows = timings.map((t) => {
     const sorted = [...t.runs].sort((a, b) => a - b);
     const ms = (n: number) => `${Math.round(n)} ms`.padStart(10);
-    return [t.name.padEnd(50), String(sorted.length).padStart(5), ms(sorted[Math.floor(sorted.length / 2)]), ms(sorted[0]), ms(sorted.at(-1) ?? 0)].join(" ");
+    return [
+      t.name.padEnd(50),
+      String(sorted.length).padStart(5),
+      ms(sorted[Math.floor(sorted.length / 2)]),
+      ms(sorted[0]),
+      ms(sorted.at(-1) ?? 0),
+    ].join(" ");
   });
   return [head, ...rows].join("\n");
 }

@@ -1,6 +1,15 @@
 import { decodeJwt } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PASSWORD, browserClient, follow, lastMailTo, linkIn, startTestBackend, uniqueEmail, type TestBackend } from "./auth-support";
+import {
+  PASSWORD,
+  browserClient,
+  follow,
+  lastMailTo,
+  linkIn,
+  startTestBackend,
+  uniqueEmail,
+  type TestBackend,
+} from "./auth-support";
 
 let t: TestBackend;
 beforeAll(async () => {
@@ -10,7 +19,9 @@ afterAll(() => t?.stop());
 
 describe("anonymous sign-in", () => {
   it("gives an anonymous user a session with the is_anonymous claim", async () => {
-    const { data, error } = await browserClient(t).auth.signInAnonymously({ options: { data: { theme: "dark" } } });
+    const { data, error } = await browserClient(t).auth.signInAnonymously({
+      options: { data: { theme: "dark" } },
+    });
     expect(error).toBeNull();
     expect(data.user?.is_anonymous).toBe(true);
     expect(data.user?.email).toBe("");
@@ -42,7 +53,9 @@ describe("anonymous sign-in", () => {
     expect(after.user?.is_anonymous).toBe(false);
     expect(after.user?.app_metadata.provider).toBe("email");
     expect((await client.auth.updateUser({ password: PASSWORD })).error).toBeNull();
-    expect((await browserClient(t).auth.signInWithPassword({ email, password: PASSWORD })).error).toBeNull();
+    expect(
+      (await browserClient(t).auth.signInWithPassword({ email, password: PASSWORD })).error,
+    ).toBeNull();
   });
 
   it("is refused with anonymous_provider_disabled when turned off", async () => {
@@ -59,7 +72,10 @@ describe("anonymous sign-in", () => {
   it("sign-ups are refused with signup_disabled when enable_signup is off", async () => {
     t.backend.config.auth.enableSignup = false;
     try {
-      const { error } = await browserClient(t).auth.signUp({ email: uniqueEmail(), password: PASSWORD });
+      const { error } = await browserClient(t).auth.signUp({
+        email: uniqueEmail(),
+        password: PASSWORD,
+      });
       expect(error?.code).toBe("signup_disabled");
     } finally {
       t.backend.config.auth.enableSignup = true;

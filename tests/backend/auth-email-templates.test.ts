@@ -20,12 +20,18 @@ const SITE = "http://127.0.0.1:3999";
 
 let t: TestBackend;
 beforeAll(async () => {
-  t = await startTestBackend({ supabaseDir, env: { ...process.env, SUPABASE_LOCAL_EMAIL_TEMPLATES: "on" } });
+  t = await startTestBackend({
+    supabaseDir,
+    env: { ...process.env, SUPABASE_LOCAL_EMAIL_TEMPLATES: "on" },
+  });
 });
 afterAll(() => t?.stop());
 
 async function stored(email: string, column: string): Promise<string> {
-  const { rows } = await t.backend.db.query<Record<string, string>>(`select ${column} as v from auth.users where email = $1`, [email]);
+  const { rows } = await t.backend.db.query<Record<string, string>>(
+    `select ${column} as v from auth.users where email = $1`,
+    [email],
+  );
   return (rows[0] as { v: string }).v;
 }
 
@@ -36,7 +42,11 @@ describe("configured mail templates", () => {
     const email = uniqueEmail("tpl-signup");
     const redirectTo = `${SITE}/auth/callback?next=${encodeURIComponent("/notes?x=1&y=2")}`;
     const asker = browserClient(t, { flowType: "pkce" });
-    const { error } = await asker.auth.signUp({ email, password: PASSWORD, options: { emailRedirectTo: redirectTo, data: { name: "Ada & Bo" } } });
+    const { error } = await asker.auth.signUp({
+      email,
+      password: PASSWORD,
+      options: { emailRedirectTo: redirectTo, data: { name: "Ada & Bo" } },
+    });
     expect(error).toBeNull();
 
     const mail = await lastMailTo(t, email);
@@ -53,7 +63,9 @@ describe("configured mail templates", () => {
     expect(link.searchParams.get("type")).toBe("email");
     // {{ .RedirectTo }} after the "?" is query-escaped, so it comes back whole.
     expect(link.searchParams.get("next")).toBe(redirectTo);
-    expect(linkIn(mail)).toContain("next=http%3a%2f%2f127.0.0.1%3a3999%2fauth%2fcallback%3fnext%3d");
+    expect(linkIn(mail)).toContain(
+      "next=http%3a%2f%2f127.0.0.1%3a3999%2fauth%2fcallback%3fnext%3d",
+    );
 
     const code = codeOf(mail.text);
     expect(code).toMatch(/^\d{6}$/);
@@ -72,8 +84,17 @@ describe("configured mail templates", () => {
   it("fills {{ .ConfirmationURL }} with the auth server's verify link, which still signs in", async () => {
     const email = uniqueEmail("tpl-magic");
     const admin = adminClient(t);
-    expect((await admin.auth.admin.createUser({ email, password: PASSWORD, email_confirm: true })).error).toBeNull();
-    expect((await browserClient(t).auth.signInWithOtp({ email, options: { emailRedirectTo: `${SITE}/welcome` } })).error).toBeNull();
+    expect(
+      (await admin.auth.admin.createUser({ email, password: PASSWORD, email_confirm: true })).error,
+    ).toBeNull();
+    expect(
+      (
+        await browserClient(t).auth.signInWithOtp({
+          email,
+          options: { emailRedirectTo: `${SITE}/welcome` },
+        })
+      ).error,
+    ).toBeNull();
 
     const mail = await lastMailTo(t, email);
     expect(mail.subject).toBe("Your Magic Link");
@@ -92,7 +113,15 @@ describe("configured mail templates", () => {
 
   it("uses a configured subject with the built-in body when only the subject is set", async () => {
     const email = uniqueEmail("tpl-recover");
-    expect((await adminClient(t).auth.admin.createUser({ email, password: PASSWORD, email_confirm: true })).error).toBeNull();
+    expect(
+      (
+        await adminClient(t).auth.admin.createUser({
+          email,
+          password: PASSWORD,
+          email_confirm: true,
+        })
+      ).error,
+    ).toBeNull();
     expect((await browserClient(t).auth.resetPasswordForEmail(email)).error).toBeNull();
     const mail = await lastMailTo(t, email);
     expect(mail.subject).toBe("Reset it");
@@ -103,7 +132,15 @@ describe("configured mail templates", () => {
   it("renders email change per recipient, each with its own token hash", async () => {
     const email = uniqueEmail("tpl-old");
     const newEmail = uniqueEmail("tpl-new");
-    expect((await adminClient(t).auth.admin.createUser({ email, password: PASSWORD, email_confirm: true })).error).toBeNull();
+    expect(
+      (
+        await adminClient(t).auth.admin.createUser({
+          email,
+          password: PASSWORD,
+          email_confirm: true,
+        })
+      ).error,
+    ).toBeNull();
     const client = browserClient(t);
     expect((await client.auth.signInWithPassword({ email, password: PASSWORD })).error).toBeNull();
     expect((await client.auth.updateUser({ email: newEmail })).error).toBeNull();
@@ -119,10 +156,16 @@ describe("configured mail templates", () => {
     expect(hashNew).toBe(await stored(email, "email_change_token_new"));
     expect(hashOld).toBe(await stored(email, "email_change_token_current"));
 
-    const first = await browserClient(t).auth.verifyOtp({ type: "email_change", token_hash: hashOld! });
+    const first = await browserClient(t).auth.verifyOtp({
+      type: "email_change",
+      token_hash: hashOld!,
+    });
     expect(first.error).toBeNull();
     expect(first.data.session).toBeNull();
-    const second = await browserClient(t).auth.verifyOtp({ type: "email_change", token_hash: hashNew! });
+    const second = await browserClient(t).auth.verifyOtp({
+      type: "email_change",
+      token_hash: hashNew!,
+    });
     expect(second.error).toBeNull();
     expect(second.data.session?.user.email).toBe(newEmail);
   });

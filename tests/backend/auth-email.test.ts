@@ -54,16 +54,28 @@ describe("sign-up confirmation", () => {
     expect(hash.get("access_token")).toBeTruthy();
     expect(hash.get("refresh_token")).toBeTruthy();
     expect(Number(hash.get("expires_in"))).toBe(3600);
-    expect((await browserClient(t).auth.signInWithPassword({ email, password: PASSWORD })).error).toBeNull();
+    expect(
+      (await browserClient(t).auth.signInWithPassword({ email, password: PASSWORD })).error,
+    ).toBeNull();
   });
 
   it("redirects to an allowed redirect_to, and falls back to the site URL for any other", async () => {
     const allowed = "http://localhost:3000/auth/callback";
     const email = uniqueEmail();
-    await browserClient(t).auth.signUp({ email, password: PASSWORD, options: { emailRedirectTo: allowed } });
-    expect((await follow(linkIn(await lastMailTo(t, email)))).href.startsWith(`${allowed}#`)).toBe(true);
+    await browserClient(t).auth.signUp({
+      email,
+      password: PASSWORD,
+      options: { emailRedirectTo: allowed },
+    });
+    expect((await follow(linkIn(await lastMailTo(t, email)))).href.startsWith(`${allowed}#`)).toBe(
+      true,
+    );
     const other = uniqueEmail();
-    await browserClient(t).auth.signUp({ email: other, password: PASSWORD, options: { emailRedirectTo: "https://evil.example/x" } });
+    await browserClient(t).auth.signUp({
+      email: other,
+      password: PASSWORD,
+      options: { emailRedirectTo: "https://evil.example/x" },
+    });
     expect((await follow(linkIn(await lastMailTo(t, other)))).origin).toBe(new URL(site).origin);
   });
 
@@ -74,7 +86,11 @@ describe("sign-up confirmation", () => {
     const wrong = await client.auth.verifyOtp({ email, token: "000000", type: "signup" });
     expect(wrong.error?.status).toBe(403);
     expect(wrong.error?.code).toBe("otp_expired");
-    const { data, error } = await client.auth.verifyOtp({ email, token: codeIn(await lastMailTo(t, email)), type: "signup" });
+    const { data, error } = await client.auth.verifyOtp({
+      email,
+      token: codeIn(await lastMailTo(t, email)),
+      type: "signup",
+    });
     expect(error).toBeNull();
     expect(data.session?.user.email_confirmed_at).toBeTruthy();
   });
@@ -82,7 +98,11 @@ describe("sign-up confirmation", () => {
   it("confirms through PKCE: the link carries ?code= and supabase-js exchanges it", async () => {
     const email = uniqueEmail();
     const client = browserClient(t, { flowType: "pkce" });
-    await client.auth.signUp({ email, password: PASSWORD, options: { emailRedirectTo: "http://localhost:3000/callback" } });
+    await client.auth.signUp({
+      email,
+      password: PASSWORD,
+      options: { emailRedirectTo: "http://localhost:3000/callback" },
+    });
     const location = await follow(linkIn(await lastMailTo(t, email)));
     expect(location.pathname).toBe("/callback");
     const code = location.searchParams.get("code") ?? "";
@@ -95,7 +115,9 @@ describe("sign-up confirmation", () => {
   });
 
   it("redirects an invalid or used link with error=access_denied and error_code=otp_expired", async () => {
-    const location = await follow(`${t.url}/auth/v1/verify?token=nope&type=signup&redirect_to=${encodeURIComponent(site)}`);
+    const location = await follow(
+      `${t.url}/auth/v1/verify?token=nope&type=signup&redirect_to=${encodeURIComponent(site)}`,
+    );
     const hash = fragment(location);
     expect(hash.get("error")).toBe("access_denied");
     expect(hash.get("error_code")).toBe("otp_expired");
@@ -118,7 +140,11 @@ describe("magic link and email code", () => {
     expect((await client.auth.signInWithOtp({ email })).error).toBeNull();
     const mail = await lastMailTo(t, email);
     expect(mail.subject).toBe("Your Magic Link");
-    const { data, error } = await client.auth.verifyOtp({ email, token: codeIn(mail), type: "email" });
+    const { data, error } = await client.auth.verifyOtp({
+      email,
+      token: codeIn(mail),
+      type: "email",
+    });
     expect(error).toBeNull();
     expect(data.session?.user.email).toBe(email);
   });
@@ -126,9 +152,14 @@ describe("magic link and email code", () => {
   it("signs in through the link with PKCE", async () => {
     const email = await confirmedUser();
     const client = browserClient(t, { flowType: "pkce" });
-    await client.auth.signInWithOtp({ email, options: { emailRedirectTo: "http://127.0.0.1:3000/done" } });
+    await client.auth.signInWithOtp({
+      email,
+      options: { emailRedirectTo: "http://127.0.0.1:3000/done" },
+    });
     const location = await follow(linkIn(await lastMailTo(t, email)));
-    const { data, error } = await client.auth.exchangeCodeForSession(location.searchParams.get("code") ?? "");
+    const { data, error } = await client.auth.exchangeCodeForSession(
+      location.searchParams.get("code") ?? "",
+    );
     expect(error).toBeNull();
     expect(data.user?.email).toBe(email);
   });
@@ -136,16 +167,24 @@ describe("magic link and email code", () => {
   it("signs in through the link with the implicit flow and verifies a token_hash", async () => {
     const email = await confirmedUser();
     await browserClient(t).auth.signInWithOtp({ email });
-    expect(fragment(await follow(linkIn(await lastMailTo(t, email)))).get("type")).toBe("magiclink");
+    expect(fragment(await follow(linkIn(await lastMailTo(t, email)))).get("type")).toBe(
+      "magiclink",
+    );
     await browserClient(t).auth.signInWithOtp({ email });
     const tokenHash = new URL(linkIn(await lastMailTo(t, email))).searchParams.get("token") ?? "";
-    const { data, error } = await browserClient(t).auth.verifyOtp({ token_hash: tokenHash, type: "magiclink" });
+    const { data, error } = await browserClient(t).auth.verifyOtp({
+      token_hash: tokenHash,
+      type: "magiclink",
+    });
     expect(error).toBeNull();
     expect(data.session).not.toBeNull();
   });
 
   it("refuses unknown addresses with otp_disabled when create_user is false", async () => {
-    const { error } = await browserClient(t).auth.signInWithOtp({ email: uniqueEmail(), options: { shouldCreateUser: false } });
+    const { error } = await browserClient(t).auth.signInWithOtp({
+      email: uniqueEmail(),
+      options: { shouldCreateUser: false },
+    });
     expect(error?.status).toBe(422);
     expect(error?.code).toBe("otp_disabled");
   });
@@ -155,14 +194,25 @@ describe("password recovery", () => {
   it("resets the password through a PKCE recovery link", async () => {
     const email = await confirmedUser();
     const client = browserClient(t, { flowType: "pkce" });
-    expect((await client.auth.resetPasswordForEmail(email, { redirectTo: "http://localhost:3000/update-password" })).error).toBeNull();
+    expect(
+      (
+        await client.auth.resetPasswordForEmail(email, {
+          redirectTo: "http://localhost:3000/update-password",
+        })
+      ).error,
+    ).toBeNull();
     const mail = await lastMailTo(t, email);
     expect(mail.subject).toBe("Reset Your Password");
     const location = await follow(linkIn(mail));
     expect(location.pathname).toBe("/update-password");
-    expect((await client.auth.exchangeCodeForSession(location.searchParams.get("code") ?? "")).error).toBeNull();
+    expect(
+      (await client.auth.exchangeCodeForSession(location.searchParams.get("code") ?? "")).error,
+    ).toBeNull();
     expect((await client.auth.updateUser({ password: "a fresh new password" })).error).toBeNull();
-    expect((await browserClient(t).auth.signInWithPassword({ email, password: "a fresh new password" })).error).toBeNull();
+    expect(
+      (await browserClient(t).auth.signInWithPassword({ email, password: "a fresh new password" }))
+        .error,
+    ).toBeNull();
   });
 
   it("answers an unknown address the same way, without sending mail", async () => {
@@ -185,7 +235,9 @@ describe("email change", () => {
     const toNew = await lastMailTo(t, next);
     expect(toOld.subject).toBe("Confirm Email Change");
     const first = await follow(linkIn(toNew));
-    expect(fragment(first).get("message")).toMatch(/proceed to confirm link sent to the other email/);
+    expect(fragment(first).get("message")).toMatch(
+      /proceed to confirm link sent to the other email/,
+    );
     expect((await client.auth.getUser()).data.user?.email).toBe(email);
     const second = fragment(await follow(linkIn(toOld)));
     expect(second.get("type")).toBe("email_change");
@@ -198,16 +250,24 @@ describe("reauthentication", () => {
     const email = await confirmedUser();
     const client = browserClient(t);
     const { data } = await client.auth.signInWithPassword({ email, password: PASSWORD });
-    await t.backend.db.query("update auth.sessions set created_at = now() - interval '2 days' where user_id = $1", [data.user?.id]);
+    await t.backend.db.query(
+      "update auth.sessions set created_at = now() - interval '2 days' where user_id = $1",
+      [data.user?.id],
+    );
     t.backend.config.auth.email.securePasswordChange = true;
     try {
       const refused = await client.auth.updateUser({ password: "another good password" });
       expect(refused.error?.code).toBe("reauthentication_needed");
       expect((await client.auth.reauthenticate()).error).toBeNull();
       const nonce = codeIn(await lastMailTo(t, email));
-      const wrong = await client.auth.updateUser({ password: "another good password", nonce: "123" });
+      const wrong = await client.auth.updateUser({
+        password: "another good password",
+        nonce: "123",
+      });
       expect(wrong.error?.code).toBe("reauthentication_not_valid");
-      expect((await client.auth.updateUser({ password: "another good password", nonce })).error).toBeNull();
+      expect(
+        (await client.auth.updateUser({ password: "another good password", nonce })).error,
+      ).toBeNull();
     } finally {
       t.backend.config.auth.email.securePasswordChange = false;
     }

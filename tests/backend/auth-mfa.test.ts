@@ -1,6 +1,12 @@
 import { Secret, TOTP } from "otpauth";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PASSWORD, browserClient, startTestBackend, uniqueEmail, type TestBackend } from "./auth-support";
+import {
+  PASSWORD,
+  browserClient,
+  startTestBackend,
+  uniqueEmail,
+  type TestBackend,
+} from "./auth-support";
 
 let t: TestBackend;
 beforeAll(async () => {
@@ -24,7 +30,10 @@ describe("TOTP factors", () => {
     const before = await client.auth.mfa.getAuthenticatorAssuranceLevel();
     expect(before.data).toMatchObject({ currentLevel: "aal1", nextLevel: "aal1" });
 
-    const { data: factor, error } = await client.auth.mfa.enroll({ factorType: "totp", friendlyName: "phone app" });
+    const { data: factor, error } = await client.auth.mfa.enroll({
+      factorType: "totp",
+      friendlyName: "phone app",
+    });
     expect(error).toBeNull();
     expect(factor?.type).toBe("totp");
     expect(factor?.totp.qr_code.startsWith("data:image/svg+xml;utf-8,<svg")).toBe(true);
@@ -33,16 +42,26 @@ describe("TOTP factors", () => {
 
     const { data: challenge } = await client.auth.mfa.challenge({ factorId: factor!.id });
     expect(challenge?.expires_at).toBeGreaterThan(Date.now() / 1000);
-    const wrong = await client.auth.mfa.verify({ factorId: factor!.id, challengeId: challenge!.id, code: "000000" });
+    const wrong = await client.auth.mfa.verify({
+      factorId: factor!.id,
+      challengeId: challenge!.id,
+      code: "000000",
+    });
     expect(wrong.error?.status).toBe(422);
     expect(wrong.error?.code).toBe("mfa_verification_failed");
 
-    const verified = await client.auth.mfa.verify({ factorId: factor!.id, challengeId: challenge!.id, code: codeFor(secret) });
+    const verified = await client.auth.mfa.verify({
+      factorId: factor!.id,
+      challengeId: challenge!.id,
+      code: codeFor(secret),
+    });
     expect(verified.error).toBeNull();
     const after = await client.auth.mfa.getAuthenticatorAssuranceLevel();
     expect(after.data?.currentLevel).toBe("aal2");
     expect(after.data?.nextLevel).toBe("aal2");
-    expect(after.data?.currentAuthenticationMethods.map((m) => (typeof m === "string" ? m : m.method))).toContain("totp");
+    expect(
+      after.data?.currentAuthenticationMethods.map((m) => (typeof m === "string" ? m : m.method)),
+    ).toContain("totp");
 
     const { data: factors } = await client.auth.mfa.listFactors();
     expect(factors?.totp.map((f) => f.status)).toEqual(["verified"]);
@@ -51,7 +70,10 @@ describe("TOTP factors", () => {
   it("a new sign-in of a user with a verified factor is aal1 with next level aal2", async () => {
     const { client, email } = await signedInClient();
     const { data: factor } = await client.auth.mfa.enroll({ factorType: "totp" });
-    await client.auth.mfa.challengeAndVerify({ factorId: factor!.id, code: codeFor(factor!.totp.secret) });
+    await client.auth.mfa.challengeAndVerify({
+      factorId: factor!.id,
+      code: codeFor(factor!.totp.secret),
+    });
     const other = browserClient(t);
     await other.auth.signInWithPassword({ email, password: PASSWORD });
     const { data } = await other.auth.mfa.getAuthenticatorAssuranceLevel();
@@ -65,9 +87,14 @@ describe("TOTP factors", () => {
 
   it("unknown factors are mfa_factor_not_found, and an unverified factor can be removed", async () => {
     const { client } = await signedInClient();
-    const missing = await client.auth.mfa.challenge({ factorId: "7d3c1d2c-6a43-4c55-9e4e-4a0d3b7a1f00" });
+    const missing = await client.auth.mfa.challenge({
+      factorId: "7d3c1d2c-6a43-4c55-9e4e-4a0d3b7a1f00",
+    });
     expect(missing.error?.code).toBe("mfa_factor_not_found");
-    const { data: factor } = await client.auth.mfa.enroll({ factorType: "totp", friendlyName: "one" });
+    const { data: factor } = await client.auth.mfa.enroll({
+      factorType: "totp",
+      friendlyName: "one",
+    });
     const dup = await client.auth.mfa.enroll({ factorType: "totp", friendlyName: "one" });
     expect(dup.error?.code).toBe("mfa_factor_name_conflict");
     expect((await client.auth.mfa.unenroll({ factorId: factor!.id })).error).toBeNull();

@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PASSWORD, browserClient, startTestBackend, uniqueEmail, type TestBackend } from "./auth-support";
+import {
+  PASSWORD,
+  browserClient,
+  startTestBackend,
+  uniqueEmail,
+  type TestBackend,
+} from "./auth-support";
 
 let t: TestBackend;
 beforeAll(async () => {
@@ -24,7 +30,11 @@ describe("settings and health", () => {
 describe("sign-up and password sign-in", () => {
   it("signs up with metadata and returns a session when confirmations are off", async () => {
     const email = uniqueEmail();
-    const { data, error } = await browserClient(t).auth.signUp({ email, password: PASSWORD, options: { data: { name: "Ada" } } });
+    const { data, error } = await browserClient(t).auth.signUp({
+      email,
+      password: PASSWORD,
+      options: { data: { name: "Ada" } },
+    });
     expect(error).toBeNull();
     expect(data.session?.access_token).toBeTruthy();
     expect(data.user?.email).toBe(email);
@@ -42,14 +52,20 @@ describe("sign-up and password sign-in", () => {
   });
 
   it("refuses a short password with weak_password and its reasons", async () => {
-    const { error } = await browserClient(t).auth.signUp({ email: uniqueEmail(), password: "short" });
+    const { error } = await browserClient(t).auth.signUp({
+      email: uniqueEmail(),
+      password: "short",
+    });
     expect(error?.status).toBe(422);
     expect(error?.code).toBe("weak_password");
     expect((error as unknown as { reasons: string[] }).reasons).toEqual(["length"]);
   });
 
   it("refuses an invalid address with email_address_invalid", async () => {
-    const { error } = await browserClient(t).auth.signUp({ email: "not-an-email", password: PASSWORD });
+    const { error } = await browserClient(t).auth.signUp({
+      email: "not-an-email",
+      password: PASSWORD,
+    });
     expect(error?.status).toBe(400);
     expect(error?.code).toBe("email_address_invalid");
   });
@@ -61,10 +77,16 @@ describe("sign-up and password sign-in", () => {
     expect(ok.error).toBeNull();
     expect(ok.data.session?.token_type).toBe("bearer");
     expect(ok.data.session?.expires_in).toBe(3600);
-    const bad = await browserClient(t).auth.signInWithPassword({ email, password: "wrong password!" });
+    const bad = await browserClient(t).auth.signInWithPassword({
+      email,
+      password: "wrong password!",
+    });
     expect(bad.error?.status).toBe(400);
     expect(bad.error?.code).toBe("invalid_credentials");
-    const unknown = await browserClient(t).auth.signInWithPassword({ email: uniqueEmail(), password: PASSWORD });
+    const unknown = await browserClient(t).auth.signInWithPassword({
+      email: uniqueEmail(),
+      password: PASSWORD,
+    });
     expect(unknown.error?.code).toBe("invalid_credentials");
   });
 
@@ -77,9 +99,20 @@ describe("sign-up and password sign-in", () => {
       body,
     });
     expect(current.headers.get("x-supabase-api-version")).toBe("2024-01-01");
-    expect(await current.json()).toEqual({ code: "invalid_credentials", message: "Invalid login credentials" });
-    const original = await fetch(`${t.url}/auth/v1/token?grant_type=password`, { method: "POST", headers, body });
-    expect(await original.json()).toEqual({ code: 400, error_code: "invalid_credentials", msg: "Invalid login credentials" });
+    expect(await current.json()).toEqual({
+      code: "invalid_credentials",
+      message: "Invalid login credentials",
+    });
+    const original = await fetch(`${t.url}/auth/v1/token?grant_type=password`, {
+      method: "POST",
+      headers,
+      body,
+    });
+    expect(await original.json()).toEqual({
+      code: 400,
+      error_code: "invalid_credentials",
+      msg: "Invalid login credentials",
+    });
   });
 });
 
@@ -105,7 +138,10 @@ describe("user", () => {
     expect(weak.error?.code).toBe("weak_password");
     const changed = await client.auth.updateUser({ password: "a brand new password" });
     expect(changed.error).toBeNull();
-    const signIn = await browserClient(t).auth.signInWithPassword({ email, password: "a brand new password" });
+    const signIn = await browserClient(t).auth.signInWithPassword({
+      email,
+      password: "a brand new password",
+    });
     expect(signIn.error).toBeNull();
   });
 
@@ -117,7 +153,9 @@ describe("user", () => {
     const { data } = await client.auth.signUp({ email: uniqueEmail(), password: PASSWORD });
     const token = data.session?.access_token ?? "";
     const tampered = token.slice(0, -4) + (token.endsWith("AAAA") ? "BBBB" : "AAAA");
-    const res = await fetch(`${t.url}/auth/v1/user`, { headers: { authorization: `Bearer ${tampered}` } });
+    const res = await fetch(`${t.url}/auth/v1/user`, {
+      headers: { authorization: `Bearer ${tampered}` },
+    });
     expect(res.status).toBe(403);
     expect((await res.json()).error_code).toBe("bad_jwt");
   });

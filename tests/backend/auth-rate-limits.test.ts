@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PASSWORD, adminClient, browserClient, startTestBackend, uniqueEmail, type TestBackend } from "./auth-support";
+import {
+  PASSWORD,
+  adminClient,
+  browserClient,
+  startTestBackend,
+  uniqueEmail,
+  type TestBackend,
+} from "./auth-support";
 
 let t: TestBackend;
 const previous = process.env.SUPABASE_LOCAL_RATE_LIMITS;
@@ -19,7 +26,10 @@ describe("rate limits", () => {
     t.backend.config.auth.rateLimit.signInSignUps = 2;
     const statuses: (number | undefined)[] = [];
     for (let i = 0; i < 3; i++) {
-      const { error } = await browserClient(t).auth.signInWithPassword({ email, password: PASSWORD });
+      const { error } = await browserClient(t).auth.signInWithPassword({
+        email,
+        password: PASSWORD,
+      });
       statuses.push(error?.status);
       if (i === 2) expect(error?.code).toBe("over_request_rate_limit");
     }

@@ -1,7 +1,12 @@
 import { createClient, type SupabaseClient } from "@supabase/supabase-js";
 import WebSocket from "ws";
 import type { MailMessage } from "@/supabase/local/src/mail";
-import { LOCAL_PUBLISHABLE_KEY, LOCAL_SECRET_KEY, startTestBackend, type TestBackend } from "./support/local-backend";
+import {
+  LOCAL_PUBLISHABLE_KEY,
+  LOCAL_SECRET_KEY,
+  startTestBackend,
+  type TestBackend,
+} from "./support/local-backend";
 
 // Auth tests sign up many users from one address; the rate-limit test turns limits back on itself.
 process.env.SUPABASE_LOCAL_RATE_LIMITS ??= "off";
@@ -27,7 +32,10 @@ export function memoryStorage() {
 }
 
 /** supabase-js as a browser would use it: a session kept in (memory) storage, optionally PKCE. */
-export function browserClient(t: TestBackend, options: { flowType?: "pkce" | "implicit"; fetch?: typeof fetch } = {}): SupabaseClient {
+export function browserClient(
+  t: TestBackend,
+  options: { flowType?: "pkce" | "implicit"; fetch?: typeof fetch } = {},
+): SupabaseClient {
   return createClient(t.url, LOCAL_PUBLISHABLE_KEY, {
     auth: {
       persistSession: true,
@@ -75,7 +83,8 @@ export function codeIn(mail: MailMessage): string {
 /** Follows a mail link the way a browser's first hop does, returning the redirect target. */
 export async function follow(link: string): Promise<URL> {
   const res = await fetch(link, { redirect: "manual" });
-  if (res.status !== 303) throw new Error(`expected 303 from ${link}, got ${res.status}: ${await res.text()}`);
+  if (res.status !== 303)
+    throw new Error(`expected 303 from ${link}, got ${res.status}: ${await res.text()}`);
   return new URL(res.headers.get("location") ?? "");
 }
 

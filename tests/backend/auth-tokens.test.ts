@@ -1,7 +1,13 @@
 import { SignJWT, decodeJwt, decodeProtectedHeader } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LOCAL_JWT_SECRET } from "@/supabase/local/src/keys";
-import { PASSWORD, browserClient, startTestBackend, uniqueEmail, type TestBackend } from "./auth-support";
+import {
+  PASSWORD,
+  browserClient,
+  startTestBackend,
+  uniqueEmail,
+  type TestBackend,
+} from "./auth-support";
 
 let t: TestBackend;
 beforeAll(async () => {
@@ -25,7 +31,10 @@ const refresh = (refreshToken: string) =>
   });
 
 async function sessionCount(userId: string): Promise<number> {
-  const { rows } = await t.backend.db.query<{ n: number }>("select count(*)::int as n from auth.sessions where user_id = $1", [userId]);
+  const { rows } = await t.backend.db.query<{ n: number }>(
+    "select count(*)::int as n from auth.sessions where user_id = $1",
+    [userId],
+  );
   return rows[0].n;
 }
 
@@ -56,7 +65,8 @@ describe("access tokens", () => {
   it("verify in getClaims() from the JWKS without calling /user", async () => {
     let userCalls = 0;
     const counting: typeof fetch = (input, init) => {
-      if (String(input instanceof Request ? input.url : input).includes("/auth/v1/user")) userCalls += 1;
+      if (String(input instanceof Request ? input.url : input).includes("/auth/v1/user"))
+        userCalls += 1;
       return fetch(input, init);
     };
     const client = browserClient(t, { fetch: counting });
@@ -72,14 +82,18 @@ describe("access tokens", () => {
     const claims = decodeJwt(session.access_token);
     const now = Math.floor(Date.now() / 1000);
     const expired = await t.backend.keys.sign({ ...claims, iat: now - 7200, exp: now - 3600 });
-    const res = await fetch(`${t.url}/auth/v1/user`, { headers: { authorization: `Bearer ${expired}` } });
+    const res = await fetch(`${t.url}/auth/v1/user`, {
+      headers: { authorization: `Bearer ${expired}` },
+    });
     expect(res.status).toBe(403);
     expect((await res.json()).error_code).toBe("bad_jwt");
 
     const legacy = await new SignJWT({ ...claims, exp: now + 600 })
       .setProtectedHeader({ alg: "HS256", typ: "JWT" })
       .sign(new TextEncoder().encode(LOCAL_JWT_SECRET));
-    const ok = await fetch(`${t.url}/auth/v1/user`, { headers: { authorization: `Bearer ${legacy}` } });
+    const ok = await fetch(`${t.url}/auth/v1/user`, {
+      headers: { authorization: `Bearer ${legacy}` },
+    });
     expect(ok.status).toBe(200);
     expect((await ok.json()).id).toBe(session.user.id);
   });
@@ -106,7 +120,9 @@ describe("refresh tokens", () => {
 
   it("20 parallel refreshes with one token all succeed into one session", async () => {
     const { session } = await signedUp();
-    const results = await Promise.all(Array.from({ length: 20 }, () => refresh(session.refresh_token)));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => refresh(session.refresh_token)),
+    );
     expect(results.map((r) => r.status)).toEqual(Array(20).fill(200));
     const bodies = await Promise.all(results.map((r) => r.json()));
     expect(new Set(bodies.map((b) => b.refresh_token)).size).toBe(1);
@@ -124,7 +140,10 @@ describe("refresh tokens", () => {
       await new Promise((r) => setTimeout(r, 20));
       const reuse = await refresh(session.refresh_token);
       expect(reuse.status).toBe(400);
-      expect(await reuse.json()).toEqual({ code: "refresh_token_already_used", message: "Invalid Refresh Token: Already Used" });
+      expect(await reuse.json()).toEqual({
+        code: "refresh_token_already_used",
+        message: "Invalid Refresh Token: Already Used",
+      });
       const current = await refresh(third.refresh_token);
       expect(current.status).toBe(400);
       expect((await current.json()).code).toBe("refresh_token_already_used");
@@ -139,6 +158,9 @@ describe("refresh tokens", () => {
     expect((await unknown.json()).code).toBe("refresh_token_not_found");
     const missing = await refresh("");
     expect(missing.status).toBe(400);
-    expect(await missing.json()).toEqual({ error: "invalid_request", error_description: "refresh_token required" });
+    expect(await missing.json()).toEqual({
+      error: "invalid_request",
+      error_description: "refresh_token required",
+    });
   });
 });

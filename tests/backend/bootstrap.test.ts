@@ -15,7 +15,13 @@ afterAll(() => t?.stop());
 /** A client signed in as `sub`, with an access token as the auth server would sign it. */
 async function userClient(sub: string): Promise<SupabaseClient> {
   const now = Math.floor(Date.now() / 1000);
-  const token = await t.backend.keys.sign({ sub, role: "authenticated", aud: "authenticated", iat: now, exp: now + 600 });
+  const token = await t.backend.keys.sign({
+    sub,
+    role: "authenticated",
+    aud: "authenticated",
+    iat: now,
+    exp: now + 600,
+  });
   return createClient(t.url, LOCAL_PUBLISHABLE_KEY, {
     auth: { persistSession: false, autoRefreshToken: false },
     global: { headers: { Authorization: `Bearer ${token}` } },
@@ -23,11 +29,17 @@ async function userClient(sub: string): Promise<SupabaseClient> {
   });
 }
 
-const sql = async <T = Record<string, unknown>>(query: string) => (await t.backend.db.query<T>(query)).rows;
+const sql = async <T = Record<string, unknown>>(query: string) =>
+  (await t.backend.db.query<T>(query)).rows;
 
 describe("the base a Supabase database has before any migration", () => {
   it("has Supabase's roles with their attributes", async () => {
-    const roles = await sql<{ rolname: string; rolcanlogin: boolean; rolbypassrls: boolean; rolinherit: boolean }>(
+    const roles = await sql<{
+      rolname: string;
+      rolcanlogin: boolean;
+      rolbypassrls: boolean;
+      rolinherit: boolean;
+    }>(
       `select rolname, rolcanlogin, rolbypassrls, rolinherit from pg_roles
        where rolname in ('anon','authenticated','service_role','authenticator','supabase_admin','postgres') order by rolname`,
     );
@@ -50,7 +62,14 @@ describe("the base a Supabase database has before any migration", () => {
     const schemas = await sql<{ nspname: string }>(
       "select nspname from pg_namespace where nspname in ('auth','storage','realtime','extensions','graphql_public','public') order by 1",
     );
-    expect(schemas.map((s) => s.nspname)).toEqual(["auth", "extensions", "graphql_public", "public", "realtime", "storage"]);
+    expect(schemas.map((s) => s.nspname)).toEqual([
+      "auth",
+      "extensions",
+      "graphql_public",
+      "public",
+      "realtime",
+      "storage",
+    ]);
     const extensions = await sql<{ extname: string; schema: string }>(
       "select extname, extnamespace::regnamespace::text as schema from pg_extension where extname in ('pgcrypto','uuid-ossp') order by 1",
     );
@@ -58,10 +77,12 @@ describe("the base a Supabase database has before any migration", () => {
       { extname: "pgcrypto", schema: "extensions" },
       { extname: "uuid-ossp", schema: "extensions" },
     ]);
-    expect(await sql("select pubname from pg_publication where pubname = 'supabase_realtime'")).toHaveLength(1);
-    expect(await sql("select tablename from pg_publication_tables where pubname = 'supabase_realtime'")).toEqual([
-      { tablename: "notes" },
-    ]);
+    expect(
+      await sql("select pubname from pg_publication where pubname = 'supabase_realtime'"),
+    ).toHaveLength(1);
+    expect(
+      await sql("select tablename from pg_publication_tables where pubname = 'supabase_realtime'"),
+    ).toEqual([{ tablename: "notes" }]);
   });
 
   it("lets migrations call extension functions unqualified, as on hosted Supabase", async () => {
@@ -86,9 +107,13 @@ describe("tables made by migrations, seen through the Data API", () => {
     expect(anon.data).toEqual([]);
 
     const first = await userClient(FIRST);
-    expect((await first.from("notes").select("body")).data).toEqual([{ body: "first user's note" }]);
+    expect((await first.from("notes").select("body")).data).toEqual([
+      { body: "first user's note" },
+    ]);
 
-    const forged = await first.from("notes").insert({ owner: "22222222-2222-2222-2222-222222222222", body: "not mine" });
+    const forged = await first
+      .from("notes")
+      .insert({ owner: "22222222-2222-2222-2222-222222222222", body: "not mine" });
     expect(forged.error?.code).toBe("42501");
     const own = await first.from("notes").insert({ owner: FIRST, body: "mine" });
     expect(own.error).toBeNull();
@@ -110,8 +135,9 @@ describe("tables made by migrations, seen through the Data API", () => {
 
   it("the migration history is not reachable by the API roles", async () => {
     for (const role of ["anon", "authenticated"]) {
-      const read = t.backend.db.asRole({ role, claims: { role }, method: "GET", path: "/", headers: {} }, (tx) =>
-        tx.query("select * from supabase_migrations.schema_migrations"),
+      const read = t.backend.db.asRole(
+        { role, claims: { role }, method: "GET", path: "/", headers: {} },
+        (tx) => tx.query("select * from supabase_migrations.schema_migrations"),
       );
       await expect(read).rejects.toThrow(/permission denied/);
     }

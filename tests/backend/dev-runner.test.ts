@@ -31,7 +31,12 @@ async function waitForFile(file: string): Promise<void> {
 }
 
 const read = (file: string) =>
-  JSON.parse(readFileSync(file, "utf8")) as { pid: number; url: string; health: number | string; publishableKey?: string };
+  JSON.parse(readFileSync(file, "utf8")) as {
+    pid: number;
+    url: string;
+    health: number | string;
+    publishableKey?: string;
+  };
 const alive = (pid: number) => {
   try {
     process.kill(pid, 0);
@@ -52,7 +57,11 @@ describe("npm run dev", { timeout: 180_000 }, () => {
     const controller = new AbortController();
     const log: string[] = [];
     const run = runDev({
-      env: { ...process.env, NEXT_PUBLIC_SUPABASE_URL: undefined, NEXT_PUBLIC_SUPABASE_PUBLISHABLE_KEY: undefined },
+      env: {
+        ...process.env,
+        NEXT_PUBLIC_SUPABASE_URL: undefined,
+        NEXT_PUBLIC_SUPABASE_PUBLISHABLE_KEY: undefined,
+      },
       localPort: 54321,
       backendPort: 0,
       dataDir: path.join(work, "data-1"),
@@ -109,7 +118,11 @@ describe("npm run dev", { timeout: 180_000 }, () => {
       log: (m) => log.push(m),
     });
     expect(code).toBe(0);
-    expect(read(report)).toMatchObject({ url: "http://127.0.0.1:9", health: "unreachable", publishableKey: "sb_publishable_hosted" });
+    expect(read(report)).toMatchObject({
+      url: "http://127.0.0.1:9",
+      health: "unreachable",
+      publishableKey: "sb_publishable_hosted",
+    });
     expect(log.join("\n")).toContain("the local backend is not started");
     expect(existsSync(path.join(work, "data-3"))).toBe(false);
   });

@@ -28,10 +28,17 @@ async function start(dir: string): Promise<BackendProcess> {
   return running;
 }
 
-async function sql<T = Record<string, unknown>>(backend: BackendProcess, query: string): Promise<T[]> {
+async function sql<T = Record<string, unknown>>(
+  backend: BackendProcess,
+  query: string,
+): Promise<T[]> {
   const res = await fetch(`${backend.url}/pg/query`, {
     method: "POST",
-    headers: { "content-type": "application/json", apikey: LOCAL_SECRET_KEY, authorization: `Bearer ${LOCAL_SECRET_KEY}` },
+    headers: {
+      "content-type": "application/json",
+      apikey: LOCAL_SECRET_KEY,
+      authorization: `Bearer ${LOCAL_SECRET_KEY}`,
+    },
     body: JSON.stringify({ query }),
   });
   const body = (await res.json()) as T[] | { error: string };
@@ -42,7 +49,12 @@ async function sql<T = Record<string, unknown>>(backend: BackendProcess, query: 
 // Each test starts the CLI two or three times; on a busy machine a start takes seconds.
 const PASSWORD = "durable-password-1";
 
-function auth(backend: BackendProcess, pathname: string, body: unknown, key = LOCAL_PUBLISHABLE_KEY): Promise<Response> {
+function auth(
+  backend: BackendProcess,
+  pathname: string,
+  body: unknown,
+  key = LOCAL_PUBLISHABLE_KEY,
+): Promise<Response> {
   return fetch(`${backend.url}/auth/v1${pathname}`, {
     method: "POST",
     headers: { "content-type": "application/json", apikey: key, authorization: `Bearer ${key}` },
@@ -51,7 +63,9 @@ function auth(backend: BackendProcess, pathname: string, body: unknown, key = LO
 }
 
 async function inbox(backend: BackendProcess, to: string): Promise<unknown[]> {
-  return (await (await fetch(`${backend.url}/inbox/api/messages?to=${encodeURIComponent(to)}`)).json()) as unknown[];
+  return (await (
+    await fetch(`${backend.url}/inbox/api/messages?to=${encodeURIComponent(to)}`)
+  ).json()) as unknown[];
 }
 
 describe("durability", { timeout: 180_000 }, () => {
@@ -59,7 +73,8 @@ describe("durability", { timeout: 180_000 }, () => {
     const dir = dataDir();
     let backend = await start(dir);
     await sql(backend, "create table public.kept (n int primary key, note text)");
-    for (let n = 1; n <= 25; n++) await sql(backend, `insert into public.kept values (${n}, 'row ${n}')`);
+    for (let n = 1; n <= 25; n++)
+      await sql(backend, `insert into public.kept values (${n}, 'row ${n}')`);
     await sql(backend, "update public.kept set note = 'changed' where n = 25");
     await sql(backend, "delete from public.kept where n = 24");
 
@@ -77,11 +92,24 @@ describe("durability", { timeout: 180_000 }, () => {
   it("keeps users, sessions and sent mail written through the auth API when killed with SIGKILL", async () => {
     const dir = dataDir();
     let backend = await start(dir);
-    const signUp = await auth(backend, "/signup", { email: "pending@example.com", password: PASSWORD });
+    const signUp = await auth(backend, "/signup", {
+      email: "pending@example.com",
+      password: PASSWORD,
+    });
     expect(signUp.status).toBe(200);
-    const created = await auth(backend, "/admin/users", { email: "kept@example.com", password: PASSWORD, email_confirm: true }, LOCAL_SECRET_KEY);
+    const created = await auth(
+      backend,
+      "/admin/users",
+      { email: "kept@example.com", password: PASSWORD, email_confirm: true },
+      LOCAL_SECRET_KEY,
+    );
     expect(created.status).toBe(200);
-    const session = (await (await auth(backend, "/token?grant_type=password", { email: "kept@example.com", password: PASSWORD })).json()) as {
+    const session = (await (
+      await auth(backend, "/token?grant_type=password", {
+        email: "kept@example.com",
+        password: PASSWORD,
+      })
+    ).json()) as {
       refresh_token: string;
     };
     const mailBefore = await inbox(backend, "pending@example.com");
@@ -91,9 +119,14 @@ describe("durability", { timeout: 180_000 }, () => {
     backend = await start(dir);
 
     expect(await inbox(backend, "pending@example.com")).toEqual(mailBefore);
-    const signIn = await auth(backend, "/token?grant_type=password", { email: "kept@example.com", password: PASSWORD });
+    const signIn = await auth(backend, "/token?grant_type=password", {
+      email: "kept@example.com",
+      password: PASSWORD,
+    });
     expect(signIn.status).toBe(200);
-    const refreshed = await auth(backend, "/token?grant_type=refresh_token", { refresh_token: session.refresh_token });
+    const refreshed = await auth(backend, "/token?grant_type=refresh_token", {
+      refresh_token: session.refresh_token,
+    });
     expect(refreshed.status).toBe(200);
   });
 
@@ -109,7 +142,10 @@ describe("durability", { timeout: 180_000 }, () => {
     expect(await backend.stop("SIGINT")).toEqual({ code: 0, signal: null });
 
     backend = await start(dir);
-    expect(await sql(backend, "select n from public.clean order by n")).toEqual([{ n: 1 }, { n: 2 }]);
+    expect(await sql(backend, "select n from public.clean order by n")).toEqual([
+      { n: 1 },
+      { n: 2 },
+    ]);
   });
 
   it("stops cleanly when the program that started it goes away", async () => {

@@ -18,7 +18,12 @@ beforeAll(async () => {
     text: `Confirm: ${t.url}/auth/v1/verify?token=abc&type=signup`,
   });
   await new Promise((r) => setTimeout(r, 5));
-  await mail.send({ to: ["Bob@Example.com"], subject: "Your code", html: "<p>Code: 123456</p>", text: "Code: 123456" });
+  await mail.send({
+    to: ["Bob@Example.com"],
+    subject: "Your code",
+    html: "<p>Code: 123456</p>",
+    text: "Code: 123456",
+  });
   await new Promise((r) => setTimeout(r, 5));
   await mail.send({
     to: ["alice@example.com"],
@@ -43,9 +48,18 @@ const api = async (query = "") => {
 describe("inbox JSON API", () => {
   it("lists every message newest first", async () => {
     const messages = await api();
-    expect(messages.map((m) => m.subject)).toEqual([`<script>alert("x")</script> Reset`, "Your code", "Confirm your signup"]);
-    expect(messages[2]).toMatchObject({ to: ["alice@example.com"], text: expect.stringContaining("/auth/v1/verify") });
-    expect(Date.parse(messages[0].createdAt)).toBeGreaterThanOrEqual(Date.parse(messages[2].createdAt));
+    expect(messages.map((m) => m.subject)).toEqual([
+      `<script>alert("x")</script> Reset`,
+      "Your code",
+      "Confirm your signup",
+    ]);
+    expect(messages[2]).toMatchObject({
+      to: ["alice@example.com"],
+      text: expect.stringContaining("/auth/v1/verify"),
+    });
+    expect(Date.parse(messages[0].createdAt)).toBeGreaterThanOrEqual(
+      Date.parse(messages[2].createdAt),
+    );
   });
 
   it("filters by recipient, ignoring case", async () => {
@@ -58,7 +72,9 @@ describe("inbox JSON API", () => {
     const [latest] = await api();
     const res = await fetch(`${t.url}/inbox/api/messages/${latest.id}`);
     expect(await res.json()).toEqual(latest);
-    expect((await fetch(`${t.url}/inbox/api/messages/00000000-0000-0000-0000-000000000000`)).status).toBe(404);
+    expect(
+      (await fetch(`${t.url}/inbox/api/messages/00000000-0000-0000-0000-000000000000`)).status,
+    ).toBe(404);
     expect((await fetch(`${t.url}/inbox/api/messages/not-an-id`)).status).toBe(404);
   });
 
@@ -74,7 +90,7 @@ describe("inbox pages", () => {
     expect(res.headers.get("content-type")).toMatch(/text\/html/);
     const page = await res.text();
     expect(page).toMatch(/<html lang="en">/);
-    expect(page).toContain("<th scope=\"col\">Subject</th>");
+    expect(page).toContain('<th scope="col">Subject</th>');
     expect(page).toContain("alice@example.com");
     expect(page).toMatch(/<time datetime="\d{4}-\d\d-\d\dT/);
     expect(page).not.toContain("<script>");
@@ -94,7 +110,7 @@ describe("inbox pages", () => {
     expect(frame).not.toMatch(/allow-scripts|allow-same-origin/);
     expect(frame).toMatch(/title="Message body"/);
     // The mail's markup travels only as an attribute value, never as live markup of the page.
-    expect(frame).toContain("srcdoc=\"&#60;base target=&#34;_blank&#34;&#62;&#60;script&#62;");
+    expect(frame).toContain('srcdoc="&#60;base target=&#34;_blank&#34;&#62;&#60;script&#62;');
     expect(page.replace(/srcdoc="[^"]*"/, "")).not.toContain("<script");
     expect(page).toContain('<a href="https://example.test/reset?a=1&#38;b=2">');
     expect(page).toContain('<a href="/inbox">');
@@ -111,15 +127,21 @@ describe("inbox storage", () => {
   it("takes mail sent from inside a database transaction without waiting on it", async () => {
     const sent = await t.backend.db.transaction(async (tx) => {
       await tx.query("select 1");
-      return t.backend.mail.send({ to: ["carol@example.com"], subject: "In a transaction", html: "", text: "hi" });
+      return t.backend.mail.send({
+        to: ["carol@example.com"],
+        subject: "In a transaction",
+        html: "",
+        text: "hi",
+      });
     });
     expect((await api("?to=carol@example.com"))[0].id).toBe(sent.id);
   });
 
   it("is not reachable by the API roles", async () => {
     for (const role of ["anon", "authenticated", "service_role"]) {
-      const read = t.backend.db.asRole({ role, claims: { role }, method: "GET", path: "/", headers: {} }, (tx) =>
-        tx.query("select * from supabase_local.inbox"),
+      const read = t.backend.db.asRole(
+        { role, claims: { role }, method: "GET", path: "/", headers: {} },
+        (tx) => tx.query("select * from supabase_local.inbox"),
       );
       await expect(read).rejects.toThrow(/permission denied/);
     }

@@ -1,7 +1,14 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { createRemoteJWKSet, decodeProtectedHeader, exportJWK, generateKeyPair, jwtVerify, type JWK } from "jose";
+import {
+  createRemoteJWKSet,
+  decodeProtectedHeader,
+  exportJWK,
+  generateKeyPair,
+  jwtVerify,
+  type JWK,
+} from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   LOCAL_ANON_KEY,
@@ -14,7 +21,9 @@ import { startTestBackend, type TestBackend } from "./support/local-backend";
 describe("API keys in the apikey header", () => {
   let t: TestBackend;
   beforeAll(async () => {
-    t = await startTestBackend({ supabaseDir: path.join(import.meta.dirname, "fixtures", "grants") });
+    t = await startTestBackend({
+      supabaseDir: path.join(import.meta.dirname, "fixtures", "grants"),
+    });
   });
   afterAll(() => t?.stop());
 
@@ -65,7 +74,10 @@ describe("API keys in the apikey header", () => {
 async function signingKeys(alg: "RS256" | "ES256"): Promise<{ jwk: JWK; kid: string }> {
   const { privateKey } = await generateKeyPair(alg, { extractable: true });
   const kid = `test-${alg.toLowerCase()}-${Math.random().toString(36).slice(2)}`;
-  return { jwk: { ...(await exportJWK(privateKey)), kid, alg, use: "sig", key_ops: ["sign", "verify"] }, kid };
+  return {
+    jwk: { ...(await exportJWK(privateKey)), kid, alg, use: "sig", key_ops: ["sign", "verify"] },
+    kid,
+  };
 }
 
 describe.each(["RS256", "ES256"] as const)("signing_keys_path with an %s key", (alg) => {
@@ -79,7 +91,11 @@ describe.each(["RS256", "ES256"] as const)("signing_keys_path with an %s key", (
     kid = keys.kid;
     // The CLI writes a JSON array of JWKs, sometimes beside the symmetric legacy key; an object
     // with `keys` is accepted too.
-    const legacy = { kty: "oct", alg: "HS256", k: Buffer.from("x".repeat(40)).toString("base64url") };
+    const legacy = {
+      kty: "oct",
+      alg: "HS256",
+      k: Buffer.from("x".repeat(40)).toString("base64url"),
+    };
     writeFileSync(
       path.join(supabaseDir, "keys.json"),
       JSON.stringify(alg === "RS256" ? [keys.jwk, legacy] : { keys: [keys.jwk] }),

@@ -11,9 +11,17 @@ const failing = path.join(fixtures, "migrations-failing");
 const dataDir = mkdtempSync(path.join(tmpdir(), "migrations-test-"));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-async function withBackend<T>(supabaseDir: string, fn: (b: LocalBackend, log: string[]) => Promise<T>): Promise<T> {
+async function withBackend<T>(
+  supabaseDir: string,
+  fn: (b: LocalBackend, log: string[]) => Promise<T>,
+): Promise<T> {
   const log: string[] = [];
-  const backend = await startLocalBackend({ supabaseDir, dataDir, port: 0, log: (m) => log.push(m) });
+  const backend = await startLocalBackend({
+    supabaseDir,
+    dataDir,
+    port: 0,
+    log: (m) => log.push(m),
+  });
   try {
     return await fn(backend, log);
   } finally {
@@ -21,7 +29,10 @@ async function withBackend<T>(supabaseDir: string, fn: (b: LocalBackend, log: st
   }
 }
 
-const items = (b: LocalBackend) => b.db.query<{ id: number; label: string }>("select id, label from public.items order by id").then((r) => r.rows);
+const items = (b: LocalBackend) =>
+  b.db
+    .query<{ id: number; label: string }>("select id, label from public.items order by id")
+    .then((r) => r.rows);
 const history = (b: LocalBackend) =>
   b.db
     .query<{ version: string; name: string; statements: string[] }>(
@@ -43,9 +54,13 @@ describe("migrations and seed", () => {
         { version: "20240102000000", name: "add_done" },
       ]);
       expect(rows[0].statements.join("\n")).toContain("create table public.items");
-      const seeds = await b.db.query("select path, length(hash) as hash_length from supabase_migrations.seed_files");
+      const seeds = await b.db.query(
+        "select path, length(hash) as hash_length from supabase_migrations.seed_files",
+      );
       expect(seeds.rows).toEqual([{ path: "supabase/seed.sql", hash_length: 64 }]);
-      expect((await b.db.query("select to_regclass('public.should_not_exist') as t")).rows).toEqual([{ t: null }]);
+      expect((await b.db.query("select to_regclass('public.should_not_exist') as t")).rows).toEqual(
+        [{ t: null }],
+      );
       expect(log.some((line) => line.includes("Skipping migration README.sql"))).toBe(true);
     });
   });
@@ -73,13 +88,20 @@ describe("migrations and seed", () => {
 
     await withBackend(ok, async (b) => {
       expect((await items(b)).map((r) => r.id)).toEqual([1, 2, 100]);
-      expect((await b.db.query("select to_regclass('public.half_done') as t")).rows).toEqual([{ t: null }]);
-      expect((await history(b)).map((r) => r.version)).toEqual(["20240101000000", "20240102000000"]);
+      expect((await b.db.query("select to_regclass('public.half_done') as t")).rows).toEqual([
+        { t: null },
+      ]);
+      expect((await history(b)).map((r) => r.version)).toEqual([
+        "20240101000000",
+        "20240102000000",
+      ]);
     });
   });
 
   it("a failed start releases the database, so the next start works", async () => {
-    await expect(startLocalBackend({ supabaseDir: failing, dataDir, port: 0 })).rejects.toThrow(MigrationError);
+    await expect(startLocalBackend({ supabaseDir: failing, dataDir, port: 0 })).rejects.toThrow(
+      MigrationError,
+    );
     await withBackend(ok, async (b) => {
       expect((await fetch(`${b.url}/auth/v1/health`)).status).toBe(200);
     });

@@ -45,7 +45,7 @@ describe("filter operators", () => {
     ["tags=cs.{blue}", [1, 2]],
     ["tags=cd.{red,green}", [3, 4]],
     ["tags=ov.{green,red}", [1, 3]],
-    ["data=cs.{\"n\":4}", [4]],
+    ['data=cs.{"n":4}', [4]],
     ["period=sl.[6,7)", [1]],
     ["period=sr.[6,7)", [2]],
     ["period=nxl.[4,100)", [2]],
@@ -71,7 +71,7 @@ describe("logic trees", () => {
     ["not.or=(rating.eq.5,rating.is.null)", [2, 4]],
     ["or=(id.eq.3,and(is_public.is.false,rating.gt.2))", [2, 3]],
     ["or=(id.eq.1,not.and(id.gt.1,rating.is.null))", [1, 2, 4]],
-    ["or=(title.eq.\"Bob public\",tags.cs.{blue})", [1, 2, 3]],
+    ['or=(title.eq."Bob public",tags.cs.{blue})', [1, 2, 3]],
     ["or=(id.in.(1,2),title.like.*private)", [1, 2, 4]],
     ["or=(data->>n.eq.4,data->a->>b.eq.deep)", [1, 4]],
   ])("%s", async (query, expected) => {
@@ -79,28 +79,57 @@ describe("logic trees", () => {
   });
 
   it("works through supabase-js .or(), .not(), .filter() and .match()", async () => {
-    const or = await c.service.from("notes").select("id").or("rating.gte.5,is_public.is.false").order("id");
+    const or = await c.service
+      .from("notes")
+      .select("id")
+      .or("rating.gte.5,is_public.is.false")
+      .order("id");
     expect(or.data).toEqual([{ id: 1 }, { id: 2 }, { id: 4 }]);
     const not = await c.service.from("notes").select("id").not("tags", "cs", "{blue}").order("id");
     expect(not.data).toEqual([{ id: 3 }, { id: 4 }]);
-    const filter = await c.service.from("notes").select("id").filter("title", "in", '("Alice public","Bob public")').order("id");
+    const filter = await c.service
+      .from("notes")
+      .select("id")
+      .filter("title", "in", '("Alice public","Bob public")')
+      .order("id");
     expect(filter.data).toEqual([{ id: 1 }, { id: 3 }]);
-    const match = await c.service.from("notes").select("id").match({ is_public: true, owner_id: "22222222-2222-2222-2222-222222222222" });
+    const match = await c.service
+      .from("notes")
+      .select("id")
+      .match({ is_public: true, owner_id: "22222222-2222-2222-2222-222222222222" });
     expect(match.data).toEqual([{ id: 3 }]);
-    const fts = await c.service.from("notes").select("id").textSearch("search", "quick & fox", { config: "english" });
+    const fts = await c.service
+      .from("notes")
+      .select("id")
+      .textSearch("search", "quick & fox", { config: "english" });
     expect(fts.data).toEqual([{ id: 1 }]);
-    const web = await c.service.from("notes").select("id").textSearch("search", "secret plans", { type: "websearch" });
+    const web = await c.service
+      .from("notes")
+      .select("id")
+      .textSearch("search", "secret plans", { type: "websearch" });
     expect(web.data).toEqual([{ id: 4 }]);
-    const contained = await c.service.from("notes").select("id").containedBy("tags", ["blue", "red"]).order("id");
+    const contained = await c.service
+      .from("notes")
+      .select("id")
+      .containedBy("tags", ["blue", "red"])
+      .order("id");
     expect(contained.data).toEqual([{ id: 1 }, { id: 2 }, { id: 4 }]);
     const overlaps = await c.service.from("notes").select("id").overlaps("tags", ["green"]);
     expect(overlaps.data).toEqual([{ id: 3 }]);
-    const range = await c.service.from("notes").select("id").rangeAdjacent("period", "[8,10)").order("id");
+    const range = await c.service
+      .from("notes")
+      .select("id")
+      .rangeAdjacent("period", "[8,10)")
+      .order("id");
     expect(range.data).toEqual([{ id: 2 }, { id: 4 }]);
   });
 
   it("filters with a logic tree inside an embedded resource", async () => {
-    const { data } = await c.service.from("notes").select("id, comments(id)").eq("id", 1).or("id.eq.2,body.eq.Nope", { referencedTable: "comments" });
+    const { data } = await c.service
+      .from("notes")
+      .select("id, comments(id)")
+      .eq("id", 1)
+      .or("id.eq.2,body.eq.Nope", { referencedTable: "comments" });
     expect(data).toEqual([{ id: 1, comments: [{ id: 2 }] }]);
   });
 });
@@ -109,6 +138,9 @@ describe("filter values reach Postgres as typed values", () => {
   it("answers a value of the wrong type with 22P02", async () => {
     const { error, status } = await c.service.from("notes").select().eq("id", "abc");
     expect(status).toBe(400);
-    expect(error).toMatchObject({ code: "22P02", message: 'invalid input syntax for type bigint: "abc"' });
+    expect(error).toMatchObject({
+      code: "22P02",
+      message: 'invalid input syntax for type bigint: "abc"',
+    });
   });
 });

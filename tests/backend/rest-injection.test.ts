@@ -32,9 +32,15 @@ describe("nothing from the URL becomes SQL", () => {
 
   it.each([
     ["column in select", `/notes?select=${encodeURIComponent(`"id\\" from notes${drop}"`)}`],
-    ["column in select with parentheses", `/notes?select=${encodeURIComponent(`id,title)${drop}`)}`],
+    [
+      "column in select with parentheses",
+      `/notes?select=${encodeURIComponent(`id,title)${drop}`)}`,
+    ],
     ["cast in select", `/notes?select=${encodeURIComponent(`id::text)${drop}`)}`],
-    ["quoted cast type", `/notes?select=${encodeURIComponent(`id::"int4""; drop table labels; --"`)}`],
+    [
+      "quoted cast type",
+      `/notes?select=${encodeURIComponent(`id::"int4""; drop table labels; --"`)}`,
+    ],
     ["embed name", `/notes?select=${encodeURIComponent(`id,"labels(*) x${drop}"(*)`)}`],
     ["embed hint", `/notes?select=${encodeURIComponent(`id,labels!"x${drop}"(*)`)}`],
     ["filter column", `/notes?${encodeURIComponent(`"id\\"=1 or 1=1${drop}"`)}=eq.1`],
@@ -50,17 +56,48 @@ describe("nothing from the URL becomes SQL", () => {
     ["fts language", `/notes?search=${encodeURIComponent(`fts(english${drop}).x`)}`],
   ])("%s is a 4xx", async (_label, path) => {
     const method = path.startsWith("/labels") ? "POST" : "GET";
-    const res = await rest(t, path, method === "POST" ? { method, headers: { "content-type": "application/json" }, body: JSON.stringify({ id: 9, name: "x" }) } : {});
+    const res = await rest(
+      t,
+      path,
+      method === "POST"
+        ? {
+            method,
+            headers: { "content-type": "application/json" },
+            body: JSON.stringify({ id: 9, name: "x" }),
+          }
+        : {},
+    );
     expect(res.status, await res.clone().text()).toBeGreaterThanOrEqual(400);
     expect(res.status).toBeLessThan(500);
   });
 
   it.each([
     ["filter value", (q: Clients["anon"]) => q.from("notes").select("id").eq("title", `x'${drop}`)],
-    ["in list", (q: Clients["anon"]) => q.from("notes").select("id").in("title", [`a')${drop}`, `b"${drop}`])],
-    ["like pattern", (q: Clients["anon"]) => q.from("notes").select("id").like("title", `%'${drop}`)],
-    ["json path key", (q: Clients["anon"]) => q.from("notes").select(`id, data->>x`).eq(`data->>'a'${drop.replace(/ /g, "")}`, "1")],
-    ["fts query", (q: Clients["anon"]) => q.from("notes").select("id").textSearch("search", `x')${drop}`, { type: "plain" })],
+    [
+      "in list",
+      (q: Clients["anon"]) =>
+        q
+          .from("notes")
+          .select("id")
+          .in("title", [`a')${drop}`, `b"${drop}`]),
+    ],
+    [
+      "like pattern",
+      (q: Clients["anon"]) => q.from("notes").select("id").like("title", `%'${drop}`),
+    ],
+    [
+      "json path key",
+      (q: Clients["anon"]) =>
+        q
+          .from("notes")
+          .select(`id, data->>x`)
+          .eq(`data->>'a'${drop.replace(/ /g, "")}`, "1"),
+    ],
+    [
+      "fts query",
+      (q: Clients["anon"]) =>
+        q.from("notes").select("id").textSearch("search", `x')${drop}`, { type: "plain" }),
+    ],
     ["rpc argument", (q: Clients["anon"]) => q.rpc("hello", { name: `x'${drop}` })],
   ])("a value with SQL in it (%s) is only ever a value", async (_label, run) => {
     const { error, status } = await run(c.anon);
@@ -77,7 +114,9 @@ describe("nothing from the URL becomes SQL", () => {
   });
 
   it("a schema header outside the exposed list is refused", async () => {
-    const res = await rest(t, "/labels", { headers: { "accept-profile": `public"; drop table labels; --` } });
+    const res = await rest(t, "/labels", {
+      headers: { "accept-profile": `public"; drop table labels; --` },
+    });
     expect(res.status).toBe(406);
   });
 

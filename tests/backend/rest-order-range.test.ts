@@ -14,7 +14,11 @@ describe("order", () => {
   it("orders ascending, descending and by several columns", async () => {
     const desc = await c.service.from("notes").select("id").order("id", { ascending: false });
     expect(desc.data?.map((r) => r.id)).toEqual([4, 3, 2, 1]);
-    const multi = await c.service.from("notes").select("id").order("is_public").order("rating", { ascending: false });
+    const multi = await c.service
+      .from("notes")
+      .select("id")
+      .order("is_public")
+      .order("rating", { ascending: false });
     // Descending puts nulls first unless told otherwise, as Postgres does.
     expect(multi.data?.map((r) => r.id)).toEqual([2, 4, 3, 1]);
   });
@@ -22,7 +26,10 @@ describe("order", () => {
   it("places nulls first or last on request", async () => {
     const first = await c.service.from("notes").select("id").order("rating", { nullsFirst: true });
     expect(first.data?.map((r) => r.id)).toEqual([3, 4, 2, 1]);
-    const last = await c.service.from("notes").select("id").order("rating", { ascending: false, nullsFirst: false });
+    const last = await c.service
+      .from("notes")
+      .select("id")
+      .order("rating", { ascending: false, nullsFirst: false });
     expect(last.data?.map((r) => r.id)).toEqual([1, 2, 4, 3]);
     const res = await rest(t, "/notes?select=id&order=rating.desc.nullslast,id");
     expect(((await res.json()) as { id: number }[]).map((r) => r.id)).toEqual([1, 2, 4, 3]);
@@ -44,7 +51,9 @@ describe("limit, offset and Range", () => {
   });
 
   it("honours the Range header and answers Content-Range", async () => {
-    const res = await rest(t, "/counters?select=n&order=n", { headers: { range: "5-7", "range-unit": "items" } });
+    const res = await rest(t, "/counters?select=n&order=n", {
+      headers: { range: "5-7", "range-unit": "items" },
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get("content-range")).toBe("5-7/*");
     expect(await res.json()).toEqual([{ n: 6 }, { n: 7 }, { n: 8 }]);
@@ -61,7 +70,8 @@ describe("limit, offset and Range", () => {
     expect(backwards.status).toBe(416);
     expect(await backwards.json()).toEqual({
       code: "PGRST103",
-      details: "The lower boundary must be lower than or equal to the upper boundary in the Range header.",
+      details:
+        "The lower boundary must be lower than or equal to the upper boundary in the Range header.",
       hint: null,
       message: "Requested range not satisfiable",
     });
@@ -73,11 +83,17 @@ describe("limit, offset and Range", () => {
 
 describe("Prefer: count", () => {
   it("counts exactly and answers 206 when the page is part of the total", async () => {
-    const { count, data, status } = await c.service.from("counters").select("n", { count: "exact" }).order("n").range(0, 9);
+    const { count, data, status } = await c.service
+      .from("counters")
+      .select("n", { count: "exact" })
+      .order("n")
+      .range(0, 9);
     expect(count).toBe(60);
     expect(status).toBe(206);
     expect(data).toHaveLength(10);
-    const res = await rest(t, "/counters?select=n&limit=10", { headers: { prefer: "count=exact" } });
+    const res = await rest(t, "/counters?select=n&limit=10", {
+      headers: { prefer: "count=exact" },
+    });
     expect(res.headers.get("content-range")).toBe("0-9/60");
     expect(res.headers.get("preference-applied")).toBe("count=exact");
   });
@@ -89,7 +105,10 @@ describe("Prefer: count", () => {
   });
 
   it("counts only with HEAD (supabase-js head: true) and respects filters", async () => {
-    const { count, data, status } = await c.service.from("counters").select("*", { count: "exact", head: true }).gt("n", 55);
+    const { count, data, status } = await c.service
+      .from("counters")
+      .select("*", { count: "exact", head: true })
+      .gt("n", 55);
     expect({ count, data, status }).toEqual({ count: 5, data: null, status: 200 });
   });
 
@@ -99,7 +118,10 @@ describe("Prefer: count", () => {
     expect(empty.headers.get("content-range")).toBe("*/0");
     const past = await rest(t, "/counters?offset=100", { headers: { prefer: "count=exact" } });
     expect(past.status).toBe(416);
-    expect(await past.json()).toMatchObject({ code: "PGRST103", details: "An offset of 100 was requested, but there are only 60 rows." });
+    expect(await past.json()).toMatchObject({
+      code: "PGRST103",
+      details: "An offset of 100 was requested, but there are only 60 rows.",
+    });
   });
 
   it("gives a number for planned and estimated counts", async () => {

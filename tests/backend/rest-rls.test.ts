@@ -37,11 +37,19 @@ describe("the same requests as anon, two users and the service role", () => {
 
   it("updates change only the caller's own rows", async () => {
     for (const k of ["anon", "bob"] as const) {
-      const { data, error, status } = await c[k].from("notes").update({ title: `changed by ${k}` }).eq("id", 2).select();
+      const { data, error, status } = await c[k]
+        .from("notes")
+        .update({ title: `changed by ${k}` })
+        .eq("id", 2)
+        .select();
       expect({ data, error, status }).toEqual({ data: [], error: null, status: 200 });
     }
     expect(await titleOf(2)).toBe("Alice private");
-    const mine = await c.alice.from("notes").update({ title: "Alice edited" }).eq("id", 2).select("id, title");
+    const mine = await c.alice
+      .from("notes")
+      .update({ title: "Alice edited" })
+      .eq("id", 2)
+      .select("id, title");
     expect(mine.data).toEqual([{ id: 2, title: "Alice edited" }]);
     expect(await titleOf(2)).toBe("Alice edited");
     const all = await c.service.from("notes").update({ rating: 7 }).in("id", [2, 4]).select("id");
@@ -67,12 +75,18 @@ describe("the same requests as anon, two users and the service role", () => {
     expect(forged.status).toBe(403);
     const own = await c.bob.from("notes").insert({ title: "Bob own" }).select("owner_id").single();
     expect(own).toMatchObject({ status: 201, data: { owner_id: BOB } });
-    const service = await c.service.from("notes").insert({ title: "by service", owner_id: ALICE }).select("owner_id").single();
+    const service = await c.service
+      .from("notes")
+      .insert({ title: "by service", owner_id: ALICE })
+      .select("owner_id")
+      .single();
     expect(service.data).toEqual({ owner_id: ALICE });
   });
 
   it("a failed statement rolls back the whole request", async () => {
-    const { error } = await c.bob.from("notes").insert([{ title: "first of two" }, { title: "second of two", owner_id: ALICE }]);
+    const { error } = await c.bob
+      .from("notes")
+      .insert([{ title: "first of two" }, { title: "second of two", owner_id: ALICE }]);
     expect(error?.code).toBe("42501");
     const { data } = await c.service.from("notes").select("id").eq("title", "first of two");
     expect(data).toEqual([]);
@@ -87,9 +101,16 @@ describe("a user signed in through the auth API", () => {
     expect(signUp.error).toBeNull();
     const id = signUp.data.user?.id as string;
     await c.service.from("profiles").insert({ id, username: `u${Date.now()}` });
-    const session = signUp.data.session ?? (await user.auth.signInWithPassword({ email, password: "correct horse battery" })).data.session;
+    const session =
+      signUp.data.session ??
+      (await user.auth.signInWithPassword({ email, password: "correct horse battery" })).data
+        .session;
     expect(session?.access_token).toBeTruthy();
-    const inserted = await user.from("notes").insert({ title: "signed in" }).select("owner_id").single();
+    const inserted = await user
+      .from("notes")
+      .insert({ title: "signed in" })
+      .select("owner_id")
+      .single();
     expect(inserted.data).toEqual({ owner_id: id });
     const mine = await user.from("notes").select("title").eq("owner_id", id);
     expect(mine.data).toEqual([{ title: "signed in" }]);

@@ -13,7 +13,11 @@ afterAll(() => t?.stop());
 const sql = (query: string) =>
   fetch(`${t.url}/pg/query`, {
     method: "POST",
-    headers: { apikey: LOCAL_SECRET_KEY, authorization: `Bearer ${LOCAL_SECRET_KEY}`, "content-type": "application/json" },
+    headers: {
+      apikey: LOCAL_SECRET_KEY,
+      authorization: `Bearer ${LOCAL_SECRET_KEY}`,
+      "content-type": "application/json",
+    },
     body: JSON.stringify({ query }),
   });
 
@@ -22,7 +26,14 @@ describe("OpenAPI description at /rest/v1/", () => {
     const res = await rest(t, "/", { headers: { apikey: LOCAL_PUBLISHABLE_KEY } });
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("application/openapi+json; charset=utf-8");
-    const doc = (await res.json()) as { swagger: string; paths: Record<string, Record<string, unknown>>; definitions: Record<string, { properties: Record<string, { format: string }>; required: string[] }> };
+    const doc = (await res.json()) as {
+      swagger: string;
+      paths: Record<string, Record<string, unknown>>;
+      definitions: Record<
+        string,
+        { properties: Record<string, { format: string }>; required: string[] }
+      >;
+    };
     expect(doc.swagger).toBe("2.0");
     expect(Object.keys(doc.paths["/notes"]).sort()).toEqual(["delete", "get", "patch", "post"]);
     expect(doc.paths["/rpc/add"]).toHaveProperty("get");
@@ -37,7 +48,13 @@ describe("OpenAPI description at /rest/v1/", () => {
 
 describe("schema cache", () => {
   it("reloads on NOTIFY pgrst, 'reload schema'", async () => {
-    expect((await sql("create table public.late (id int primary key); grant select on public.late to anon; insert into public.late values (7)")).status).toBe(200);
+    expect(
+      (
+        await sql(
+          "create table public.late (id int primary key); grant select on public.late to anon; insert into public.late values (7)",
+        )
+      ).status,
+    ).toBe(200);
     const before = await c.anon.from("late").select();
     expect(before.error?.code).toBe("PGRST205");
     expect((await sql("notify pgrst, 'reload schema'")).status).toBe(200);

@@ -24,13 +24,20 @@ describe("select", () => {
   });
 
   it("renames with alias:column and casts with ::type", async () => {
-    const { data, error } = await c.service.from("notes").select("key:id, rating::text, label:title::text").eq("id", 1);
+    const { data, error } = await c.service
+      .from("notes")
+      .select("key:id, rating::text, label:title::text")
+      .eq("id", 1);
     expect(error).toBeNull();
     expect(data).toEqual([{ key: 1, rating: "5", label: "Alice public" }]);
   });
 
   it("follows JSON paths with -> and ->>, naming the result after the last key", async () => {
-    const { data } = await c.service.from("notes").select("id, data->a->>b, inner:data->a, n:data->n").in("id", [1, 2]).order("id");
+    const { data } = await c.service
+      .from("notes")
+      .select("id, data->a->>b, inner:data->a, n:data->n")
+      .in("id", [1, 2])
+      .order("id");
     expect(data).toEqual([
       { id: 1, b: "deep", inner: { b: "deep" }, n: 1 },
       { id: 2, b: "x", inner: { b: "x" }, n: 2 },
@@ -38,7 +45,11 @@ describe("select", () => {
   });
 
   it("reads arrays, ranges and nulls as PostgREST renders them", async () => {
-    const { data } = await c.service.from("notes").select("tags, period, body").eq("id", 3).single();
+    const { data } = await c.service
+      .from("notes")
+      .select("tags, period, body")
+      .eq("id", 3)
+      .single();
     expect(data).toEqual({ tags: ["green"], period: null, body: null });
     const r = await c.service.from("notes").select("period").eq("id", 1).single();
     expect(r.data).toEqual({ period: "[1,5)" });
@@ -56,7 +67,11 @@ describe("select", () => {
   it("answers .single() with PGRST116 when there are no rows or many", async () => {
     const none = await c.service.from("labels").select().eq("id", 99).single();
     expect(none.status).toBe(406);
-    expect(none.error).toMatchObject({ code: "PGRST116", details: "The result contains 0 rows", message: "Cannot coerce the result to a single JSON object" });
+    expect(none.error).toMatchObject({
+      code: "PGRST116",
+      details: "The result contains 0 rows",
+      message: "Cannot coerce the result to a single JSON object",
+    });
     const many = await c.service.from("labels").select().single();
     expect(many.error).toMatchObject({ code: "PGRST116", details: "The result contains 3 rows" });
     const maybeMany = await c.service.from("labels").select().maybeSingle();
@@ -64,13 +79,20 @@ describe("select", () => {
   });
 
   it("strips nulls when asked with nulls=stripped", async () => {
-    const res = await rest(t, "/notes?select=id,body,rating&id=eq.3", { headers: { accept: "application/vnd.pgrst.array+json;nulls=stripped" } });
+    const res = await rest(t, "/notes?select=id,body,rating&id=eq.3", {
+      headers: { accept: "application/vnd.pgrst.array+json;nulls=stripped" },
+    });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual([{ id: 3 }]);
   });
 
   it("answers text/csv for .csv()", async () => {
-    const { data, error } = await c.service.from("notes").select("id,title,is_public").lte("id", 2).order("id").csv();
+    const { data, error } = await c.service
+      .from("notes")
+      .select("id,title,is_public")
+      .lte("id", 2)
+      .order("id")
+      .csv();
     expect(error).toBeNull();
     expect(data).toBe('id,title,is_public\n1,"Alice public",t\n2,"Alice private",f');
   });
@@ -86,7 +108,10 @@ describe("select", () => {
 
 describe("embedding", () => {
   it("embeds many-to-one as an object and one-to-many as an array", async () => {
-    const { data, error } = await c.service.from("notes").select("id, profiles(username), comments(id, body)").eq("id", 1);
+    const { data, error } = await c.service
+      .from("notes")
+      .select("id, profiles(username), comments(id, body)")
+      .eq("id", 1);
     expect(error).toBeNull();
     expect(data).toEqual([
       {
@@ -101,7 +126,11 @@ describe("embedding", () => {
   });
 
   it("embeds many-to-many through the join table", async () => {
-    const { data } = await c.service.from("notes").select("id, labels(name)").in("id", [1, 2]).order("id");
+    const { data } = await c.service
+      .from("notes")
+      .select("id, labels(name)")
+      .in("id", [1, 2])
+      .order("id");
     expect(data).toEqual([
       { id: 1, labels: [{ name: "work" }, { name: "idea" }] },
       { id: 2, labels: [] },
@@ -111,7 +140,10 @@ describe("embedding", () => {
   });
 
   it("embeds one-to-one as an object", async () => {
-    const { data } = await c.service.from("profiles").select("username, settings(theme)").order("username");
+    const { data } = await c.service
+      .from("profiles")
+      .select("username, settings(theme)")
+      .order("username");
     expect(data).toEqual([
       { username: "alice", settings: { theme: "dark" } },
       { username: "bob", settings: null },
@@ -119,14 +151,24 @@ describe("embedding", () => {
   });
 
   it("renames embeds, nests them and embeds through a foreign-key column name", async () => {
-    const { data } = await c.service.from("comments").select("id, writer:author_id(username), note:notes(title, owner:profiles(username))").eq("id", 1).single();
-    expect(data).toEqual({ id: 1, writer: { username: "bob" }, note: { title: "Alice public", owner: { username: "alice" } } });
+    const { data } = await c.service
+      .from("comments")
+      .select("id, writer:author_id(username), note:notes(title, owner:profiles(username))")
+      .eq("id", 1)
+      .single();
+    expect(data).toEqual({
+      id: 1,
+      writer: { username: "bob" },
+      note: { title: "Alice public", owner: { username: "alice" } },
+    });
   });
 
   it("disambiguates with !constraint and !column hints", async () => {
     const { data, error } = await c.service
       .from("messages")
-      .select("id, from:profiles!messages_sender_id_fkey(username), to:profiles!receiver_id(username)")
+      .select(
+        "id, from:profiles!messages_sender_id_fkey(username), to:profiles!receiver_id(username)",
+      )
       .order("id");
     expect(error).toBeNull();
     expect(data).toEqual([
@@ -136,9 +178,16 @@ describe("embedding", () => {
   });
 
   it("keeps only parents with a matching child with !inner", async () => {
-    const { data } = await c.service.from("notes").select("id, comments!inner(body)").eq("comments.body", "Thanks");
+    const { data } = await c.service
+      .from("notes")
+      .select("id, comments!inner(body)")
+      .eq("comments.body", "Thanks");
     expect(data).toEqual([{ id: 1, comments: [{ body: "Thanks" }] }]);
-    const plain = await c.service.from("notes").select("id, comments(body)").eq("comments.body", "Thanks").order("id");
+    const plain = await c.service
+      .from("notes")
+      .select("id, comments(body)")
+      .eq("comments.body", "Thanks")
+      .order("id");
     expect(plain.data?.map((n) => n.comments.length)).toEqual([1, 0, 0, 0]);
   });
 
@@ -153,19 +202,30 @@ describe("embedding", () => {
   });
 
   it("filters parents on whether an embed exists with is.null / not.is.null", async () => {
-    const { data } = await c.service.from("notes").select("id, comments()").not("comments", "is", null).order("id");
+    const { data } = await c.service
+      .from("notes")
+      .select("id, comments()")
+      .not("comments", "is", null)
+      .order("id");
     expect(data).toEqual([{ id: 1 }, { id: 2 }, { id: 4 }]);
     const without = await c.service.from("notes").select("id, comments()").is("comments", null);
     expect(without.data).toEqual([{ id: 3 }]);
   });
 
   it("orders by a column of a to-one embed", async () => {
-    const { data } = await c.service.from("comments").select("id, profiles(username)").order("profiles(username)", { ascending: false }).order("id");
+    const { data } = await c.service
+      .from("comments")
+      .select("id, profiles(username)")
+      .order("profiles(username)", { ascending: false })
+      .order("id");
     expect(data?.map((r) => r.id)).toEqual([1, 4, 2, 3]);
   });
 
   it("spreads a to-one embed's columns into the parent with ...", async () => {
-    const { data, error } = await c.service.from("notes").select("id, ...profiles(owner:username)").eq("id", 3);
+    const { data, error } = await c.service
+      .from("notes")
+      .select("id, ...profiles(owner:username)")
+      .eq("id", 3);
     expect(error).toBeNull();
     expect(data).toEqual([{ id: 3, owner: "bob" }]);
   });

@@ -3,7 +3,12 @@ import { createClient, type SupabaseClient } from "@supabase/supabase-js";
 import { SignJWT } from "jose";
 import WebSocket from "ws";
 import { LOCAL_JWT_SECRET } from "@/supabase/local/src/keys";
-import { LOCAL_PUBLISHABLE_KEY, LOCAL_SECRET_KEY, startTestBackend, type TestBackend } from "./support/local-backend";
+import {
+  LOCAL_PUBLISHABLE_KEY,
+  LOCAL_SECRET_KEY,
+  startTestBackend,
+  type TestBackend,
+} from "./support/local-backend";
 
 export const ALICE = "11111111-1111-1111-1111-111111111111";
 export const BOB = "22222222-2222-2222-2222-222222222222";
@@ -16,7 +21,11 @@ export function startRestBackend(): Promise<TestBackend> {
 }
 
 /** supabase-js with no session: `token` (when given) goes in Authorization, as a signed-in client sends it. */
-export function client(t: TestBackend, key: string = LOCAL_PUBLISHABLE_KEY, token?: string): SupabaseClient {
+export function client(
+  t: TestBackend,
+  key: string = LOCAL_PUBLISHABLE_KEY,
+  token?: string,
+): SupabaseClient {
   return createClient(t.url, key, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
     global: token ? { headers: { Authorization: `Bearer ${token}` } } : undefined,
@@ -24,15 +33,33 @@ export function client(t: TestBackend, key: string = LOCAL_PUBLISHABLE_KEY, toke
   });
 }
 
-export function userToken(t: TestBackend, sub: string, extra: Record<string, unknown> = {}): Promise<string> {
+export function userToken(
+  t: TestBackend,
+  sub: string,
+  extra: Record<string, unknown> = {},
+): Promise<string> {
   const now = Math.floor(Date.now() / 1000);
-  return t.backend.keys.sign({ sub, role: "authenticated", aud: "authenticated", iat: now, exp: now + 3600, ...extra });
+  return t.backend.keys.sign({
+    sub,
+    role: "authenticated",
+    aud: "authenticated",
+    iat: now,
+    exp: now + 3600,
+    ...extra,
+  });
 }
 
 /** A token signed with the legacy shared JWT secret, as projects on the old keys still issue. */
 export function legacyToken(sub: string, extra: Record<string, unknown> = {}): Promise<string> {
   const now = Math.floor(Date.now() / 1000);
-  return new SignJWT({ sub, role: "authenticated", aud: "authenticated", iat: now, exp: now + 3600, ...extra })
+  return new SignJWT({
+    sub,
+    role: "authenticated",
+    aud: "authenticated",
+    iat: now,
+    exp: now + 3600,
+    ...extra,
+  })
     .setProtectedHeader({ alg: "HS256", typ: "JWT" })
     .sign(new TextEncoder().encode(LOCAL_JWT_SECRET));
 }
@@ -54,7 +81,11 @@ export async function clients(t: TestBackend): Promise<Clients> {
 }
 
 /** A raw request to /rest/v1 with the service key unless headers say otherwise. */
-export function rest(t: TestBackend, pathAndQuery: string, init: RequestInit = {}): Promise<Response> {
+export function rest(
+  t: TestBackend,
+  pathAndQuery: string,
+  init: RequestInit = {},
+): Promise<Response> {
   const headers = new Headers(init.headers);
   if (!headers.has("apikey")) headers.set("apikey", LOCAL_SECRET_KEY);
   return fetch(`${t.url}/rest/v1${pathAndQuery}`, { ...init, headers });

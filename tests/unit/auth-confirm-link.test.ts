@@ -10,7 +10,9 @@ describe("next on a token_hash mail link", () => {
   });
 
   it("takes the next an app callback URL carries ({{ .RedirectTo }} in the templates)", () => {
-    expect(linkNextPath("http://127.0.0.1:3100/auth/callback?next=%2Fnotes%3Fa%3D1")).toBe("/notes?a=1");
+    expect(linkNextPath("http://127.0.0.1:3100/auth/callback?next=%2Fnotes%3Fa%3D1")).toBe(
+      "/notes?a=1",
+    );
     expect(linkNextPath("http://127.0.0.1:3100/auth/callback")).toBe("/");
     expect(linkNextPath("https://app.example/notes/1?x=2#top")).toBe("/notes/1?x=2#top");
     expect(linkNextPath("https://app.example")).toBe("/");
@@ -26,10 +28,14 @@ describe("next on a token_hash mail link", () => {
 
   it("sends recovery and invitations to choose a password, everything else to next", () => {
     expect(afterLink("recovery", "/account")).toBe("/update-password");
-    expect(afterLink("invite", "http://127.0.0.1:3100/auth/callback?next=%2Fnotes")).toBe("/update-password");
+    expect(afterLink("invite", "http://127.0.0.1:3100/auth/callback?next=%2Fnotes")).toBe(
+      "/update-password",
+    );
     expect(afterLink("email", "http://127.0.0.1:3100/auth/callback?next=%2Fnotes")).toBe("/notes");
     expect(afterLink("magiclink", "/account")).toBe("/account");
-    expect(afterLink("email_change", "http://127.0.0.1:3100/auth/callback?next=%2Faccount")).toBe("/account");
+    expect(afterLink("email_change", "http://127.0.0.1:3100/auth/callback?next=%2Faccount")).toBe(
+      "/account",
+    );
     expect(afterLink("signup", null)).toBe("/");
   });
 });

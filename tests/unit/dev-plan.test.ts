@@ -17,30 +17,40 @@ describe("planDev", () => {
     expect(planDev({}, 60000).appEnv.NEXT_PUBLIC_SUPABASE_URL).toBe("http://127.0.0.1:60000");
   });
 
-  it.each(["http://127.0.0.1:54321", "http://localhost:54321/", "http://[::1]:54321", " http://127.0.0.1:54321 "])(
-    "starts the local backend when NEXT_PUBLIC_SUPABASE_URL is %s",
-    (url) => {
-      const plan = planDev({ NEXT_PUBLIC_SUPABASE_URL: url }, 54321);
-      expect(plan.startBackend).toBe(true);
-      expect(plan.appEnv.NEXT_PUBLIC_SUPABASE_URL).toBe(url.trim().replace(/\/$/, ""));
-    },
-  );
+  it.each([
+    "http://127.0.0.1:54321",
+    "http://localhost:54321/",
+    "http://[::1]:54321",
+    " http://127.0.0.1:54321 ",
+  ])("starts the local backend when NEXT_PUBLIC_SUPABASE_URL is %s", (url) => {
+    const plan = planDev({ NEXT_PUBLIC_SUPABASE_URL: url }, 54321);
+    expect(plan.startBackend).toBe(true);
+    expect(plan.appEnv.NEXT_PUBLIC_SUPABASE_URL).toBe(url.trim().replace(/\/$/, ""));
+  });
 
   it("keeps keys that are already set for the local backend", () => {
-    const plan = planDev({ NEXT_PUBLIC_SUPABASE_PUBLISHABLE_KEY: "mine", SUPABASE_SECRET_KEY: " secret " }, 54321);
+    const plan = planDev(
+      { NEXT_PUBLIC_SUPABASE_PUBLISHABLE_KEY: "mine", SUPABASE_SECRET_KEY: " secret " },
+      54321,
+    );
     expect(plan.appEnv.NEXT_PUBLIC_SUPABASE_PUBLISHABLE_KEY).toBe("mine");
     expect(plan.appEnv.SUPABASE_SECRET_KEY).toBe("secret");
   });
 
-  it.each(["https://abcd.supabase.co", "http://127.0.0.1:55555", "https://127.0.0.1:54321", "http://192.168.1.5:54321"])(
-    "does not start the local backend, nor touch the environment, for %s",
-    (url) => {
-      const plan = planDev({ NEXT_PUBLIC_SUPABASE_URL: url, NEXT_PUBLIC_SUPABASE_PUBLISHABLE_KEY: "hosted" }, 54321);
-      expect(plan.startBackend).toBe(false);
-      expect(plan.appEnv).toEqual({});
-      expect(plan.reason).toContain("not started");
-    },
-  );
+  it.each([
+    "https://abcd.supabase.co",
+    "http://127.0.0.1:55555",
+    "https://127.0.0.1:54321",
+    "http://192.168.1.5:54321",
+  ])("does not start the local backend, nor touch the environment, for %s", (url) => {
+    const plan = planDev(
+      { NEXT_PUBLIC_SUPABASE_URL: url, NEXT_PUBLIC_SUPABASE_PUBLISHABLE_KEY: "hosted" },
+      54321,
+    );
+    expect(plan.startBackend).toBe(false);
+    expect(plan.appEnv).toEqual({});
+    expect(plan.reason).toContain("not started");
+  });
 
   it("refuses a URL it cannot read", () => {
     expect(() => planDev({ NEXT_PUBLIC_SUPABASE_URL: "not a url" }, 54321)).toThrow(DevPlanError);

@@ -87,14 +87,21 @@ describe("loadConfig", () => {
       enableRefreshTokenRotation: false,
       refreshTokenReuseInterval: 5,
       signingKeysPath: path.join(c.supabaseDir, "keys.json"),
-      email: { enableConfirmations: true, doubleConfirmChanges: false, securePasswordChange: true, maxFrequencySeconds: 90 },
+      email: {
+        enableConfirmations: true,
+        doubleConfirmChanges: false,
+        securePasswordChange: true,
+        maxFrequencySeconds: 90,
+      },
       mfa: { maxEnrolledFactors: 3, totp: { enrollEnabled: false, verifyEnabled: false } },
       rateLimit: { enabled: true, emailSent: 7, tokenRefresh: 99, signInSignUps: 11 },
     });
   });
 
   it("ignores sections and keys it does not know", () => {
-    const c = load(`[studio]\nport = "not a number"\n[auth]\nsomething_new = [1, 2]\njwt_expiry = 60\n[auth.external.github]\nenabled = true\n`);
+    const c = load(
+      `[studio]\nport = "not a number"\n[auth]\nsomething_new = [1, 2]\njwt_expiry = 60\n[auth.external.github]\nenabled = true\n`,
+    );
     expect(c.auth.jwtExpiry).toBe(60);
   });
 
@@ -142,20 +149,39 @@ describe("loadConfig", () => {
   });
 
   it("stops on a wrongly typed value with its line, key and what was expected", () => {
-    const err = errorOf(() => load(`[api]\nport = 1\n\n[auth.email]\nenable_confirmations = "yes please"\n`));
-    expect(err.message).toMatch(/config\.toml:5: auth\.email\.enable_confirmations must be a boolean, got "yes please"/);
-    expect(errorOf(() => load(`[api]\nport = 70000\n`)).message).toMatch(/config\.toml:2: api\.port must be a port number/);
-    expect(errorOf(() => load(`[auth]\nadditional_redirect_urls = "x"\n`)).message).toMatch(/:2: auth\.additional_redirect_urls must be an array of strings/);
-    expect(errorOf(() => load(`[auth.email]\nmax_frequency = "soon"\n`)).message).toMatch(/:2: auth\.email\.max_frequency must be a duration/);
+    const err = errorOf(() =>
+      load(`[api]\nport = 1\n\n[auth.email]\nenable_confirmations = "yes please"\n`),
+    );
+    expect(err.message).toMatch(
+      /config\.toml:5: auth\.email\.enable_confirmations must be a boolean, got "yes please"/,
+    );
+    expect(errorOf(() => load(`[api]\nport = 70000\n`)).message).toMatch(
+      /config\.toml:2: api\.port must be a port number/,
+    );
+    expect(errorOf(() => load(`[auth]\nadditional_redirect_urls = "x"\n`)).message).toMatch(
+      /:2: auth\.additional_redirect_urls must be an array of strings/,
+    );
+    expect(errorOf(() => load(`[auth.email]\nmax_frequency = "soon"\n`)).message).toMatch(
+      /:2: auth\.email\.max_frequency must be a duration/,
+    );
   });
 
   it("names the variable when an environment override is unusable", () => {
-    expect(errorOf(() => load(undefined, { SUPABASE_LOCAL_PORT: "eighty" })).message).toMatch(/SUPABASE_LOCAL_PORT must be a number, got "eighty"/);
-    expect(errorOf(() => load(undefined, { SUPABASE_AUTH_JWT_EXPIRY: "-5" })).message).toMatch(/SUPABASE_AUTH_JWT_EXPIRY must be greater than 0/);
+    expect(errorOf(() => load(undefined, { SUPABASE_LOCAL_PORT: "eighty" })).message).toMatch(
+      /SUPABASE_LOCAL_PORT must be a number, got "eighty"/,
+    );
+    expect(errorOf(() => load(undefined, { SUPABASE_AUTH_JWT_EXPIRY: "-5" })).message).toMatch(
+      /SUPABASE_AUTH_JWT_EXPIRY must be greater than 0/,
+    );
   });
 
   it("prefers explicit options over everything", () => {
-    const c = loadConfig({ supabaseDir: supabaseDir(everything), env: { SUPABASE_LOCAL_PORT: "1" }, port: 0, dataDir: null });
+    const c = loadConfig({
+      supabaseDir: supabaseDir(everything),
+      env: { SUPABASE_LOCAL_PORT: "1" },
+      port: 0,
+      dataDir: null,
+    });
     expect(c.port).toBe(0);
     expect(c.dataDir).toBeNull();
   });

@@ -6,32 +6,55 @@ import { compileTemplate, TemplateError } from "@/supabase/local/src/auth/go-tem
 import { htmlToText } from "@/supabase/local/src/auth/mail-templates";
 import { ConfigError, loadConfig } from "@/supabase/local/src/config";
 
-const render = (src: string, data: Record<string, unknown> = {}) => compileTemplate(src).render(data);
+const render = (src: string, data: Record<string, unknown> = {}) =>
+  compileTemplate(src).render(data);
 
 describe("mail template renderer", () => {
   it("substitutes variables and nested metadata, missing ones as nothing", () => {
-    expect(render("Hi {{ .Email }}, {{.Data.name}}{{ .Missing }}{{ .Data.none.deeper }}!", { Email: "a@b.c", Data: { name: "Ada" } })).toBe(
-      "Hi a@b.c, Ada!",
-    );
+    expect(
+      render("Hi {{ .Email }}, {{.Data.name}}{{ .Missing }}{{ .Data.none.deeper }}!", {
+        Email: "a@b.c",
+        Data: { name: "Ada" },
+      }),
+    ).toBe("Hi a@b.c, Ada!");
     expect(render("{{ .Data }}", { Data: { b: 2, a: "x" } })).toBe("map[a:x b:2]");
   });
 
   it("escapes values in text and attributes as html/template does", () => {
-    expect(render("<p>{{ .X }}</p>", { X: `<b>"Tom" & 'Jo' +1</b>` })).toBe("<p>&lt;b&gt;&#34;Tom&#34; &amp; &#39;Jo&#39; &#43;1&lt;/b&gt;</p>");
-    expect(render(`<p title="{{ .X }}">`, { X: `"><script>` })).toBe(`<p title="&#34;&gt;&lt;script&gt;">`);
+    expect(render("<p>{{ .X }}</p>", { X: `<b>"Tom" & 'Jo' +1</b>` })).toBe(
+      "<p>&lt;b&gt;&#34;Tom&#34; &amp; &#39;Jo&#39; &#43;1&lt;/b&gt;</p>",
+    );
+    expect(render(`<p title="{{ .X }}">`, { X: `"><script>` })).toBe(
+      `<p title="&#34;&gt;&lt;script&gt;">`,
+    );
   });
 
   it("escapes URL attributes by where the value lands", () => {
-    const data = { SiteURL: "https://app.example", TokenHash: "pkce_ab12", RedirectTo: "https://app.example/auth/callback?next=%2Fa&b=c d" };
-    expect(render(`<a href="{{ .SiteURL }}/auth/confirm?token_hash={{ .TokenHash }}&type=email&next={{ .RedirectTo }}">`, data)).toBe(
+    const data = {
+      SiteURL: "https://app.example",
+      TokenHash: "pkce_ab12",
+      RedirectTo: "https://app.example/auth/callback?next=%2Fa&b=c d",
+    };
+    expect(
+      render(
+        `<a href="{{ .SiteURL }}/auth/confirm?token_hash={{ .TokenHash }}&type=email&next={{ .RedirectTo }}">`,
+        data,
+      ),
+    ).toBe(
       `<a href="https://app.example/auth/confirm?token_hash=pkce_ab12&type=email&next=https%3a%2f%2fapp.example%2fauth%2fcallback%3fnext%3d%252Fa%26b%3dc%20d">`,
     );
     // At the start of a URL only http, https and mailto pass; before the query the URL is normalised.
-    expect(render(`<a href="{{ .U }}">`, { U: "javascript:alert(1)" })).toBe(`<a href="#ZgotmplZ">`);
-    expect(render(`<a href="{{ .U }}">`, { U: "https://x.example/a b?q=1&r=%41" })).toBe(`<a href="https://x.example/a%20b?q=1&amp;r=%41">`);
+    expect(render(`<a href="{{ .U }}">`, { U: "javascript:alert(1)" })).toBe(
+      `<a href="#ZgotmplZ">`,
+    );
+    expect(render(`<a href="{{ .U }}">`, { U: "https://x.example/a b?q=1&r=%41" })).toBe(
+      `<a href="https://x.example/a%20b?q=1&amp;r=%41">`,
+    );
     expect(render(`<a href='/p/{{ .U }}'>`, { U: "a/b c" })).toBe(`<a href='/p/a/b%20c'>`);
     // Outside attributes a URL is plain text.
-    expect(render(`<p>{{ .U }}</p>`, { U: "https://x.example/?a=1&b=2" })).toBe("<p>https://x.example/?a=1&amp;b=2</p>");
+    expect(render(`<p>{{ .U }}</p>`, { U: "https://x.example/?a=1&b=2" })).toBe(
+      "<p>https://x.example/?a=1&amp;b=2</p>",
+    );
   });
 
   it("takes if / else if / else branches with not, eq, ne, and, or", () => {
@@ -39,7 +62,9 @@ describe("mail template renderer", () => {
     expect(render(t, { Data: { plan: "pro" } })).toBe("pro");
     expect(render(t, { Data: { trial: true } })).toBe("trial");
     expect(render(t, { Data: { trial: true, expired: true } })).toBe("free");
-    expect(render(`{{ if ne .A .B }}differ{{ end }}{{ if or .C .A }}-or{{ end }}`, { A: "x", B: "y" })).toBe("differ-or");
+    expect(
+      render(`{{ if ne .A .B }}differ{{ end }}{{ if or .C .A }}-or{{ end }}`, { A: "x", B: "y" }),
+    ).toBe("differ-or");
     expect(render(`{{ if .Data }}has{{ else }}empty{{ end }}`, { Data: {} })).toBe("empty");
   });
 
@@ -48,7 +73,9 @@ describe("mail template renderer", () => {
   });
 
   it("refuses what it cannot render, with the line", () => {
-    expect(() => compileTemplate("ok\n{{ range .Data }}x{{ end }}")).toThrow(/line 2: "range" is not supported/);
+    expect(() => compileTemplate("ok\n{{ range .Data }}x{{ end }}")).toThrow(
+      /line 2: "range" is not supported/,
+    );
     expect(() => compileTemplate("{{ if .A }}open")).toThrow(TemplateError);
     expect(() => compileTemplate("{{ .A ")).toThrow(/unclosed action/);
     expect(() => compileTemplate("{{ end }}")).toThrow(/"end" without "if"/);
@@ -125,8 +152,15 @@ content_path = "supabase/templates/magic.html"
       "supabase/templates/magic.html": "y",
     });
     const env = { SUPABASE_AUTH_EMAIL_TEMPLATE_RECOVERY_SUBJECT: "Reset {{ .Email }}" };
-    expect(loadConfig({ supabaseDir: dir, env }).auth.email.template.recovery).toEqual({ subject: "Reset {{ .Email }}", contentPath: null, content: null });
-    expect(loadConfig({ supabaseDir: dir, env: { SUPABASE_LOCAL_EMAIL_TEMPLATES: "off" } }).auth.email.template).toEqual({});
+    expect(loadConfig({ supabaseDir: dir, env }).auth.email.template.recovery).toEqual({
+      subject: "Reset {{ .Email }}",
+      contentPath: null,
+      content: null,
+    });
+    expect(
+      loadConfig({ supabaseDir: dir, env: { SUPABASE_LOCAL_EMAIL_TEMPLATES: "off" } }).auth.email
+        .template,
+    ).toEqual({});
   });
 
   it("stops start-up naming a template file that is missing", () => {
@@ -147,6 +181,8 @@ content_path = "supabase/templates/magic.html"
       /config\.toml:6: auth\.email\.template\.confirmation\.content_path: .*confirmation\.html is not a valid template: line 2: "if" without "end"$/,
     );
     const typed = project(`[auth.email.template.invite]\nsubject = 3\n`);
-    expect(errorOf(() => loadConfig({ supabaseDir: typed, env: {} })).message).toMatch(/:2: auth\.email\.template\.invite\.subject must be a string, got 3$/);
+    expect(errorOf(() => loadConfig({ supabaseDir: typed, env: {} })).message).toMatch(
+      /:2: auth\.email\.template\.invite\.subject must be a string, got 3$/,
+    );
   });
 });

@@ -17,7 +17,9 @@ function bootstrapFiles(): { name: string; sql: string }[] {
 
 async function appliedDigest(db: Database): Promise<string | null> {
   try {
-    const { rows } = await db.query<{ digest: string }>("select digest from supabase_local.bootstrap_state limit 1");
+    const { rows } = await db.query<{ digest: string }>(
+      "select digest from supabase_local.bootstrap_state limit 1",
+    );
     return rows[0]?.digest ?? null;
   } catch {
     // A new database: the state table comes with the first bootstrap.
@@ -59,7 +61,9 @@ export async function bootstrap(db: Database): Promise<void> {
   if ((await appliedDigest(db)) === digest) return;
   for (const f of files) await db.exec(f.sql);
   await db.transaction(async (tx) => {
-    await tx.exec("create table if not exists supabase_local.bootstrap_state (digest text not null)");
+    await tx.exec(
+      "create table if not exists supabase_local.bootstrap_state (digest text not null)",
+    );
     await tx.query("delete from supabase_local.bootstrap_state");
     await tx.query("insert into supabase_local.bootstrap_state (digest) values ($1)", [digest]);
   });

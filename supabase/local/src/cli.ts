@@ -33,12 +33,16 @@ async function main(): Promise<void> {
     if (err instanceof ConfigError || err instanceof MigrationError) fail(err.message);
     const code = (err as { code?: unknown }).code;
     if (code === "EADDRINUSE") {
-      fail(`the port is already in use. Is \`supabase start\` or another backend running? Set SUPABASE_LOCAL_PORT to use another port.`);
+      fail(
+        `the port is already in use. Is \`supabase start\` or another backend running? Set SUPABASE_LOCAL_PORT to use another port.`,
+      );
     }
     throw err;
   }
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
-  console.log(`\nLocal backend started in ${seconds} s${reset ? " from an empty database" : ""}.\n`);
+  console.log(
+    `\nLocal backend started in ${seconds} s${reset ? " from an empty database" : ""}.\n`,
+  );
   console.log(formatStatus({ url: backend.url, dataDir: backend.config.dataDir }));
   console.log("\nPress Ctrl-C to stop.");
 

@@ -7,7 +7,9 @@ type Table = Record<string, unknown>;
 export type Env = Record<string, string | undefined>;
 
 function isTable(value: unknown): value is Table {
-  return typeof value === "object" && value !== null && !Array.isArray(value) && !(value instanceof Date);
+  return (
+    typeof value === "object" && value !== null && !Array.isArray(value) && !(value instanceof Date)
+  );
 }
 
 /**
@@ -91,7 +93,12 @@ export class ConfigSource {
   }
 
   /** A string value turned into T by `convert`, which answers null when the text is not valid. */
-  parsed<T>(path: string, fallback: string, convert: (text: string) => T | null, expected: string): T {
+  parsed<T>(
+    path: string,
+    fallback: string,
+    convert: (text: string) => T | null,
+    expected: string,
+  ): T {
     const text = this.string(path, fallback);
     const value = convert(text);
     if (value === null) throw this.error(path, `must be ${expected}`, `"${text}"`);
@@ -143,17 +150,25 @@ export class ConfigSource {
     if (value === undefined) return fallback;
     const coerced = coerce(value, kind);
     if (coerced === undefined) {
-      const shown = typeof value === "string" ? `"${value}"` : JSON.stringify(value) ?? String(value);
+      const shown =
+        typeof value === "string" ? `"${value}"` : (JSON.stringify(value) ?? String(value));
       throw this.error(path, `must be a ${kind}`, shown, fromEnv !== undefined);
     }
     return coerced;
   }
 
-  private error(path: string, problem: string, shown: string, fromEnv = this.fromEnv(path) !== undefined): ConfigError {
+  private error(
+    path: string,
+    problem: string,
+    shown: string,
+    fromEnv = this.fromEnv(path) !== undefined,
+  ): ConfigError {
     if (fromEnv) return new ConfigError(`${this.envName(path)} ${problem}, got ${shown}`);
     const dot = path.lastIndexOf(".");
     const line = lineOf(this.text, path.slice(0, Math.max(dot, 0)), path.slice(dot + 1));
-    return new ConfigError(`${this.file}${line ? `:${line}` : ""}: ${path} ${problem}, got ${shown}`);
+    return new ConfigError(
+      `${this.file}${line ? `:${line}` : ""}: ${path} ${problem}, got ${shown}`,
+    );
   }
 }
 

@@ -6,7 +6,14 @@ import { ConfigError, ConfigSource, type Env } from "./config-source";
 export { ConfigError };
 
 /** The mail templates a project can set in `[auth.email.template.<type>]`, as the CLI names them. */
-export const EMAIL_TEMPLATE_TYPES = ["invite", "confirmation", "recovery", "magic_link", "email_change", "reauthentication"] as const;
+export const EMAIL_TEMPLATE_TYPES = [
+  "invite",
+  "confirmation",
+  "recovery",
+  "magic_link",
+  "email_change",
+  "reauthentication",
+] as const;
 export type EmailTemplateType = (typeof EMAIL_TEMPLATE_TYPES)[number];
 
 /** One configured template: either part may be left out, and the built-in one is used for it. */
@@ -71,7 +78,8 @@ export function parseDuration(value: string): number {
     const n = Number(m[1]);
     total += m[2] === "h" ? n * 3600 : m[2] === "m" ? n * 60 : m[2] === "s" ? n : n / 1000;
   }
-  if (!matched || matched !== value) throw new ConfigError(`"${value}" is not a duration like 1m0s`);
+  if (!matched || matched !== value)
+    throw new ConfigError(`"${value}" is not a duration like 1m0s`);
   return total;
 }
 
@@ -83,7 +91,8 @@ function durationOrNull(text: string): number | null {
   }
 }
 
-const portCheck = (n: number) => (Number.isInteger(n) && n >= 0 && n <= 65535 ? null : "must be a port number (0-65535)");
+const portCheck = (n: number) =>
+  Number.isInteger(n) && n >= 0 && n <= 65535 ? null : "must be a port number (0-65535)";
 const positive = (n: number) => (n > 0 ? null : "must be greater than 0");
 const notNegative = (n: number) => (n >= 0 ? null : "must not be negative");
 
@@ -91,7 +100,8 @@ function checkTemplate(c: ConfigSource, path: string, text: string, what: string
   try {
     compileTemplate(text);
   } catch (err) {
-    if (err instanceof TemplateError) throw c.problem(path, `${what} is not a valid template: ${err.message}`);
+    if (err instanceof TemplateError)
+      throw c.problem(path, `${what} is not a valid template: ${err.message}`);
     throw err;
   }
 }
@@ -101,7 +111,10 @@ function checkTemplate(c: ConfigSource, path: string, text: string, what: string
  * the folder holding supabase/ (the project root). A file that cannot be read, or a template that
  * does not parse, stops start-up naming it.
  */
-function emailTemplates(c: ConfigSource, supabaseDir: string): Partial<Record<EmailTemplateType, EmailTemplateConfig>> {
+function emailTemplates(
+  c: ConfigSource,
+  supabaseDir: string,
+): Partial<Record<EmailTemplateType, EmailTemplateConfig>> {
   const out: Partial<Record<EmailTemplateType, EmailTemplateConfig>> = {};
   const projectRoot = path.dirname(supabaseDir);
   for (const type of EMAIL_TEMPLATE_TYPES) {
@@ -117,8 +130,14 @@ function emailTemplates(c: ConfigSource, supabaseDir: string): Partial<Record<Em
       try {
         content = readFileSync(contentPath, "utf8");
       } catch (err) {
-        const reason = (err as NodeJS.ErrnoException).code === "ENOENT" ? "no such file" : (err as Error).message;
-        throw c.problem(`${base}.content_path`, `cannot read the ${type} mail template ${contentPath} (${reason})`);
+        const reason =
+          (err as NodeJS.ErrnoException).code === "ENOENT"
+            ? "no such file"
+            : (err as Error).message;
+        throw c.problem(
+          `${base}.content_path`,
+          `cannot read the ${type} mail template ${contentPath} (${reason})`,
+        );
       }
       checkTemplate(c, `${base}.content_path`, content, contentPath);
     }
@@ -172,11 +191,17 @@ export function loadConfig(options: LoadConfigOptions = {}): LocalConfig {
         enableConfirmations: c.boolean("auth.email.enable_confirmations", false),
         doubleConfirmChanges: c.boolean("auth.email.double_confirm_changes", true),
         securePasswordChange: c.boolean("auth.email.secure_password_change", false),
-        maxFrequencySeconds: c.parsed("auth.email.max_frequency", "1s", durationOrNull, "a duration like 1m0s"),
+        maxFrequencySeconds: c.parsed(
+          "auth.email.max_frequency",
+          "1s",
+          durationOrNull,
+          "a duration like 1m0s",
+        ),
         otpLength: c.number("auth.email.otp_length", 6, positive),
         otpExpiry: c.number("auth.email.otp_expiry", 3600, positive),
         // SUPABASE_LOCAL_EMAIL_TEMPLATES=off sends the built-in mails whatever config.toml sets.
-        template: env.SUPABASE_LOCAL_EMAIL_TEMPLATES === "off" ? {} : emailTemplates(c, supabaseDir),
+        template:
+          env.SUPABASE_LOCAL_EMAIL_TEMPLATES === "off" ? {} : emailTemplates(c, supabaseDir),
       },
       mfa: {
         maxEnrolledFactors: c.number("auth.mfa.max_enrolled_factors", 10, notNegative),

@@ -1,4 +1,12 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -12,28 +20,39 @@ import { PGlite } from "@electric-sql/pglite";
  */
 function pgliteDir(): string {
   let dir = path.dirname(createRequire(import.meta.url).resolve("@electric-sql/pglite"));
-  while (!existsSync(path.join(dir, "package.json")) && path.dirname(dir) !== dir) dir = path.dirname(dir);
+  while (!existsSync(path.join(dir, "package.json")) && path.dirname(dir) !== dir)
+    dir = path.dirname(dir);
   return dir;
 }
 
 export function pgliteVersion(): string {
-  return (JSON.parse(readFileSync(path.join(pgliteDir(), "package.json"), "utf8")) as { version: string }).version;
+  return (
+    JSON.parse(readFileSync(path.join(pgliteDir(), "package.json"), "utf8")) as { version: string }
+  ).version;
 }
 
 function cacheDir(): string {
   if (process.env.SUPABASE_LOCAL_CACHE_DIR) return process.env.SUPABASE_LOCAL_CACHE_DIR;
   const dir = pgliteDir();
   const at = dir.lastIndexOf(`${path.sep}node_modules${path.sep}`);
-  return path.join(at >= 0 ? path.join(dir.slice(0, at), "node_modules", ".cache") : tmpdir(), "groundwork-local");
+  return path.join(
+    at >= 0 ? path.join(dir.slice(0, at), "node_modules", ".cache") : tmpdir(),
+    "groundwork-local",
+  );
 }
 
-const gzip = (bytes: Uint8Array) => new Blob([new Uint8Array(bytes)], { type: "application/x-gzip" });
+const gzip = (bytes: Uint8Array) =>
+  new Blob([new Uint8Array(bytes)], { type: "application/x-gzip" });
 
 /**
  * The tarball cached as `<name>.tar.gz`, made with `make` on first use. Older tarballs whose names
  * start with `stalePrefix` are removed when a new one is written.
  */
-export async function cachedTemplate(name: string, make: () => Promise<Blob>, stalePrefix?: string): Promise<Blob> {
+export async function cachedTemplate(
+  name: string,
+  make: () => Promise<Blob>,
+  stalePrefix?: string,
+): Promise<Blob> {
   const dir = cacheDir();
   const file = path.join(dir, `${name}.tar.gz`);
   if (existsSync(file)) return gzip(readFileSync(file));
@@ -45,7 +64,8 @@ export async function cachedTemplate(name: string, make: () => Promise<Blob>, st
     writeFileSync(partial, bytes);
     renameSync(partial, file);
     for (const other of readdirSync(dir)) {
-      if (stalePrefix && other.startsWith(stalePrefix) && other !== path.basename(file)) rmSync(path.join(dir, other), { force: true });
+      if (stalePrefix && other.startsWith(stalePrefix) && other !== path.basename(file))
+        rmSync(path.join(dir, other), { force: true });
     }
   } catch {
     // A read-only cache only costs speed: the next start makes the template again.

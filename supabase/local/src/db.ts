@@ -33,7 +33,10 @@ export class Database {
    * Opens the database in `dataDir` (in memory when null). A new one starts as a copy of
    * `template` (by default the output of initdb) instead of running initdb.
    */
-  static async open(dataDir: string | null, template: () => Promise<Blob> = initdbTemplate): Promise<Database> {
+  static async open(
+    dataDir: string | null,
+    template: () => Promise<Blob> = initdbTemplate,
+  ): Promise<Database> {
     if (dataDir) mkdirSync(dataDir, { recursive: true });
     const fresh = !dataDir || !existsSync(path.join(dataDir, "PG_VERSION"));
     const pg = await PGlite.create(dataDir ?? undefined, {

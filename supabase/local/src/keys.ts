@@ -68,12 +68,18 @@ function publicPart(jwk: JWK): JWK {
 
 async function fromJwk(jwk: JWK): Promise<SigningKey> {
   const alg = (jwk.alg ?? (jwk.kty === "EC" ? "ES256" : "RS256")) as SigningKey["alg"];
-  if (alg !== "ES256" && alg !== "RS256") throw new Error(`signing key alg ${alg} is not supported`);
+  if (alg !== "ES256" && alg !== "RS256")
+    throw new Error(`signing key alg ${alg} is not supported`);
   if (!jwk.kid) throw new Error("signing key has no kid");
   // Key files from the CLI carry key_ops ["sign", "verify"], which WebCrypto refuses for one key.
   const { key_ops: _ops, ext: _ext, ...material } = jwk;
   const privateKey = (await importJWK(material, alg)) as CryptoKey;
-  return { kid: jwk.kid, alg, privateKey, publicJwk: { ...publicPart(material), alg, use: "sig", key_ops: ["verify"] } };
+  return {
+    kid: jwk.kid,
+    alg,
+    privateKey,
+    publicJwk: { ...publicPart(material), alg, use: "sig", key_ops: ["verify"] },
+  };
 }
 
 export class Keys {
@@ -90,10 +96,14 @@ export class Keys {
     if (signingKeysPath) {
       const parsed = JSON.parse(readFileSync(signingKeysPath, "utf8")) as JWK[] | { keys: JWK[] };
       // A symmetric (oct) key may sit beside them, as in GOTRUE_JWT_KEYS; it is never published.
-      const list = (Array.isArray(parsed) ? parsed : (parsed.keys ?? [])).filter((k) => k.kty === "EC" || k.kty === "RSA");
+      const list = (Array.isArray(parsed) ? parsed : (parsed.keys ?? [])).filter(
+        (k) => k.kty === "EC" || k.kty === "RSA",
+      );
       if (!list.length) throw new Error(`${signingKeysPath} holds no RS256 or ES256 key`);
       const keys = await Promise.all(list.map(fromJwk));
-      const signer = keys.find((_, i) => list[i].d && (!list[i].key_ops || list[i].key_ops?.includes("sign")));
+      const signer = keys.find(
+        (_, i) => list[i].d && (!list[i].key_ops || list[i].key_ops?.includes("sign")),
+      );
       if (!signer) throw new Error(`${signingKeysPath} holds no private key to sign with`);
       return new Keys(signer, keys);
     }
@@ -132,12 +142,17 @@ export class Keys {
         return (await jwtVerify(token, hsKey, { algorithms: ["HS256"] })).payload;
       }
       const key = this.verifying.find((k) => k.kid === header.kid);
-      if (!key) throw new CallerError("invalid_jwt", "invalid JWT: unable to find a signing key that matches the kid");
+      if (!key)
+        throw new CallerError(
+          "invalid_jwt",
+          "invalid JWT: unable to find a signing key that matches the kid",
+        );
       const publicKey = await importJWK(key.publicJwk, key.alg);
       return (await jwtVerify(token, publicKey, { algorithms: [key.alg] })).payload;
     } catch (err) {
       if (err instanceof CallerError) throw err;
-      if (err instanceof joseErrors.JWTExpired) throw new CallerError("expired_jwt", "token has expired");
+      if (err instanceof joseErrors.JWTExpired)
+        throw new CallerError("expired_jwt", "token has expired");
       throw new CallerError("invalid_jwt", "invalid JWT: unable to parse or verify signature");
     }
   }
@@ -156,10 +171,16 @@ export class Keys {
     let keyClaims: Caller["claims"] = { role: "anon" };
     if (apiKey) ({ kind, claims: keyClaims } = await this.apiKeyClaims(apiKey));
 
-    if (!bearer || bearer === apiKey) return { role: String(keyClaims.role), claims: keyClaims, apiKey: kind, userToken: null };
+    if (!bearer || bearer === apiKey)
+      return { role: String(keyClaims.role), claims: keyClaims, apiKey: kind, userToken: null };
     if (bearer.startsWith("sb_")) {
       const fromBearer = await this.apiKeyClaims(bearer);
-      return { role: String(fromBearer.claims.role), claims: fromBearer.claims, apiKey: kind, userToken: null };
+      return {
+        role: String(fromBearer.claims.role),
+        claims: fromBearer.claims,
+        apiKey: kind,
+        userToken: null,
+      };
     }
     const claims = await this.verify(bearer);
     const role = typeof claims.role === "string" && claims.role ? claims.role : "anon";

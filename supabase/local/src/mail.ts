@@ -89,7 +89,9 @@ export class DatabaseMailer implements Mailer {
           [message.id, message.to, message.subject, message.html, message.text, message.createdAt],
         );
       } catch (err) {
-        this.log(`inbox: could not store the message to ${message.to.join(", ")}: ${(err as Error).message}`);
+        this.log(
+          `inbox: could not store the message to ${message.to.join(", ")}: ${(err as Error).message}`,
+        );
       } finally {
         this.pending.delete(message.id);
       }

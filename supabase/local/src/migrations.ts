@@ -39,12 +39,16 @@ export async function applyMigrations(
   const dir = path.join(supabaseDir, "migrations");
   if (!existsSync(dir)) return [];
   const applied = new Set(
-    (await db.query<{ version: string }>("select version from supabase_migrations.schema_migrations")).rows.map(
-      (r) => r.version,
-    ),
+    (
+      await db.query<{ version: string }>(
+        "select version from supabase_migrations.schema_migrations",
+      )
+    ).rows.map((r) => r.version),
   );
   const done: string[] = [];
-  for (const file of readdirSync(dir).filter((f) => f.endsWith(".sql")).sort()) {
+  for (const file of readdirSync(dir)
+    .filter((f) => f.endsWith(".sql"))
+    .sort()) {
     const match = MIGRATION_NAME.exec(file);
     if (!match) {
       log(`Skipping migration ${file}... (file name must match pattern "<timestamp>_name.sql")`);
@@ -79,17 +83,24 @@ export async function applyMigrations(
 export async function applySeed(db: Database, supabaseDir: string): Promise<boolean> {
   const file = path.join(supabaseDir, "seed.sql");
   if (!existsSync(file)) return false;
-  const seeded = await db.query("select 1 from supabase_migrations.seed_files where path = $1", ["supabase/seed.sql"]);
+  const seeded = await db.query("select 1 from supabase_migrations.seed_files where path = $1", [
+    "supabase/seed.sql",
+  ]);
   if (seeded.rows.length) return false;
   const sql = readFileSync(file, "utf8");
   const hash = createHash("sha256").update(sql).digest("hex");
   try {
     await db.transaction(async (tx) => {
       await tx.exec(sql);
-      await tx.query("insert into supabase_migrations.seed_files (path, hash) values ($1, $2)", ["supabase/seed.sql", hash]);
+      await tx.query("insert into supabase_migrations.seed_files (path, hash) values ($1, $2)", [
+        "supabase/seed.sql",
+        hash,
+      ]);
     });
   } catch (err) {
-    throw new MigrationError(`seed ${shown(supabaseDir, "seed.sql")} failed and was not applied: ${describePgError(err, sql)}`);
+    throw new MigrationError(
+      `seed ${shown(supabaseDir, "seed.sql")} failed and was not applied: ${describePgError(err, sql)}`,
+    );
   }
   return true;
 }

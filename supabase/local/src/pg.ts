@@ -18,7 +18,8 @@ export function createPgService(): Service {
     try {
       body = await readJson(req, 10 * 1024 * 1024);
     } catch (err) {
-      if (err instanceof BodyError) return json({ error: err.message }, err.kind === "too_large" ? 413 : 400);
+      if (err instanceof BodyError)
+        return json({ error: err.message }, err.kind === "too_large" ? 413 : 400);
       throw err;
     }
     const query = (body as { query?: unknown } | undefined)?.query;

@@ -32,7 +32,8 @@ const CORS_HEADERS = {
   "access-control-allow-methods": "GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS",
   "access-control-allow-headers":
     "authorization, x-client-info, apikey, content-type, content-profile, accept-profile, prefer, range, range-unit, x-upsert, x-supabase-api-version, cache-control, x-retry-count",
-  "access-control-expose-headers": "content-range, content-location, location, x-total-count, x-supabase-api-version",
+  "access-control-expose-headers":
+    "content-range, content-location, location, x-total-count, x-supabase-api-version",
   "access-control-max-age": "3600",
 };
 
@@ -79,18 +80,24 @@ async function send(res: http.ServerResponse, response: Response, method: string
 function emptyDataDir(dataDir: string): void {
   if (!existsSync(dataDir)) return;
   for (const entry of readdirSync(dataDir)) {
-    if (entry !== SIGNING_KEY_FILE) rmSync(path.join(dataDir, entry), { recursive: true, force: true });
+    if (entry !== SIGNING_KEY_FILE)
+      rmSync(path.join(dataDir, entry), { recursive: true, force: true });
   }
 }
 
-async function prepareDatabase(config: LocalConfig, reset: boolean, log: (m: string) => void): Promise<Database> {
+async function prepareDatabase(
+  config: LocalConfig,
+  reset: boolean,
+  log: (m: string) => void,
+): Promise<Database> {
   if (reset && config.dataDir) emptyDataDir(config.dataDir);
   const db = await Database.open(config.dataDir, bootstrappedTemplate);
   try {
     await bootstrap(db);
     const applied = await applyMigrations(db, config.supabaseDir, log);
     for (const file of applied) log(`Applied migration ${file}`);
-    if (db.created && (await applySeed(db, config.supabaseDir))) log("Seeded the database from seed.sql");
+    if (db.created && (await applySeed(db, config.supabaseDir)))
+      log("Seeded the database from seed.sql");
   } catch (err) {
     await db.close();
     throw err;
@@ -115,8 +122,15 @@ export async function startLocalBackend(options: StartOptions = {}): Promise<Loc
       if (method === "OPTIONS") return void res.writeHead(204, CORS_HEADERS).end();
       const request = toRequest(req, backend.url);
       const url = new URL(request.url);
-      const mount = services.find(([prefix]) => url.pathname === prefix || url.pathname.startsWith(prefix + "/"));
-      if (!mount) return void (await send(res, json({ message: "no Route matched with those values" }, 404), method));
+      const mount = services.find(
+        ([prefix]) => url.pathname === prefix || url.pathname.startsWith(prefix + "/"),
+      );
+      if (!mount)
+        return void (await send(
+          res,
+          json({ message: "no Route matched with those values" }, 404),
+          method,
+        ));
       const path = url.pathname.slice(mount[0].length) || "/";
       const response = await mount[1](request, { backend, url, path });
       // Mail a request sent is stored before the client hears back, so it survives a crash too.
@@ -124,7 +138,8 @@ export async function startLocalBackend(options: StartOptions = {}): Promise<Loc
       await send(res, response, method);
     } catch (err) {
       log(`${method} ${req.url}: ${(err as Error).stack ?? err}`);
-      if (!res.headersSent) res.writeHead(500, { ...CORS_HEADERS, "content-type": "application/json" });
+      if (!res.headersSent)
+        res.writeHead(500, { ...CORS_HEADERS, "content-type": "application/json" });
       res.end(JSON.stringify({ message: "internal server error" }));
     }
   });

@@ -4,7 +4,11 @@ import path from "node:path";
 import { createClient, type SupabaseClient } from "@supabase/supabase-js";
 import WebSocket from "ws";
 import { LOCAL_PUBLISHABLE_KEY, LOCAL_SECRET_KEY } from "@/supabase/local/src/keys";
-import { startLocalBackend, type LocalBackend, type StartOptions } from "@/supabase/local/src/server";
+import {
+  startLocalBackend,
+  type LocalBackend,
+  type StartOptions,
+} from "@/supabase/local/src/server";
 
 export { LOCAL_PUBLISHABLE_KEY, LOCAL_SECRET_KEY };
 
@@ -23,7 +27,9 @@ export interface TestBackend {
  * Starts the local backend on a free loopback port with its own temporary data folder.
  * `supabaseDir` lets a test point at a fixture folder with its own config.toml and migrations.
  */
-export async function startTestBackend(options: StartOptions & { keepDataDir?: string } = {}): Promise<TestBackend> {
+export async function startTestBackend(
+  options: StartOptions & { keepDataDir?: string } = {},
+): Promise<TestBackend> {
   const dataDir = options.keepDataDir ?? mkdtempSync(path.join(tmpdir(), "groundwork-backend-"));
   const backend = await startLocalBackend({ port: 0, dataDir, ...options });
   const client = (key: string) =>

@@ -8,7 +8,14 @@ import { safeRedirect } from "./redirect";
 import { emailAppMetadata, insertUser } from "./signup";
 import { findUserByEmail, findUserById, userJson, type UserRow } from "./users";
 
-const TYPES = ["signup", "magiclink", "recovery", "invite", "email_change_current", "email_change_new"] as const;
+const TYPES = [
+  "signup",
+  "magiclink",
+  "recovery",
+  "invite",
+  "email_change_current",
+  "email_change_new",
+] as const;
 type LinkType = (typeof TYPES)[number];
 
 /**
@@ -24,17 +31,28 @@ export async function generateLink(c: AuthContext): Promise<Response> {
   const email = validEmail(str(p, "email"));
   const password = str(p, "password");
   const data = object(p, "data") ?? {};
-  const redirectTo = safeRedirect(auth, str(p, "redirect_to") || c.url.searchParams.get("redirect_to"));
+  const redirectTo = safeRedirect(
+    auth,
+    str(p, "redirect_to") || c.url.searchParams.get("redirect_to"),
+  );
   const newEmail = type.startsWith("email_change") ? validEmail(str(p, "new_email")) : "";
-  if (type.startsWith("email_change") && !newEmail) throw badRequest("validation_failed", "The new_email address is required");
+  if (type.startsWith("email_change") && !newEmail)
+    throw badRequest("validation_failed", "The new_email address is required");
 
   const existing = await findUserByEmail(c.backend.db, email);
   if ((type === "signup" || type === "invite") && existing?.email_confirmed_at) {
-    throw unprocessable("email_exists", "A user with this email address has already been registered");
+    throw unprocessable(
+      "email_exists",
+      "A user with this email address has already been registered",
+    );
   }
-  if ((type === "recovery" || type.startsWith("email_change")) && !existing) throw notFound("user_not_found", "User with this email not found");
+  if ((type === "recovery" || type.startsWith("email_change")) && !existing)
+    throw notFound("user_not_found", "User with this email not found");
   if (newEmail && (await findUserByEmail(c.backend.db, newEmail))) {
-    throw unprocessable("email_exists", "A user with this email address has already been registered");
+    throw unprocessable(
+      "email_exists",
+      "A user with this email address has already been registered",
+    );
   }
   if (type === "signup") {
     if (!password) throw unprocessable("validation_failed", "Signup requires a valid password");
@@ -53,14 +71,19 @@ export async function generateLink(c: AuthContext): Promise<Response> {
         confirmed: false,
         invited: type === "invite",
       }));
-    if (type === "invite") await tx.query("update auth.users set invited_at = coalesce(invited_at, now()) where id = $1", [user.id]);
+    if (type === "invite")
+      await tx.query(
+        "update auth.users set invited_at = coalesce(invited_at, now()) where id = $1",
+        [user.id],
+      );
     let slot: Slot = "confirmation";
     let address = email;
     let verificationType: string = type;
     if (type === "magiclink" || type === "recovery") {
       slot = "recovery";
       // A magic link for an unconfirmed user confirms it, as GoTrue does by sending a signup link.
-      if (type === "magiclink" && !user.email_confirmed_at) [slot, verificationType] = ["confirmation", "signup"];
+      if (type === "magiclink" && !user.email_confirmed_at)
+        [slot, verificationType] = ["confirmation", "signup"];
     } else if (type.startsWith("email_change")) {
       // Generating the second half of the same change keeps the first half's confirmation.
       await tx.query(

@@ -1,11 +1,27 @@
 import { json } from "../http";
 import type { AuthContext, Queryable } from "./context";
 import { badRequest, notFound, unprocessable } from "./errors";
-import { bool, isUuid, object, optionalStr, readParams, str, validEmail, type Params } from "./params";
+import {
+  bool,
+  isUuid,
+  object,
+  optionalStr,
+  readParams,
+  str,
+  validEmail,
+  type Params,
+} from "./params";
 import { parseDuration } from "../config";
 import { checkPasswordStrength, hashPassword } from "./passwords";
 import { emailAppMetadata, insertUser } from "./signup";
-import { factorJson, findUserByEmail, findUserById, userJson, type FactorRow, type UserRow } from "./users";
+import {
+  factorJson,
+  findUserByEmail,
+  findUserById,
+  userJson,
+  type FactorRow,
+  type UserRow,
+} from "./users";
 
 export async function loadUser(db: Queryable, id: string): Promise<UserRow> {
   if (!isUuid(id)) throw notFound("validation_failed", "user_id must be an UUID");
@@ -21,7 +37,10 @@ function banUntil(p: Params): Date | null | undefined {
   try {
     return new Date(Date.now() + parseDuration(raw) * 1000);
   } catch {
-    throw badRequest("validation_failed", `invalid format for ban duration: time: invalid duration "${raw}"`);
+    throw badRequest(
+      "validation_failed",
+      `invalid format for ban duration: time: invalid duration "${raw}"`,
+    );
   }
 }
 
@@ -29,16 +48,21 @@ function banUntil(p: Params): Date | null | undefined {
 export async function createUser(c: AuthContext): Promise<Response> {
   const p = await readParams(c.req);
   const rawEmail = str(p, "email");
-  if (!rawEmail && !str(p, "phone")) throw badRequest("validation_failed", "Cannot create a user without either an email or phone");
+  if (!rawEmail && !str(p, "phone"))
+    throw badRequest("validation_failed", "Cannot create a user without either an email or phone");
   if (!rawEmail) throw badRequest("phone_provider_disabled", "Phone logins are disabled");
   const email = validEmail(rawEmail);
   if (await findUserByEmail(c.backend.db, email)) {
-    throw unprocessable("email_exists", "A user with this email address has already been registered");
+    throw unprocessable(
+      "email_exists",
+      "A user with this email address has already been registered",
+    );
   }
   const password = optionalStr(p, "password");
   if (password) checkPasswordStrength(c.backend.config.auth, password);
   const id = str(p, "id");
-  if (id && !isUuid(id)) throw badRequest("validation_failed", "ID must conform to the uuid v4 format");
+  if (id && !isUuid(id))
+    throw badRequest("validation_failed", "ID must conform to the uuid v4 format");
   const passwordHash = password ? await hashPassword(password) : null;
   const ban = banUntil(p);
   const user = await c.backend.db.transaction(async (tx) => {
@@ -51,7 +75,8 @@ export async function createUser(c: AuthContext): Promise<Response> {
       confirmed: bool(p, "email_confirm", false),
       role: str(p, "role") || undefined,
     });
-    if (ban !== undefined) await tx.query("update auth.users set banned_until = $2 where id = $1", [created.id, ban]);
+    if (ban !== undefined)
+      await tx.query("update auth.users set banned_until = $2 where id = $1", [created.id, ban]);
     return userJson(tx, (await findUserById(tx, created.id)) as UserRow);
   });
   return json(user);
@@ -63,18 +88,26 @@ export async function listUsers(c: AuthContext): Promise<Response> {
   const parse = (name: string, fallback: number) => {
     const raw = q.get(name);
     if (!raw) return fallback;
-    if (!/^\d+$/.test(raw)) throw badRequest("validation_failed", `Bad Pagination Parameters: strconv.ParseUint: parsing "${raw}": invalid syntax`);
+    if (!/^\d+$/.test(raw))
+      throw badRequest(
+        "validation_failed",
+        `Bad Pagination Parameters: strconv.ParseUint: parsing "${raw}": invalid syntax`,
+      );
     return Number(raw);
   };
   const page = Math.max(parse("page", 1), 1);
   const perPage = Math.max(parse("per_page", 50), 1);
   const db = c.backend.db;
-  const total = (await db.query<{ n: number }>("select count(*)::int as n from auth.users where deleted_at is null")).rows[0].n;
+  const total = (
+    await db.query<{ n: number }>(
+      "select count(*)::int as n from auth.users where deleted_at is null",
+    )
+  ).rows[0].n;
   const rows = (
-    await db.query<UserRow>("select * from auth.users where deleted_at is null order by created_at desc, id limit $1 offset $2", [
-      perPage,
-      (page - 1) * perPage,
-    ])
+    await db.query<UserRow>(
+      "select * from auth.users where deleted_at is null order by created_at desc, id limit $1 offset $2",
+      [perPage, (page - 1) * perPage],
+    )
   ).rows;
   const users = [];
   for (const row of rows) users.push(await userJson(db, row));
@@ -89,7 +122,10 @@ export async function listUsers(c: AuthContext): Promise<Response> {
   };
   let header = pages > page ? `${link(page + 1)}; rel="next", ` : "";
   header += `${link(pages)}; rel="last"`;
-  return json({ users, aud: "authenticated" }, 200, { link: header, "x-total-count": String(total) });
+  return json({ users, aud: "authenticated" }, 200, {
+    link: header,
+    "x-total-count": String(total),
+  });
 }
 
 /** GET /admin/users/{id} */
@@ -110,7 +146,10 @@ export async function updateUserById(c: AuthContext): Promise<Response> {
   const rawEmail = str(p, "email");
   const email = rawEmail ? validEmail(rawEmail) : "";
   if (email && email !== user.email && (await findUserByEmail(db, email))) {
-    throw unprocessable("email_exists", "A user with this email address has already been registered");
+    throw unprocessable(
+      "email_exists",
+      "A user with this email address has already been registered",
+    );
   }
   const password = optionalStr(p, "password");
   if (password) checkPasswordStrength(c.backend.config.auth, password);
@@ -123,18 +162,38 @@ export async function updateUserById(c: AuthContext): Promise<Response> {
   const body = await db.transaction(async (tx) => {
     const id = user.id;
     if (email && email !== user.email) {
-      await tx.query("update auth.users set email = $2, email_change = '' where id = $1", [id, email]);
+      await tx.query("update auth.users set email = $2, email_change = '' where id = $1", [
+        id,
+        email,
+      ]);
       await tx.query(
         "update auth.identities set identity_data = identity_data || jsonb_build_object('email', $2::text) where user_id = $1 and provider = 'email'",
         [id, email],
       );
     }
-    if (passwordHash) await tx.query("update auth.users set encrypted_password = $2 where id = $1", [id, passwordHash]);
-    if (confirm) await tx.query("update auth.users set email_confirmed_at = coalesce(email_confirmed_at, now()) where id = $1", [id]);
-    if (userMeta) await tx.query(`update auth.users set ${MERGE_META("raw_user_meta_data")} where id = $1`, [id, JSON.stringify(userMeta)]);
-    if (appMeta) await tx.query(`update auth.users set ${MERGE_META("raw_app_meta_data")} where id = $1`, [id, JSON.stringify(appMeta)]);
+    if (passwordHash)
+      await tx.query("update auth.users set encrypted_password = $2 where id = $1", [
+        id,
+        passwordHash,
+      ]);
+    if (confirm)
+      await tx.query(
+        "update auth.users set email_confirmed_at = coalesce(email_confirmed_at, now()) where id = $1",
+        [id],
+      );
+    if (userMeta)
+      await tx.query(`update auth.users set ${MERGE_META("raw_user_meta_data")} where id = $1`, [
+        id,
+        JSON.stringify(userMeta),
+      ]);
+    if (appMeta)
+      await tx.query(`update auth.users set ${MERGE_META("raw_app_meta_data")} where id = $1`, [
+        id,
+        JSON.stringify(appMeta),
+      ]);
     if (role) await tx.query("update auth.users set role = $2 where id = $1", [id, role]);
-    if (ban !== undefined) await tx.query("update auth.users set banned_until = $2 where id = $1", [id, ban]);
+    if (ban !== undefined)
+      await tx.query("update auth.users set banned_until = $2 where id = $1", [id, ban]);
     await tx.query("update auth.users set updated_at = now() where id = $1", [id]);
     return userJson(tx, (await findUserById(tx, id)) as UserRow);
   });
@@ -164,7 +223,10 @@ export async function deleteUser(c: AuthContext): Promise<Response> {
 /** GET /admin/users/{id}/factors */
 export async function listFactors(c: AuthContext): Promise<Response> {
   const user = await loadUser(c.backend.db, c.params.id);
-  const { rows } = await c.backend.db.query<FactorRow>("select * from auth.mfa_factors where user_id = $1 order by created_at", [user.id]);
+  const { rows } = await c.backend.db.query<FactorRow>(
+    "select * from auth.mfa_factors where user_id = $1 order by created_at",
+    [user.id],
+  );
   return json(rows.map(factorJson));
 }
 
@@ -173,7 +235,10 @@ export async function deleteFactor(c: AuthContext): Promise<Response> {
   const user = await loadUser(c.backend.db, c.params.id);
   const factorId = c.params.factorId;
   const { rows } = isUuid(factorId)
-    ? await c.backend.db.query<FactorRow>("delete from auth.mfa_factors where id = $1 and user_id = $2 returning *", [factorId, user.id])
+    ? await c.backend.db.query<FactorRow>(
+        "delete from auth.mfa_factors where id = $1 and user_id = $2 returning *",
+        [factorId, user.id],
+      )
     : { rows: [] as FactorRow[] };
   if (!rows[0]) throw notFound("mfa_factor_not_found", "Factor not found");
   return json(factorJson(rows[0]));

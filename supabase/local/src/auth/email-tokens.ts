@@ -10,11 +10,27 @@ import type { UserRow } from "./users";
 
 /** Which columns of auth.users hold each kind of emailed token (as GoTrue names them). */
 const SLOTS = {
-  confirmation: { token: "confirmation_token", sentAt: "confirmation_sent_at", type: "confirmation_token" },
+  confirmation: {
+    token: "confirmation_token",
+    sentAt: "confirmation_sent_at",
+    type: "confirmation_token",
+  },
   recovery: { token: "recovery_token", sentAt: "recovery_sent_at", type: "recovery_token" },
-  email_change_new: { token: "email_change_token_new", sentAt: "email_change_sent_at", type: "email_change_token_new" },
-  email_change_current: { token: "email_change_token_current", sentAt: "email_change_sent_at", type: "email_change_token_current" },
-  reauthentication: { token: "reauthentication_token", sentAt: "reauthentication_sent_at", type: "reauthentication_token" },
+  email_change_new: {
+    token: "email_change_token_new",
+    sentAt: "email_change_sent_at",
+    type: "email_change_token_new",
+  },
+  email_change_current: {
+    token: "email_change_token_current",
+    sentAt: "email_change_sent_at",
+    type: "email_change_token_current",
+  },
+  reauthentication: {
+    token: "reauthentication_token",
+    sentAt: "reauthentication_sent_at",
+    type: "reauthentication_token",
+  },
 } as const;
 
 export type Slot = keyof typeof SLOTS;
@@ -29,12 +45,22 @@ export interface IssuedToken {
 }
 
 /** Stores a fresh code for `address` in the slot's columns and in auth.one_time_tokens. */
-export async function issueEmailToken(db: Queryable, backend: Backend, user: UserRow, slot: Slot, address: string, pkce: boolean): Promise<IssuedToken> {
+export async function issueEmailToken(
+  db: Queryable,
+  backend: Backend,
+  user: UserRow,
+  slot: Slot,
+  address: string,
+  pkce: boolean,
+): Promise<IssuedToken> {
   const s = SLOTS[slot];
   const code = otp(backend.config.auth.email.otpLength);
   const hashedToken = tokenHash(address, code);
   const token = (pkce ? PKCE_PREFIX : "") + hashedToken;
-  await db.query(`update auth.users set ${s.token} = $2, ${s.sentAt} = now(), updated_at = now() where id = $1`, [user.id, token]);
+  await db.query(
+    `update auth.users set ${s.token} = $2, ${s.sentAt} = now(), updated_at = now() where id = $1`,
+    [user.id, token],
+  );
   await db.query(
     `insert into auth.one_time_tokens (id, user_id, token_type, token_hash, relates_to, created_at, updated_at)
      values ($1, $2, $3, $4, $5, now(), now())
@@ -45,14 +71,23 @@ export async function issueEmailToken(db: Queryable, backend: Backend, user: Use
   return { code, token, hashedToken };
 }
 
-export async function clearOneTimeTokens(db: Queryable, userId: string, ...slots: Slot[]): Promise<void> {
-  await db.query("delete from auth.one_time_tokens where user_id = $1 and token_type::text = any($2)", [
-    userId,
-    slots.map((s) => SLOTS[s].type),
-  ]);
+export async function clearOneTimeTokens(
+  db: Queryable,
+  userId: string,
+  ...slots: Slot[]
+): Promise<void> {
+  await db.query(
+    "delete from auth.one_time_tokens where user_id = $1 and token_type::text = any($2)",
+    [userId, slots.map((s) => SLOTS[s].type)],
+  );
 }
 
-export function verifyLink(backend: Backend, token: string, type: string, redirectTo: string): string {
+export function verifyLink(
+  backend: Backend,
+  token: string,
+  type: string,
+  redirectTo: string,
+): string {
   const q = new URLSearchParams({ token, type, redirect_to: redirectTo });
   return `${backend.url}/auth/v1/verify?${q.toString()}`;
 }
@@ -67,7 +102,10 @@ const TEMPLATE_TYPE: Record<TemplateKind, EmailTemplateType> = {
   reauthentication: "reauthentication",
 };
 
-const compiled = new WeakMap<EmailTemplateConfig, { subject: Template | null; body: Template | null }>();
+const compiled = new WeakMap<
+  EmailTemplateConfig,
+  { subject: Template | null; body: Template | null }
+>();
 
 function templatesOf(config: EmailTemplateConfig) {
   let entry = compiled.get(config);
@@ -123,7 +161,8 @@ export function composeMail(
           Data: extra.data ?? {},
           RedirectTo: redirectTo,
         };
-  if (kind === "email_change") Object.assign(vars, { NewEmail: extra.newEmail ?? to, SendingTo: to });
+  if (kind === "email_change")
+    Object.assign(vars, { NewEmail: extra.newEmail ?? to, SendingTo: to });
 
   const { subject, body } = templatesOf(configured);
   const content: MailContent = { ...builtIn };

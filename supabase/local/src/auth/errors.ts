@@ -56,5 +56,9 @@ export function errorResponse(err: AuthError | OAuthError, headers: Headers): Re
     h.set(API_VERSION_HEADER, "2024-01-01");
     return json({ code: err.code, message: err.message, ...err.extra }, err.status, h);
   }
-  return json({ code: err.status, error_code: err.code, msg: err.message, ...err.extra }, err.status, h);
+  return json(
+    { code: err.status, error_code: err.code, msg: err.message, ...err.extra },
+    err.status,
+    h,
+  );
 }

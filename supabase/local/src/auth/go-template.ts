@@ -30,8 +30,11 @@ function lineAt(src: string, index: number): number {
 }
 
 /** Splits `{{ … }}` actions from text, applying the trim markers. */
-function lex(src: string): ({ kind: "text"; text: string } | { kind: "action"; body: string; line: number })[] {
-  const out: ({ kind: "text"; text: string } | { kind: "action"; body: string; line: number })[] = [];
+function lex(
+  src: string,
+): ({ kind: "text"; text: string } | { kind: "action"; body: string; line: number })[] {
+  const out: ({ kind: "text"; text: string } | { kind: "action"; body: string; line: number })[] =
+    [];
   let i = 0;
   let trimNext = false;
   while (i < src.length) {
@@ -111,7 +114,8 @@ function parseExpr(tokens: string[], line: number): Expr {
       return inner;
     }
     if (t === ".") return { kind: "path", parts: [] };
-    if (/^(\.[A-Za-z_][A-Za-z0-9_]*)+$/.test(t)) return { kind: "path", parts: t.slice(1).split(".") };
+    if (/^(\.[A-Za-z_][A-Za-z0-9_]*)+$/.test(t))
+      return { kind: "path", parts: t.slice(1).split(".") };
     if (t.startsWith('"')) return { kind: "literal", value: JSON.parse(t) as string };
     if (t.startsWith("`")) return { kind: "literal", value: t.slice(1, -1) };
     if (t === "true" || t === "false") return { kind: "literal", value: t === "true" };
@@ -126,12 +130,18 @@ function parseExpr(tokens: string[], line: number): Expr {
       const args: Expr[] = [];
       while (i < tokens.length && tokens[i] !== stop) args.push(operand());
       const fn = head as "not" | "eq" | "ne" | "and" | "or";
-      const arity = fn === "not" ? args.length === 1 : fn === "ne" ? args.length === 2 : args.length >= 2 || (fn !== "eq" && args.length >= 1);
+      const arity =
+        fn === "not"
+          ? args.length === 1
+          : fn === "ne"
+            ? args.length === 2
+            : args.length >= 2 || (fn !== "eq" && args.length >= 1);
       if (!arity) throw new TemplateError(`line ${line}: wrong number of arguments for ${fn}`);
       return { kind: "call", fn, args };
     }
     const value = operand();
-    if (i < tokens.length && tokens[i] !== stop) throw new TemplateError(`line ${line}: unexpected "${tokens[i]}"`);
+    if (i < tokens.length && tokens[i] !== stop)
+      throw new TemplateError(`line ${line}: unexpected "${tokens[i]}"`);
     return value;
   };
   const expr = command();
@@ -142,7 +152,9 @@ function parseExpr(tokens: string[], line: number): Expr {
 function parse(src: string): Node[] {
   const items = lex(src);
   let pos = 0;
-  const block = (inIf: boolean): { nodes: Node[]; ended: "end" | "else" | "elseif" | null; cond?: Expr } => {
+  const block = (
+    inIf: boolean,
+  ): { nodes: Node[]; ended: "end" | "else" | "elseif" | null; cond?: Expr } => {
     const nodes: Node[] = [];
     while (pos < items.length) {
       const item = items[pos++];
@@ -157,7 +169,8 @@ function parse(src: string): Node[] {
         let otherwise: Node[] = [];
         for (;;) {
           const inner = block(true);
-          if (inner.ended === null) throw new TemplateError(`line ${item.line}: "if" without "end"`);
+          if (inner.ended === null)
+            throw new TemplateError(`line ${item.line}: "if" without "end"`);
           if (inner.ended === "end") {
             branches[branches.length - 1].body = inner.nodes;
             break;
@@ -168,20 +181,25 @@ function parse(src: string): Node[] {
             continue;
           }
           const last = block(true);
-          if (last.ended !== "end") throw new TemplateError(`line ${item.line}: "else" must be followed by "end"`);
+          if (last.ended !== "end")
+            throw new TemplateError(`line ${item.line}: "else" must be followed by "end"`);
           otherwise = last.nodes;
           break;
         }
         nodes.push({ kind: "if", branches, otherwise });
       } else if (word === "else") {
         if (!inIf) throw new TemplateError(`line ${item.line}: "else" outside "if"`);
-        if (tokens[1] === "if") return { nodes, ended: "elseif", cond: parseExpr(tokens.slice(2), item.line) };
-        if (tokens.length > 1) throw new TemplateError(`line ${item.line}: unexpected "${tokens[1]}" after else`);
+        if (tokens[1] === "if")
+          return { nodes, ended: "elseif", cond: parseExpr(tokens.slice(2), item.line) };
+        if (tokens.length > 1)
+          throw new TemplateError(`line ${item.line}: unexpected "${tokens[1]}" after else`);
         return { nodes, ended: "else" };
       } else if (word === "end") {
         if (!inIf) throw new TemplateError(`line ${item.line}: "end" without "if"`);
         return { nodes, ended: "end" };
-      } else if (["range", "with", "define", "template", "block", "break", "continue"].includes(word)) {
+      } else if (
+        ["range", "with", "define", "template", "block", "break", "continue"].includes(word)
+      ) {
         throw new TemplateError(`line ${item.line}: "${word}" is not supported in mail templates`);
       } else {
         nodes.push({ kind: "output", expr: parseExpr(tokens, item.line) });
@@ -272,7 +290,8 @@ export function escapeHtml(s: string): string {
 /** Go's URL escaper (`norm` = false: everything but unreserved) and normaliser (`norm` = true). */
 function urlProcess(s: string, norm: boolean): string {
   const bytes = new TextEncoder().encode(s);
-  const isHex = (b: number | undefined) => b !== undefined && /[0-9a-fA-F]/.test(String.fromCharCode(b));
+  const isHex = (b: number | undefined) =>
+    b !== undefined && /[0-9a-fA-F]/.test(String.fromCharCode(b));
   let out = "";
   for (let i = 0; i < bytes.length; i++) {
     const b = bytes[i];
@@ -295,7 +314,24 @@ function urlFilter(s: string): string {
   return s;
 }
 
-const URL_ATTRS = new Set(["href", "src", "action", "formaction", "cite", "poster", "background", "longdesc", "usemap", "icon", "manifest", "codebase", "data", "profile", "classid", "archive"]);
+const URL_ATTRS = new Set([
+  "href",
+  "src",
+  "action",
+  "formaction",
+  "cite",
+  "poster",
+  "background",
+  "longdesc",
+  "usemap",
+  "icon",
+  "manifest",
+  "codebase",
+  "data",
+  "profile",
+  "classid",
+  "archive",
+]);
 
 type Where = { in: "text" } | { in: "url"; part: "start" | "path" | "query" } | { in: "attr" };
 
@@ -304,7 +340,16 @@ type Where = { in: "text" } | { in: "url"; part: "start" | "path" | "query" } | 
  * substitution lands: in text, in an ordinary attribute, or in which part of a URL attribute.
  */
 class HtmlContext {
-  private state: "text" | "tagName" | "tag" | "attrName" | "afterName" | "beforeValue" | "value" | "comment" | "raw" = "text";
+  private state:
+    | "text"
+    | "tagName"
+    | "tag"
+    | "attrName"
+    | "afterName"
+    | "beforeValue"
+    | "value"
+    | "comment"
+    | "raw" = "text";
   private tagName = "";
   private attrName = "";
   private quote = "";
@@ -316,8 +361,12 @@ class HtmlContext {
   }
 
   where(): Where {
-    if (this.state === "beforeValue") return this.isUrlAttr() ? { in: "url", part: "start" } : { in: "attr" };
-    if (this.state !== "value") return this.state === "text" || this.state === "raw" || this.state === "comment" ? { in: "text" } : { in: "attr" };
+    if (this.state === "beforeValue")
+      return this.isUrlAttr() ? { in: "url", part: "start" } : { in: "attr" };
+    if (this.state !== "value")
+      return this.state === "text" || this.state === "raw" || this.state === "comment"
+        ? { in: "text" }
+        : { in: "attr" };
     if (!this.isUrlAttr()) return { in: "attr" };
     if (/[?#]/.test(this.valueSoFar)) return { in: "url", part: "query" };
     return { in: "url", part: this.valueSoFar.trim() === "" ? "start" : "path" };
@@ -333,7 +382,9 @@ class HtmlContext {
   }
 
   private isUrlAttr(): boolean {
-    return URL_ATTRS.has(this.attrName) || this.attrName.endsWith("url") || this.attrName.endsWith("uri");
+    return (
+      URL_ATTRS.has(this.attrName) || this.attrName.endsWith("url") || this.attrName.endsWith("uri")
+    );
   }
 
   private step(ch: string): void {
@@ -420,7 +471,13 @@ class HtmlContext {
   }
 
   private closeTag(): void {
-    this.state = this.tagName === "script" || this.tagName === "style" || this.tagName === "title" || this.tagName === "textarea" ? "raw" : "text";
+    this.state =
+      this.tagName === "script" ||
+      this.tagName === "style" ||
+      this.tagName === "title" ||
+      this.tagName === "textarea"
+        ? "raw"
+        : "text";
     if (this.state === "text") this.tagName = "";
     this.pending = "";
   }

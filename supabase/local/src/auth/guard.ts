@@ -23,14 +23,20 @@ async function claimsOf(c: AuthContext, token: string): Promise<Record<string, u
     return await c.backend.keys.verify(token);
   } catch (err) {
     if (err instanceof CallerError) {
-      throw forbidden("bad_jwt", `invalid JWT: unable to parse or verify signature, ${err.message}`);
+      throw forbidden(
+        "bad_jwt",
+        `invalid JWT: unable to parse or verify signature, ${err.message}`,
+      );
     }
     throw err;
   }
 }
 
 /** GoTrue's requireAuthentication: a valid user access token whose user and session still exist. */
-export async function requireUser(c: AuthContext, db: Queryable = c.backend.db): Promise<Authenticated> {
+export async function requireUser(
+  c: AuthContext,
+  db: Queryable = c.backend.db,
+): Promise<Authenticated> {
   const token = bearer(c.req);
   if (token.startsWith("sb_")) throw forbidden("bad_jwt", "invalid claim: missing sub claim");
   const claims = await claimsOf(c, token);
@@ -42,7 +48,8 @@ export async function requireUser(c: AuthContext, db: Queryable = c.backend.db):
   if (isBanned(user)) throw forbidden("user_banned", "User is banned");
   let session: SessionRow | null = null;
   if (typeof claims.session_id === "string" && claims.session_id) {
-    if (!isUuid(claims.session_id)) throw forbidden("bad_jwt", "invalid claim: session_id claim must be a UUID");
+    if (!isUuid(claims.session_id))
+      throw forbidden("bad_jwt", "invalid claim: session_id claim must be a UUID");
     session = await findSession(db, claims.session_id);
     if (!session || session.user_id !== user.id) {
       throw forbidden("session_not_found", "Session from session_id claim in JWT does not exist");
@@ -64,7 +71,11 @@ export async function requireAdmin(c: AuthContext): Promise<void> {
     if (err instanceof CallerError && err.kind === "invalid_api_key") {
       throw unauthorized("no_authorization", "Invalid API key");
     }
-    if (err instanceof CallerError) throw forbidden("bad_jwt", `invalid JWT: unable to parse or verify signature, ${err.message}`);
+    if (err instanceof CallerError)
+      throw forbidden(
+        "bad_jwt",
+        `invalid JWT: unable to parse or verify signature, ${err.message}`,
+      );
     throw err;
   }
   if (!token || !ADMIN_ROLES.has(role)) throw forbidden("not_admin", "User not allowed");

@@ -34,7 +34,9 @@ export function createAuthService(): Service {
         if (!m) continue;
         pathMatched = true;
         if (route.method !== method) continue;
-        const params = Object.fromEntries(route.names.map((n, i) => [n, decodeURIComponent(m[i + 1])]));
+        const params = Object.fromEntries(
+          route.names.map((n, i) => [n, decodeURIComponent(m[i + 1])]),
+        );
         const c: AuthContext = { req, backend, url, params, ip: clientIp(req) };
         return await route.handler(c);
       }
@@ -48,9 +50,12 @@ export function createAuthService(): Service {
         return res;
       }
       backend.log(`auth ${req.method} ${path}: ${(err as Error).stack ?? String(err)}`);
-      const failure = new AuthError(500, "unexpected_failure", "Unexpected failure, please check server logs for more information");
+      const failure = new AuthError(
+        500,
+        "unexpected_failure",
+        "Unexpected failure, please check server logs for more information",
+      );
       return errorResponse(failure, req.headers);
     }
   };
 }
-

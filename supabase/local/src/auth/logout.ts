@@ -14,7 +14,10 @@ export async function logout(c: AuthContext): Promise<Response> {
   } else if (scope === "local") {
     await c.backend.db.query("delete from auth.sessions where id = $1", [session.id]);
   } else {
-    await c.backend.db.query("delete from auth.sessions where user_id = $1 and id <> $2", [user.id, session.id]);
+    await c.backend.db.query("delete from auth.sessions where user_id = $1 and id <> $2", [
+      user.id,
+      session.id,
+    ]);
   }
   return new Response(null, { status: 204 });
 }

@@ -14,13 +14,25 @@ import type { FactorRow } from "./users";
 const CHALLENGE_TTL_S = 300;
 
 function totpFor(secret: string, issuer: string, label: string): TOTP {
-  return new TOTP({ issuer, label, algorithm: "SHA1", digits: 6, period: 30, secret: Secret.fromBase32(secret) });
+  return new TOTP({
+    issuer,
+    label,
+    algorithm: "SHA1",
+    digits: 6,
+    period: 30,
+    secret: Secret.fromBase32(secret),
+  });
 }
 
 async function ownFactor(c: AuthContext, a: Authenticated): Promise<FactorRow> {
   const id = c.params.id;
   const factor = isUuid(id)
-    ? (await c.backend.db.query<FactorRow>("select * from auth.mfa_factors where id = $1 and user_id = $2", [id, a.user.id])).rows[0]
+    ? (
+        await c.backend.db.query<FactorRow>(
+          "select * from auth.mfa_factors where id = $1 and user_id = $2",
+          [id, a.user.id],
+        )
+      ).rows[0]
     : undefined;
   if (!factor) throw notFound("mfa_factor_not_found", "Factor not found");
   return factor;
@@ -33,20 +45,33 @@ export async function enroll(c: AuthContext): Promise<Response> {
   const p = await readParams(c.req);
   const type = str(p, "factor_type");
   const friendlyName = str(p, "friendly_name");
-  if (type === "phone") throw unprocessable("mfa_phone_enroll_not_enabled", "MFA enroll is disabled for Phone");
-  if (type === "webauthn") throw unprocessable("mfa_webauthn_enroll_not_enabled", "MFA enroll is disabled for WebAuthn");
-  if (type !== "totp") throw badRequest("validation_failed", "factor_type needs to be totp, phone, or webauthn");
-  if (!mfa.totp.enrollEnabled) throw unprocessable("mfa_totp_enroll_not_enabled", "MFA enroll is disabled for TOTP");
+  if (type === "phone")
+    throw unprocessable("mfa_phone_enroll_not_enabled", "MFA enroll is disabled for Phone");
+  if (type === "webauthn")
+    throw unprocessable("mfa_webauthn_enroll_not_enabled", "MFA enroll is disabled for WebAuthn");
+  if (type !== "totp")
+    throw badRequest("validation_failed", "factor_type needs to be totp, phone, or webauthn");
+  if (!mfa.totp.enrollEnabled)
+    throw unprocessable("mfa_totp_enroll_not_enabled", "MFA enroll is disabled for TOTP");
 
   const db = c.backend.db;
-  const factors = (await db.query<FactorRow>("select * from auth.mfa_factors where user_id = $1", [a.user.id])).rows;
+  const factors = (
+    await db.query<FactorRow>("select * from auth.mfa_factors where user_id = $1", [a.user.id])
+  ).rows;
   const verified = factors.filter((f) => f.status === "verified");
   if (factors.length >= mfa.maxEnrolledFactors) {
-    throw unprocessable("too_many_enrolled_mfa_factors", "Maximum number of verified factors reached, unenroll to continue");
+    throw unprocessable(
+      "too_many_enrolled_mfa_factors",
+      "Maximum number of verified factors reached, unenroll to continue",
+    );
   }
-  if (verified.length > 0 && a.session?.aal !== "aal2") throw forbidden("insufficient_aal", "AAL2 required to enroll a new factor");
+  if (verified.length > 0 && a.session?.aal !== "aal2")
+    throw forbidden("insufficient_aal", "AAL2 required to enroll a new factor");
   if (friendlyName && factors.some((f) => f.friendly_name === friendlyName)) {
-    throw unprocessable("mfa_factor_name_conflict", `A factor with the friendly name "${friendlyName}" for this user already exists`);
+    throw unprocessable(
+      "mfa_factor_name_conflict",
+      `A factor with the friendly name "${friendlyName}" for this user already exists`,
+    );
   }
 
   const issuer = str(p, "issuer") || new URL(c.backend.config.auth.siteUrl).host;
@@ -60,7 +85,12 @@ export async function enroll(c: AuthContext): Promise<Response> {
     [id, a.user.id, friendlyName, secret],
   );
   // supabase-js turns the raw SVG into a data: URI itself, exactly as it does for hosted Supabase.
-  return json({ id, type: "totp", friendly_name: friendlyName, totp: { qr_code: qr, secret, uri } });
+  return json({
+    id,
+    type: "totp",
+    friendly_name: friendlyName,
+    totp: { qr_code: qr, secret, uri },
+  });
 }
 
 /** POST /factors/{id}/challenge */
@@ -72,7 +102,10 @@ export async function challenge(c: AuthContext): Promise<Response> {
     "insert into auth.mfa_challenges (id, factor_id, created_at, ip_address) values ($1, $2, now(), $3) returning created_at",
     [id, factor.id, /^[0-9a-f.:]+$/i.test(c.ip) ? c.ip : "127.0.0.1"],
   );
-  await c.backend.db.query("update auth.mfa_factors set last_challenged_at = now(), updated_at = now() where id = $1", [factor.id]);
+  await c.backend.db.query(
+    "update auth.mfa_factors set last_challenged_at = now(), updated_at = now() where id = $1",
+    [factor.id],
+  );
   const expiresAt = Math.floor(rows[0].created_at.getTime() / 1000) + CHALLENGE_TTL_S;
   return json({ id, type: factor.factor_type, expires_at: expiresAt });
 }
@@ -81,31 +114,60 @@ export async function challenge(c: AuthContext): Promise<Response> {
 export async function verifyFactor(c: AuthContext): Promise<Response> {
   const a = await requireUser(c);
   takeRateLimit(c.backend, "tokenVerifications", c.ip);
-  if (!c.backend.config.auth.mfa.totp.verifyEnabled) throw unprocessable("mfa_totp_verify_not_enabled", "MFA verification is disabled for TOTP");
+  if (!c.backend.config.auth.mfa.totp.verifyEnabled)
+    throw unprocessable("mfa_totp_verify_not_enabled", "MFA verification is disabled for TOTP");
   const factor = await ownFactor(c, a);
   const p = await readParams(c.req);
   const challengeId = str(p, "challenge_id");
   const code = str(p, "code");
-  if (!isUuid(challengeId)) throw badRequest("bad_json", "Could not parse request body as JSON: challenge_id must be a UUID");
-  const { rows } = await c.backend.db.query<{ id: string; created_at: Date; verified_at: Date | null }>(
+  if (!isUuid(challengeId))
+    throw badRequest(
+      "bad_json",
+      "Could not parse request body as JSON: challenge_id must be a UUID",
+    );
+  const { rows } = await c.backend.db.query<{
+    id: string;
+    created_at: Date;
+    verified_at: Date | null;
+  }>(
     "select id, created_at, verified_at from auth.mfa_challenges where id = $1 and factor_id = $2",
     [challengeId, factor.id],
   );
   const found = rows[0];
-  if (!found) throw unprocessable("mfa_factor_not_found", "MFA factor with the provided challenge ID not found");
+  if (!found)
+    throw unprocessable(
+      "mfa_factor_not_found",
+      "MFA factor with the provided challenge ID not found",
+    );
   if (found.verified_at || Date.now() > found.created_at.getTime() + CHALLENGE_TTL_S * 1000) {
-    throw unprocessable("mfa_challenge_expired", `MFA challenge ${challengeId} has expired, verify against another challenge or create a new challenge.`);
+    throw unprocessable(
+      "mfa_challenge_expired",
+      `MFA challenge ${challengeId} has expired, verify against another challenge or create a new challenge.`,
+    );
   }
   const valid = totpFor(factor.secret ?? "", "", "").validate({ token: code, window: 1 }) !== null;
   if (!valid) throw unprocessable("mfa_verification_failed", "Invalid TOTP code entered");
   const session = a.session;
-  if (!session) throw new AuthError(401, "session_not_found", "Session from session_id claim in JWT does not exist");
+  if (!session)
+    throw new AuthError(
+      401,
+      "session_not_found",
+      "Session from session_id claim in JWT does not exist",
+    );
 
   const body = await c.backend.db.transaction(async (tx) => {
-    await tx.query("update auth.mfa_challenges set verified_at = now() where id = $1", [challengeId]);
-    await tx.query("update auth.mfa_factors set status = 'verified', updated_at = now() where id = $1", [factor.id]);
+    await tx.query("update auth.mfa_challenges set verified_at = now() where id = $1", [
+      challengeId,
+    ]);
+    await tx.query(
+      "update auth.mfa_factors set status = 'verified', updated_at = now() where id = $1",
+      [factor.id],
+    );
     await addAmrClaim(tx, session.id, "totp");
-    await tx.query("update auth.sessions set aal = 'aal2', factor_id = $2, updated_at = now() where id = $1", [session.id, factor.id]);
+    await tx.query(
+      "update auth.sessions set aal = 'aal2', factor_id = $2, updated_at = now() where id = $1",
+      [session.id, factor.id],
+    );
     const refreshToken = await rotateActiveToken(tx, a.user.id, session.id);
     return sessionResponse(tx, c.backend, a.user.id, session.id, refreshToken);
   });
@@ -126,9 +188,10 @@ export async function unenroll(c: AuthContext): Promise<Response> {
        and session_id in (select id from auth.sessions where factor_id = $1)`,
       [factor.id],
     );
-    await tx.query("update auth.sessions set aal = 'aal1', factor_id = null where factor_id = $1", [factor.id]);
+    await tx.query("update auth.sessions set aal = 'aal1', factor_id = null where factor_id = $1", [
+      factor.id,
+    ]);
     await tx.query("delete from auth.mfa_factors where id = $1", [factor.id]);
   });
   return json({ id: factor.id });
 }
-

@@ -21,12 +21,24 @@ export async function prepareRecoveryMail(
 ): Promise<OutgoingMail> {
   checkMailFrequency(c.backend, user.recovery_sent_at);
   if (pkce) await createFlowState(db, user.id, kind, pkce);
-  const issued = await issueEmailToken(db, c.backend, user, "recovery", user.email ?? "", pkce !== null);
-  return composeMail(c.backend, kind, user.email ?? "", issued, redirectTo, { data: user.raw_user_meta_data });
+  const issued = await issueEmailToken(
+    db,
+    c.backend,
+    user,
+    "recovery",
+    user.email ?? "",
+    pkce !== null,
+  );
+  return composeMail(c.backend, kind, user.email ?? "", issued, redirectTo, {
+    data: user.raw_user_meta_data,
+  });
 }
 
 function redirectFor(c: AuthContext, p: Record<string, unknown>): string {
-  return safeRedirect(c.backend.config.auth, c.url.searchParams.get("redirect_to") ?? str(p, "redirect_to"));
+  return safeRedirect(
+    c.backend.config.auth,
+    c.url.searchParams.get("redirect_to") ?? str(p, "redirect_to"),
+  );
 }
 
 /** POST /otp: a magic link and 6-digit code by mail; creates the user unless create_user is false. */
@@ -34,8 +46,13 @@ export async function otp(c: AuthContext): Promise<Response> {
   const auth = c.backend.config.auth;
   const p = await readParams(c.req);
   const rawEmail = str(p, "email");
-  if (rawEmail && str(p, "phone")) throw badRequest("validation_failed", "Only an email address or phone number should be provided");
-  if (!rawEmail && str(p, "phone")) throw badRequest("phone_provider_disabled", "Unsupported phone provider");
+  if (rawEmail && str(p, "phone"))
+    throw badRequest(
+      "validation_failed",
+      "Only an email address or phone number should be provided",
+    );
+  if (!rawEmail && str(p, "phone"))
+    throw badRequest("phone_provider_disabled", "Unsupported phone provider");
   if (!rawEmail) throw badRequest("validation_failed", "Password recovery requires an email");
   takeRateLimit(c.backend, "signInSignUps", c.ip);
   const email = validEmail(rawEmail);
@@ -47,14 +64,21 @@ export async function otp(c: AuthContext): Promise<Response> {
   const existing = await findUserByEmail(c.backend.db, email);
   if (!existing) {
     if (!createUser) throw unprocessable("otp_disabled", "Signups not allowed for otp");
-    if (!auth.enableSignup || !auth.email.enableSignup) throw unprocessable("signup_disabled", "Signups not allowed for this instance");
+    if (!auth.enableSignup || !auth.email.enableSignup)
+      throw unprocessable("signup_disabled", "Signups not allowed for this instance");
   }
   takeRateLimit(c.backend, "emailSent", c.ip);
   const mail = await c.backend.db.transaction(async (tx) => {
     let user = existing;
     if (!user) {
       const autoconfirm = !auth.email.enableConfirmations;
-      user = await insertUser(tx, { email, passwordHash: null, userMetadata: data, appMetadata: emailAppMetadata(), confirmed: autoconfirm });
+      user = await insertUser(tx, {
+        email,
+        passwordHash: null,
+        userMetadata: data,
+        appMetadata: emailAppMetadata(),
+        confirmed: autoconfirm,
+      });
       if (!autoconfirm) return prepareConfirmation(tx, c, user, redirectTo, pkce);
     }
     if (!user.email_confirmed_at) return prepareConfirmation(tx, c, user, redirectTo, pkce);
@@ -76,7 +100,9 @@ export async function recover(c: AuthContext): Promise<Response> {
   const user = await findUserByEmail(c.backend.db, email);
   if (!user) return json({});
   takeRateLimit(c.backend, "emailSent", c.ip);
-  const mail = await c.backend.db.transaction((tx) => prepareRecoveryMail(tx, c, user, "recovery", redirectTo, pkce));
+  const mail = await c.backend.db.transaction((tx) =>
+    prepareRecoveryMail(tx, c, user, "recovery", redirectTo, pkce),
+  );
   await sendAll(c.backend, [mail]);
   return json({});
 }
@@ -86,9 +112,13 @@ export async function resend(c: AuthContext): Promise<Response> {
   const p = await readParams(c.req);
   const type = str(p, "type");
   if (!["signup", "email_change", "sms", "phone_change"].includes(type)) {
-    throw badRequest("validation_failed", "Missing one of these types: signup, email_change, sms, phone_change");
+    throw badRequest(
+      "validation_failed",
+      "Missing one of these types: signup, email_change, sms, phone_change",
+    );
   }
-  if (type === "sms" || type === "phone_change") throw badRequest("validation_failed", "Type provided requires a phone number");
+  if (type === "sms" || type === "phone_change")
+    throw badRequest("validation_failed", "Type provided requires a phone number");
   const rawEmail = str(p, "email");
   if (!rawEmail) throw badRequest("validation_failed", "Type provided requires an email address");
   takeRateLimit(c.backend, "signInSignUps", c.ip);
@@ -101,7 +131,10 @@ export async function resend(c: AuthContext): Promise<Response> {
     user = await findUserByEmail(c.backend.db, email);
     if (!user || user.email_confirmed_at) return json({});
   } else {
-    const { rows } = await c.backend.db.query<UserRow>("select * from auth.users where lower(email_change) = $1 limit 1", [email]);
+    const { rows } = await c.backend.db.query<UserRow>(
+      "select * from auth.users where lower(email_change) = $1 limit 1",
+      [email],
+    );
     user = rows[0] ?? null;
     if (!user) return json({});
   }
@@ -112,11 +145,37 @@ export async function resend(c: AuthContext): Promise<Response> {
     checkMailFrequency(c.backend, target.email_change_sent_at);
     const out: OutgoingMail[] = [];
     const newEmail = target.email_change ?? "";
-    const toNew = await issueEmailToken(tx, c.backend, target, "email_change_new", newEmail, pkce !== null);
-    out.push(composeMail(c.backend, "email_change", newEmail, toNew, redirectTo, { email: target.email ?? "", newEmail, data: target.raw_user_meta_data }));
+    const toNew = await issueEmailToken(
+      tx,
+      c.backend,
+      target,
+      "email_change_new",
+      newEmail,
+      pkce !== null,
+    );
+    out.push(
+      composeMail(c.backend, "email_change", newEmail, toNew, redirectTo, {
+        email: target.email ?? "",
+        newEmail,
+        data: target.raw_user_meta_data,
+      }),
+    );
     if (target.email && target.email_change_token_current) {
-      const toCurrent = await issueEmailToken(tx, c.backend, target, "email_change_current", target.email, pkce !== null);
-      out.push(composeMail(c.backend, "email_change", target.email, toCurrent, redirectTo, { email: target.email, newEmail, data: target.raw_user_meta_data }));
+      const toCurrent = await issueEmailToken(
+        tx,
+        c.backend,
+        target,
+        "email_change_current",
+        target.email,
+        pkce !== null,
+      );
+      out.push(
+        composeMail(c.backend, "email_change", target.email, toCurrent, redirectTo, {
+          email: target.email,
+          newEmail,
+          data: target.raw_user_meta_data,
+        }),
+      );
     }
     return out;
   });
@@ -132,17 +191,34 @@ export async function invite(c: AuthContext): Promise<Response> {
   const redirectTo = redirectFor(c, p);
   const existing = await findUserByEmail(c.backend.db, email);
   if (existing?.email_confirmed_at) {
-    throw unprocessable("email_exists", "A user with this email address has already been registered");
+    throw unprocessable(
+      "email_exists",
+      "A user with this email address has already been registered",
+    );
   }
   takeRateLimit(c.backend, "emailSent", c.ip);
   const { body, mail } = await c.backend.db.transaction(async (tx) => {
     const user =
       existing ??
-      (await insertUser(tx, { email, passwordHash: null, userMetadata: data, appMetadata: emailAppMetadata(), confirmed: false, invited: true }));
-    await tx.query("update auth.users set invited_at = coalesce(invited_at, now()) where id = $1", [user.id]);
+      (await insertUser(tx, {
+        email,
+        passwordHash: null,
+        userMetadata: data,
+        appMetadata: emailAppMetadata(),
+        confirmed: false,
+        invited: true,
+      }));
+    await tx.query("update auth.users set invited_at = coalesce(invited_at, now()) where id = $1", [
+      user.id,
+    ]);
     const issued = await issueEmailToken(tx, c.backend, user, "confirmation", email, false);
     const fresh = (await findUserById(tx, user.id)) as UserRow;
-    return { body: fresh, mail: composeMail(c.backend, "invite", email, issued, redirectTo, { data: fresh.raw_user_meta_data }) };
+    return {
+      body: fresh,
+      mail: composeMail(c.backend, "invite", email, issued, redirectTo, {
+        data: fresh.raw_user_meta_data,
+      }),
+    };
   });
   await sendAll(c.backend, [mail]);
   return json(await userJson(c.backend.db, body));

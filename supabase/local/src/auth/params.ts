@@ -14,18 +14,25 @@ export async function readParams(req: Request): Promise<Params> {
     if (err instanceof BodyError && err.kind === "too_large") {
       throw new AuthError(413, "request_entity_too_large", "Request body too large");
     }
-    if (err instanceof BodyError) throw badRequest("bad_json", `Could not parse request body as JSON: ${err.message}`);
+    if (err instanceof BodyError)
+      throw badRequest("bad_json", `Could not parse request body as JSON: ${err.message}`);
     throw err;
   }
   if (body === undefined || body === null) return {};
   if (typeof body !== "object" || Array.isArray(body)) {
-    throw badRequest("bad_json", "Could not parse request body as JSON: the body must be a JSON object");
+    throw badRequest(
+      "bad_json",
+      "Could not parse request body as JSON: the body must be a JSON object",
+    );
   }
   return body as Params;
 }
 
 function typeError(key: string, want: string): AuthError {
-  return badRequest("bad_json", `Could not parse request body as JSON: json: cannot unmarshal into field ${key} of type ${want}`);
+  return badRequest(
+    "bad_json",
+    `Could not parse request body as JSON: json: cannot unmarshal into field ${key} of type ${want}`,
+  );
 }
 
 /** A string field; absent or null is "" as in GoTrue's structs. */
@@ -59,7 +66,8 @@ export function object(p: Params, key: string): Record<string, unknown> | undefi
 }
 
 // GoTrue's own email check: a local part, an @ and a domain with a dot, no spaces.
-const EMAIL = /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+$/;
+const EMAIL =
+  /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+$/;
 
 /** Validates and normalises an email address as GoTrue does (trimmed, lower case). */
 export function validEmail(raw: string): string {

@@ -18,9 +18,13 @@ export function codeChallenge(p: Params): CodeChallenge | null {
   const method = str(p, "code_challenge_method").toLowerCase();
   if (!challenge && !method) return null;
   if (!challenge || !method) {
-    throw badRequest("validation_failed", "PKCE flow requires code_challenge_method and code_challenge");
+    throw badRequest(
+      "validation_failed",
+      "PKCE flow requires code_challenge_method and code_challenge",
+    );
   }
-  if (method !== "s256" && method !== "plain") throw badRequest("validation_failed", "code challenge method not supported");
+  if (method !== "s256" && method !== "plain")
+    throw badRequest("validation_failed", "code challenge method not supported");
   if (challenge.length < 43 || challenge.length > 128) {
     throw badRequest("validation_failed", "code challenge has to be between 43 and 128 characters");
   }
@@ -32,7 +36,12 @@ export function flowMethod(type: string): string {
   return type === "signup" ? "email/signup" : type;
 }
 
-export async function createFlowState(db: Queryable, userId: string, method: string, cc: CodeChallenge): Promise<void> {
+export async function createFlowState(
+  db: Queryable,
+  userId: string,
+  method: string,
+  cc: CodeChallenge,
+): Promise<void> {
   await db.query(
     `insert into auth.flow_state (id, user_id, auth_code, code_challenge_method, code_challenge, provider_type,
        created_at, updated_at, authentication_method)
@@ -42,14 +51,25 @@ export async function createFlowState(db: Queryable, userId: string, method: str
 }
 
 /** The auth code of the user's newest flow state for `method` (GET /verify hands it out as ?code=). */
-export async function issueAuthCode(db: Queryable, userId: string, method: string): Promise<string> {
+export async function issueAuthCode(
+  db: Queryable,
+  userId: string,
+  method: string,
+): Promise<string> {
   const { rows } = await db.query<{ id: string; auth_code: string }>(
     `select id, auth_code from auth.flow_state where user_id = $1 and authentication_method = $2
      order by created_at desc limit 1`,
     [userId, method],
   );
-  if (!rows[0]) throw badRequest("flow_state_not_found", "No associated flow state found. flow state not found");
-  await db.query("update auth.flow_state set auth_code_issued_at = now(), updated_at = now() where id = $1", [rows[0].id]);
+  if (!rows[0])
+    throw badRequest(
+      "flow_state_not_found",
+      "No associated flow state found. flow state not found",
+    );
+  await db.query(
+    "update auth.flow_state set auth_code_issued_at = now(), updated_at = now() where id = $1",
+    [rows[0].id],
+  );
   return rows[0].auth_code;
 }
 
@@ -63,16 +83,27 @@ interface FlowStateRow {
 }
 
 /** Checks the verifier against the stored challenge and consumes the flow state. */
-export async function consumeFlowState(db: Queryable, authCode: string, verifier: string): Promise<FlowStateRow> {
-  const { rows } = await db.query<FlowStateRow>("select * from auth.flow_state where auth_code = $1", [authCode]);
+export async function consumeFlowState(
+  db: Queryable,
+  authCode: string,
+  verifier: string,
+): Promise<FlowStateRow> {
+  const { rows } = await db.query<FlowStateRow>(
+    "select * from auth.flow_state where auth_code = $1",
+    [authCode],
+  );
   const flow = rows[0];
-  if (!flow || !flow.user_id) throw notFound("flow_state_not_found", "invalid flow state, no valid flow state found");
+  if (!flow || !flow.user_id)
+    throw notFound("flow_state_not_found", "invalid flow state, no valid flow state found");
   if (Date.now() - flow.created_at.getTime() > FLOW_STATE_TTL_MS) {
     throw unprocessable("flow_state_expired", "invalid flow state, flow state has expired");
   }
   const computed = flow.code_challenge_method === "s256" ? sha256Base64Url(verifier) : verifier;
   if (computed !== flow.code_challenge) {
-    throw badRequest("bad_code_verifier", "code challenge does not match previously saved code verifier");
+    throw badRequest(
+      "bad_code_verifier",
+      "code challenge does not match previously saved code verifier",
+    );
   }
   await db.query("delete from auth.flow_state where id = $1", [flow.id]);
   return flow;

@@ -1,7 +1,8 @@
 import type { Backend } from "../http";
 import { tooManyRequests } from "./errors";
 
-export type Bucket = "signInSignUps" | "tokenRefresh" | "tokenVerifications" | "anonymousUsers" | "emailSent";
+export type Bucket =
+  "signInSignUps" | "tokenRefresh" | "tokenVerifications" | "anonymousUsers" | "emailSent";
 
 /** GoTrue's windows: anonymous sign-ins and mails per hour, the rest per five minutes. */
 const WINDOW_MS: Record<Bucket, number> = {
@@ -30,7 +31,8 @@ export function takeRateLimit(backend: Backend, bucket: Bucket, key: string): vo
   const recent = (byKey.get(id) ?? []).filter((t) => now - t < WINDOW_MS[bucket]);
   if (recent.length >= limit) {
     byKey.set(id, recent);
-    if (bucket === "emailSent") throw tooManyRequests("over_email_send_rate_limit", "email rate limit exceeded");
+    if (bucket === "emailSent")
+      throw tooManyRequests("over_email_send_rate_limit", "email rate limit exceeded");
     throw tooManyRequests("over_request_rate_limit", "Request rate limit reached");
   }
   recent.push(now);
@@ -40,7 +42,8 @@ export function takeRateLimit(backend: Backend, bucket: Bucket, key: string): vo
 /** auth.email.max_frequency: how soon the same kind of mail may go to the same user again. */
 export function checkMailFrequency(backend: Backend, sentAt: Date | null): void {
   if (!rateLimitsEnabled(backend) || !sentAt) return;
-  const waitMs = sentAt.getTime() + backend.config.auth.email.maxFrequencySeconds * 1000 - Date.now();
+  const waitMs =
+    sentAt.getTime() + backend.config.auth.email.maxFrequencySeconds * 1000 - Date.now();
   if (waitMs > 0) {
     throw tooManyRequests(
       "over_email_send_rate_limit",

@@ -35,12 +35,27 @@ async function rotate(tx: Transaction, c: AuthContext, refreshToken: string): Pr
     [refreshToken],
   );
   const row = rows[0];
-  if (!row) return { error: badRequest("refresh_token_not_found", "Invalid Refresh Token: Refresh Token Not Found") };
+  if (!row)
+    return {
+      error: badRequest(
+        "refresh_token_not_found",
+        "Invalid Refresh Token: Refresh Token Not Found",
+      ),
+    };
   const user = await findUserById(tx, row.user_id);
-  if (!user) return { error: badRequest("refresh_token_not_found", "Invalid Refresh Token: Refresh Token Not Found") };
-  if (isBanned(user)) return { error: badRequest("user_banned", "Invalid Refresh Token: User Banned") };
+  if (!user)
+    return {
+      error: badRequest(
+        "refresh_token_not_found",
+        "Invalid Refresh Token: Refresh Token Not Found",
+      ),
+    };
+  if (isBanned(user))
+    return { error: badRequest("user_banned", "Invalid Refresh Token: User Banned") };
   if (!row.session_exists || !row.session_id) {
-    return { error: badRequest("session_not_found", "Invalid Refresh Token: No Valid Session Found") };
+    return {
+      error: badRequest("session_not_found", "Invalid Refresh Token: No Valid Session Found"),
+    };
   }
   if (row.not_after && row.not_after.getTime() < Date.now()) {
     return { error: badRequest("session_expired", "Invalid Refresh Token: Session Expired") };
@@ -58,20 +73,32 @@ async function rotate(tx: Transaction, c: AuthContext, refreshToken: string): Pr
     if (active && active.parent === row.token) {
       issued = active.token;
     } else {
-      const reuseUntil = row.updated_at.getTime() + c.backend.config.auth.refreshTokenReuseInterval * 1000;
+      const reuseUntil =
+        row.updated_at.getTime() + c.backend.config.auth.refreshTokenReuseInterval * 1000;
       if (Date.now() > reuseUntil) {
         if (c.backend.config.auth.enableRefreshTokenRotation) {
-          await tx.query("update auth.refresh_tokens set revoked = true, updated_at = now() where session_id = $1", [sessionId]);
+          await tx.query(
+            "update auth.refresh_tokens set revoked = true, updated_at = now() where session_id = $1",
+            [sessionId],
+          );
         }
-        return { error: badRequest("refresh_token_already_used", "Invalid Refresh Token: Already Used") };
+        return {
+          error: badRequest("refresh_token_already_used", "Invalid Refresh Token: Already Used"),
+        };
       }
     }
   }
   if (!issued) {
-    await tx.query("update auth.refresh_tokens set revoked = true, updated_at = now() where token = $1", [row.token]);
+    await tx.query(
+      "update auth.refresh_tokens set revoked = true, updated_at = now() where token = $1",
+      [row.token],
+    );
     issued = await insertRefreshToken(tx, user.id, sessionId, row.token);
   }
-  await tx.query("update auth.sessions set refreshed_at = now() at time zone 'utc', updated_at = now() where id = $1", [sessionId]);
+  await tx.query(
+    "update auth.sessions set refreshed_at = now() at time zone 'utc', updated_at = now() where id = $1",
+    [sessionId],
+  );
   return { ok: await sessionResponse(tx, c.backend, user.id, sessionId, issued) };
 }
 

@@ -1,6 +1,14 @@
 import type { AuthContext, Handler } from "./context";
 import { generateLink } from "./admin-links";
-import { createUser, deleteFactor, deleteUser, getUserById, listFactors, listUsers, updateUserById } from "./admin-users";
+import {
+  createUser,
+  deleteFactor,
+  deleteUser,
+  getUserById,
+  listFactors,
+  listUsers,
+  updateUserById,
+} from "./admin-users";
 import { requireAdmin } from "./guard";
 import { challenge, enroll, unenroll, verifyFactor } from "./mfa";
 import { logout } from "./logout";

@@ -19,7 +19,9 @@ export function otp(length: number): string {
 
 /** GoTrue's token hash: hex SHA-224 of the address followed by the code. */
 export function tokenHash(emailOrPhone: string, code: string): string {
-  return createHash("sha224").update(emailOrPhone + code).digest("hex");
+  return createHash("sha224")
+    .update(emailOrPhone + code)
+    .digest("hex");
 }
 
 export function sha256Base64Url(value: string): string {

@@ -23,7 +23,9 @@ export interface GrantInfo {
 }
 
 export async function findSession(db: Queryable, id: string): Promise<SessionRow | null> {
-  return (await db.query<SessionRow>("select * from auth.sessions where id = $1", [id])).rows[0] ?? null;
+  return (
+    (await db.query<SessionRow>("select * from auth.sessions where id = $1", [id])).rows[0] ?? null
+  );
 }
 
 /** Adds (or refreshes the time of) an authentication method on the session. */
@@ -41,7 +43,10 @@ async function aalAndAmr(db: Queryable, sessionId: string) {
     "select authentication_method, updated_at from auth.mfa_amr_claims where session_id = $1 order by updated_at desc",
     [sessionId],
   );
-  const amr = rows.map((r) => ({ method: r.authentication_method, timestamp: Math.floor(r.updated_at.getTime() / 1000) }));
+  const amr = rows.map((r) => ({
+    method: r.authentication_method,
+    timestamp: Math.floor(r.updated_at.getTime() / 1000),
+  }));
   const aal = rows.some((r) => SECOND_FACTORS.has(r.authentication_method)) ? "aal2" : "aal1";
   return { aal, amr };
 }
@@ -126,14 +131,21 @@ export async function issueSession(
     [sessionId, userId, grant.userAgent ?? null, grant.ip ?? null],
   );
   await addAmrClaim(db, sessionId, method);
-  await db.query("update auth.users set last_sign_in_at = now(), updated_at = now() where id = $1", [userId]);
+  await db.query(
+    "update auth.users set last_sign_in_at = now(), updated_at = now() where id = $1",
+    [userId],
+  );
   await db.query("update auth.identities set last_sign_in_at = now() where user_id = $1", [userId]);
   const refreshToken = await insertRefreshToken(db, userId, sessionId, null);
   return sessionResponse(db, backend, userId, sessionId, refreshToken);
 }
 
 /** Replaces the session's active refresh token with a new child (MFA verify does this). */
-export async function rotateActiveToken(db: Queryable, userId: string, sessionId: string): Promise<string> {
+export async function rotateActiveToken(
+  db: Queryable,
+  userId: string,
+  sessionId: string,
+): Promise<string> {
   const { rows } = await db.query<{ token: string }>(
     `update auth.refresh_tokens set revoked = true, updated_at = now()
      where session_id = $1 and revoked = false returning token`,

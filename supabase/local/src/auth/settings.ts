@@ -9,7 +9,31 @@ export async function settings(c: AuthContext): Promise<Response> {
     email: auth.email.enableSignup,
     phone: false,
   };
-  for (const provider of ["apple", "azure", "bitbucket", "discord", "facebook", "figma", "fly", "github", "gitlab", "google", "keycloak", "kakao", "linkedin", "linkedin_oidc", "notion", "spotify", "slack", "slack_oidc", "workos", "twitch", "twitter", "x", "zoom"]) {
+  for (const provider of [
+    "apple",
+    "azure",
+    "bitbucket",
+    "discord",
+    "facebook",
+    "figma",
+    "fly",
+    "github",
+    "gitlab",
+    "google",
+    "keycloak",
+    "kakao",
+    "linkedin",
+    "linkedin_oidc",
+    "notion",
+    "spotify",
+    "slack",
+    "slack_oidc",
+    "workos",
+    "twitch",
+    "twitter",
+    "x",
+    "zoom",
+  ]) {
     external[provider] = false;
   }
   return json({
@@ -23,7 +47,11 @@ export async function settings(c: AuthContext): Promise<Response> {
 }
 
 export async function health(): Promise<Response> {
-  return json({ version: "v2.180.0-local", name: "GoTrue", description: "GoTrue is a user registration and authentication API" });
+  return json({
+    version: "v2.180.0-local",
+    name: "GoTrue",
+    description: "GoTrue is a user registration and authentication API",
+  });
 }
 
 /** GET /.well-known/jwks.json: the public keys that verify access tokens (supabase-js getClaims uses it). */

@@ -10,7 +10,14 @@ import { codeChallenge, createFlowState, type CodeChallenge } from "./pkce";
 import { checkMailFrequency, takeRateLimit } from "./rate-limit";
 import { safeRedirect } from "./redirect";
 import { grantInfo, issueSession } from "./sessions";
-import { createEmailIdentity, findUserByEmail, findUserById, isConfirmed, userJson, type UserRow } from "./users";
+import {
+  createEmailIdentity,
+  findUserByEmail,
+  findUserById,
+  isConfirmed,
+  userJson,
+  type UserRow,
+} from "./users";
 
 export interface NewUser {
   email: string | null;
@@ -60,13 +67,23 @@ export async function prepareConfirmation(
 ): Promise<OutgoingMail> {
   checkMailFrequency(c.backend, user.confirmation_sent_at);
   if (pkce) await createFlowState(db, user.id, "email/signup", pkce);
-  const issued = await issueEmailToken(db, c.backend, user, "confirmation", user.email ?? "", pkce !== null);
-  return composeMail(c.backend, "signup", user.email ?? "", issued, redirectTo, { data: user.raw_user_meta_data });
+  const issued = await issueEmailToken(
+    db,
+    c.backend,
+    user,
+    "confirmation",
+    user.email ?? "",
+    pkce !== null,
+  );
+  return composeMail(c.backend, "signup", user.email ?? "", issued, redirectTo, {
+    data: user.raw_user_meta_data,
+  });
 }
 
 async function anonymousSignUp(c: AuthContext, p: Params): Promise<Response> {
   const auth = c.backend.config.auth;
-  if (!auth.enableAnonymousSignIns) throw unprocessable("anonymous_provider_disabled", "Anonymous sign-ins are disabled");
+  if (!auth.enableAnonymousSignIns)
+    throw unprocessable("anonymous_provider_disabled", "Anonymous sign-ins are disabled");
   takeRateLimit(c.backend, "anonymousUsers", c.ip);
   const data = object(p, "data") ?? {};
   const session = await c.backend.db.transaction(async (tx) => {
@@ -106,7 +123,8 @@ function obfuscatedUser(email: string, data: Record<string, unknown>): Record<st
 export async function signup(c: AuthContext): Promise<Response> {
   const auth = c.backend.config.auth;
   const p = await readParams(c.req);
-  if (!auth.enableSignup) throw unprocessable("signup_disabled", "Signups not allowed for this instance");
+  if (!auth.enableSignup)
+    throw unprocessable("signup_disabled", "Signups not allowed for this instance");
   const rawEmail = str(p, "email");
   const phone = str(p, "phone");
   const password = str(p, "password");
@@ -116,11 +134,15 @@ export async function signup(c: AuthContext): Promise<Response> {
   if (!password) throw unprocessable("validation_failed", "Signup requires a valid password");
   checkPasswordStrength(auth, password);
   if (phone && !rawEmail) throw badRequest("phone_provider_disabled", "Phone signups are disabled");
-  if (!auth.email.enableSignup) throw unprocessable("email_provider_disabled", "Email signups are disabled");
+  if (!auth.email.enableSignup)
+    throw unprocessable("email_provider_disabled", "Email signups are disabled");
   const email = validEmail(rawEmail);
   const data = object(p, "data") ?? {};
   const pkce = codeChallenge(p);
-  const redirectTo = safeRedirect(auth, c.url.searchParams.get("redirect_to") ?? str(p, "redirect_to"));
+  const redirectTo = safeRedirect(
+    auth,
+    c.url.searchParams.get("redirect_to") ?? str(p, "redirect_to"),
+  );
   const autoconfirm = !auth.email.enableConfirmations;
 
   const existing = await findUserByEmail(c.backend.db, email);
@@ -135,8 +157,15 @@ export async function signup(c: AuthContext): Promise<Response> {
   const body = await c.backend.db.transaction(async (tx) => {
     const user =
       existing ??
-      (await insertUser(tx, { email, passwordHash, userMetadata: data, appMetadata: emailAppMetadata(), confirmed: autoconfirm }));
-    if (autoconfirm) return issueSession(tx, c.backend, user.id, "password", grantInfo(c.req, c.ip));
+      (await insertUser(tx, {
+        email,
+        passwordHash,
+        userMetadata: data,
+        appMetadata: emailAppMetadata(),
+        confirmed: autoconfirm,
+      }));
+    if (autoconfirm)
+      return issueSession(tx, c.backend, user.id, "password", grantInfo(c.req, c.ip));
     mails.push(await prepareConfirmation(tx, c, user, redirectTo, pkce));
     return userJson(tx, (await findUserById(tx, user.id)) as UserRow);
   });

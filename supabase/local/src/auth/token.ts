@@ -16,19 +16,27 @@ async function passwordGrant(c: AuthContext): Promise<Response> {
   const email = str(p, "email").trim();
   const phone = str(p, "phone");
   const password = str(p, "password");
-  if (email && phone) throw badRequest("validation_failed", "Only an email address or phone number should be provided on login.");
+  if (email && phone)
+    throw badRequest(
+      "validation_failed",
+      "Only an email address or phone number should be provided on login.",
+    );
   if (phone) throw unprocessable("phone_provider_disabled", "Phone logins are disabled");
   if (!email) throw badRequest("validation_failed", "missing email or phone");
 
   const user = await findUserByEmail(c.backend.db, email);
   if (!user || !user.encrypted_password) throw badRequest("invalid_credentials", INVALID_LOGIN);
   if (isBanned(user)) throw badRequest("user_banned", "User is banned");
-  if (!(await passwordMatches(password, user.encrypted_password))) throw badRequest("invalid_credentials", INVALID_LOGIN);
+  if (!(await passwordMatches(password, user.encrypted_password)))
+    throw badRequest("invalid_credentials", INVALID_LOGIN);
   if (!user.email_confirmed_at) throw badRequest("email_not_confirmed", "Email not confirmed");
 
-  const session = await c.backend.db.transaction((tx) => issueSession(tx, c.backend, user.id, "password", grantInfo(c.req, c.ip)));
+  const session = await c.backend.db.transaction((tx) =>
+    issueSession(tx, c.backend, user.id, "password", grantInfo(c.req, c.ip)),
+  );
   const reasons = weakReasons(c.backend.config.auth, password);
-  if (reasons.length) session.weak_password = { message: weakMessage(c.backend.config.auth), reasons };
+  if (reasons.length)
+    session.weak_password = { message: weakMessage(c.backend.config.auth), reasons };
   return json(session);
 }
 
@@ -37,11 +45,20 @@ async function pkceGrant(c: AuthContext): Promise<Response> {
   const authCode = str(p, "auth_code");
   const verifier = str(p, "code_verifier");
   if (!authCode || !verifier) {
-    throw badRequest("validation_failed", "invalid request: both auth code and code verifier should be non-empty");
+    throw badRequest(
+      "validation_failed",
+      "invalid request: both auth code and code verifier should be non-empty",
+    );
   }
   const session = await c.backend.db.transaction(async (tx) => {
     const flow = await consumeFlowState(tx, authCode, verifier);
-    return issueSession(tx, c.backend, flow.user_id as string, flow.authentication_method, grantInfo(c.req, c.ip));
+    return issueSession(
+      tx,
+      c.backend,
+      flow.user_id as string,
+      flow.authentication_method,
+      grantInfo(c.req, c.ip),
+    );
   });
   return json(session);
 }

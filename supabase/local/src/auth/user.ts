@@ -19,24 +19,65 @@ export async function getUser(c: AuthContext): Promise<Response> {
 }
 
 async function hasVerifiedFactor(db: Queryable, userId: string): Promise<boolean> {
-  const { rows } = await db.query("select 1 from auth.mfa_factors where user_id = $1 and status = 'verified'", [userId]);
+  const { rows } = await db.query(
+    "select 1 from auth.mfa_factors where user_id = $1 and status = 'verified'",
+    [userId],
+  );
   return rows.length > 0;
 }
 
 /** Email change as GoTrue's sendEmailChange: a code to the new address, and with double confirm also to the old. */
-async function prepareEmailChange(db: Queryable, c: AuthContext, user: UserRow, newEmail: string, pkce: CodeChallenge | null, redirectTo: string) {
+async function prepareEmailChange(
+  db: Queryable,
+  c: AuthContext,
+  user: UserRow,
+  newEmail: string,
+  pkce: CodeChallenge | null,
+  redirectTo: string,
+) {
   checkMailFrequency(c.backend, user.email_change_sent_at);
   if (pkce) await createFlowState(db, user.id, "email_change", pkce);
-  await db.query("update auth.users set email_change = $2, email_change_confirm_status = 0 where id = $1", [user.id, newEmail]);
+  await db.query(
+    "update auth.users set email_change = $2, email_change_confirm_status = 0 where id = $1",
+    [user.id, newEmail],
+  );
   const mails: OutgoingMail[] = [];
   const fresh = (await findUserById(db, user.id)) as UserRow;
-  const toNew = await issueEmailToken(db, c.backend, fresh, "email_change_new", newEmail, pkce !== null);
-  mails.push(composeMail(c.backend, "email_change", newEmail, toNew, redirectTo, { email: user.email ?? "", newEmail, data: fresh.raw_user_meta_data }));
+  const toNew = await issueEmailToken(
+    db,
+    c.backend,
+    fresh,
+    "email_change_new",
+    newEmail,
+    pkce !== null,
+  );
+  mails.push(
+    composeMail(c.backend, "email_change", newEmail, toNew, redirectTo, {
+      email: user.email ?? "",
+      newEmail,
+      data: fresh.raw_user_meta_data,
+    }),
+  );
   if (c.backend.config.auth.email.doubleConfirmChanges && user.email) {
-    const toCurrent = await issueEmailToken(db, c.backend, fresh, "email_change_current", user.email, pkce !== null);
-    mails.push(composeMail(c.backend, "email_change", user.email, toCurrent, redirectTo, { email: user.email, newEmail, data: fresh.raw_user_meta_data }));
+    const toCurrent = await issueEmailToken(
+      db,
+      c.backend,
+      fresh,
+      "email_change_current",
+      user.email,
+      pkce !== null,
+    );
+    mails.push(
+      composeMail(c.backend, "email_change", user.email, toCurrent, redirectTo, {
+        email: user.email,
+        newEmail,
+        data: fresh.raw_user_meta_data,
+      }),
+    );
   } else {
-    await db.query("update auth.users set email_change_token_current = '' where id = $1", [user.id]);
+    await db.query("update auth.users set email_change_token_current = '' where id = $1", [
+      user.id,
+    ]);
   }
   return mails;
 }
@@ -51,14 +92,21 @@ function nonceValid(c: AuthContext, user: UserRow, nonce: string): boolean {
   return stored === hash || stored === PKCE_PREFIX + hash;
 }
 
-async function checkPasswordChange(c: AuthContext, a: Authenticated, password: string, nonce: string): Promise<void> {
+async function checkPasswordChange(
+  c: AuthContext,
+  a: Authenticated,
+  password: string,
+  nonce: string,
+): Promise<void> {
   const auth = c.backend.config.auth;
   const { user, session } = a;
   if (auth.email.securePasswordChange) {
     const recent = session && Date.now() - session.created_at.getTime() < 24 * 3600 * 1000;
     if (!recent) {
-      if (!nonce) throw badRequest("reauthentication_needed", "Password update requires reauthentication");
-      if (!nonceValid(c, user, nonce)) throw badRequest("reauthentication_not_valid", "Reauthentication failed");
+      if (!nonce)
+        throw badRequest("reauthentication_needed", "Password update requires reauthentication");
+      if (!nonceValid(c, user, nonce))
+        throw badRequest("reauthentication_not_valid", "Reauthentication failed");
     }
   }
   if (password && (await passwordMatches(password, user.encrypted_password))) {
@@ -82,14 +130,28 @@ export async function updateUser(c: AuthContext): Promise<Response> {
   if (str(p, "phone")) throw badRequest("phone_provider_disabled", "Phone logins are disabled");
   if (appData) throw forbidden("not_admin", "Updating app_metadata requires admin privileges");
   const changingEmail = email !== "" && email !== user.email;
-  if ((password || changingEmail) && session?.aal !== "aal2" && (await hasVerifiedFactor(c.backend.db, user.id))) {
-    throw new AuthError(401, "insufficient_aal", "AAL2 session is required to update email or password when MFA is enabled.");
+  if (
+    (password || changingEmail) &&
+    session?.aal !== "aal2" &&
+    (await hasVerifiedFactor(c.backend.db, user.id))
+  ) {
+    throw new AuthError(
+      401,
+      "insufficient_aal",
+      "AAL2 session is required to update email or password when MFA is enabled.",
+    );
   }
   if (user.is_anonymous && password && !email) {
-    throw unprocessable("validation_failed", "Updating password of an anonymous user without an email or phone is not allowed");
+    throw unprocessable(
+      "validation_failed",
+      "Updating password of an anonymous user without an email or phone is not allowed",
+    );
   }
   if (changingEmail && (await findUserByEmail(c.backend.db, email))) {
-    throw unprocessable("email_exists", "A user with this email address has already been registered");
+    throw unprocessable(
+      "email_exists",
+      "A user with this email address has already been registered",
+    );
   }
   if (password !== undefined) await checkPasswordChange(c, a, password, nonce);
   const passwordHash = password ? await hashPassword(password) : null;
@@ -100,11 +162,21 @@ export async function updateUser(c: AuthContext): Promise<Response> {
   const mails: OutgoingMail[] = [];
   const body = await c.backend.db.transaction(async (tx) => {
     if (passwordHash) {
-      await tx.query("update auth.users set encrypted_password = $2, updated_at = now() where id = $1", [user.id, passwordHash]);
+      await tx.query(
+        "update auth.users set encrypted_password = $2, updated_at = now() where id = $1",
+        [user.id, passwordHash],
+      );
       // GoTrue signs out every other session when the password changes.
-      if (session) await tx.query("delete from auth.sessions where user_id = $1 and id <> $2", [user.id, session.id]);
+      if (session)
+        await tx.query("delete from auth.sessions where user_id = $1 and id <> $2", [
+          user.id,
+          session.id,
+        ]);
       if (!user.encrypted_password && user.email) {
-        await tx.query("update auth.identities set updated_at = now() where user_id = $1 and provider = 'email'", [user.id]);
+        await tx.query(
+          "update auth.identities set updated_at = now() where user_id = $1 and provider = 'email'",
+          [user.id],
+        );
       }
     }
     if (data) {
@@ -116,7 +188,8 @@ export async function updateUser(c: AuthContext): Promise<Response> {
         [user.id, JSON.stringify(data)],
       );
     }
-    if (changingEmail) mails.push(...(await prepareEmailChange(tx, c, user, email, pkce, redirectTo)));
+    if (changingEmail)
+      mails.push(...(await prepareEmailChange(tx, c, user, email, pkce, redirectTo)));
     return userJson(tx, (await findUserById(tx, user.id)) as UserRow);
   });
   await sendAll(c.backend, mails);
@@ -126,12 +199,30 @@ export async function updateUser(c: AuthContext): Promise<Response> {
 /** GET /reauthenticate: mails a code that PUT /user accepts as `nonce`. */
 export async function reauthenticate(c: AuthContext): Promise<Response> {
   const { user } = await requireUser(c);
-  if (!user.email) throw unprocessable("validation_failed", "Reauthentication requires the user to have an email or a phone number");
+  if (!user.email)
+    throw unprocessable(
+      "validation_failed",
+      "Reauthentication requires the user to have an email or a phone number",
+    );
   checkMailFrequency(c.backend, user.reauthentication_sent_at);
   takeRateLimit(c.backend, "emailSent", c.ip);
   const mail = await c.backend.db.transaction(async (tx) => {
-    const issued = await issueEmailToken(tx, c.backend, user, "reauthentication", user.email ?? "", false);
-    return composeMail(c.backend, "reauthentication", user.email ?? "", issued, c.backend.config.auth.siteUrl, { data: user.raw_user_meta_data });
+    const issued = await issueEmailToken(
+      tx,
+      c.backend,
+      user,
+      "reauthentication",
+      user.email ?? "",
+      false,
+    );
+    return composeMail(
+      c.backend,
+      "reauthentication",
+      user.email ?? "",
+      issued,
+      c.backend.config.auth.siteUrl,
+      { data: user.raw_user_meta_data },
+    );
   });
   await sendAll(c.backend, [mail]);
   return json({});

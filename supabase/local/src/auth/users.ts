@@ -73,8 +73,10 @@ export async function findUserByEmail(db: Queryable, email: string): Promise<Use
   return rows[0] ?? null;
 }
 
-export const isConfirmed = (u: UserRow) => u.email_confirmed_at !== null || u.phone_confirmed_at !== null;
-export const isBanned = (u: UserRow) => u.banned_until !== null && u.banned_until.getTime() > Date.now();
+export const isConfirmed = (u: UserRow) =>
+  u.email_confirmed_at !== null || u.phone_confirmed_at !== null;
+export const isBanned = (u: UserRow) =>
+  u.banned_until !== null && u.banned_until.getTime() > Date.now();
 
 export function factorJson(f: FactorRow): Record<string, unknown> {
   return {
@@ -109,10 +111,16 @@ const nonEmpty = (v: string | null) => (v ? v : undefined);
 /** The user as GoTrue serialises models.User (empty optional fields left out, as `omitempty` does). */
 export async function userJson(db: Queryable, u: UserRow): Promise<Record<string, unknown>> {
   const identities = (
-    await db.query<IdentityRow>("select * from auth.identities where user_id = $1 order by created_at", [u.id])
+    await db.query<IdentityRow>(
+      "select * from auth.identities where user_id = $1 order by created_at",
+      [u.id],
+    )
   ).rows;
   const factors = (
-    await db.query<FactorRow>("select * from auth.mfa_factors where user_id = $1 order by created_at", [u.id])
+    await db.query<FactorRow>(
+      "select * from auth.mfa_factors where user_id = $1 order by created_at",
+      [u.id],
+    )
   ).rows;
   return {
     id: u.id,

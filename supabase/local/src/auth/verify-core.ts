@@ -5,10 +5,18 @@ import { clearOneTimeTokens, PKCE_PREFIX } from "./email-tokens";
 import { tokenHash } from "./secrets";
 import { findUserByEmail, findUserById, isBanned, refreshProviders, type UserRow } from "./users";
 
-export const EMAIL_TYPES = ["signup", "invite", "magiclink", "recovery", "email_change", "email"] as const;
+export const EMAIL_TYPES = [
+  "signup",
+  "invite",
+  "magiclink",
+  "recovery",
+  "email_change",
+  "email",
+] as const;
 export type VerifyType = (typeof EMAIL_TYPES)[number];
 
-export const SINGLE_CONFIRMATION = "Confirmation link accepted. Please proceed to confirm link sent to the other email";
+export const SINGLE_CONFIRMATION =
+  "Confirmation link accepted. Please proceed to confirm link sent to the other email";
 
 export interface VerifyInput {
   type: VerifyType;
@@ -25,12 +33,17 @@ export type Verified = { user: UserRow; type: VerifyType } | { singleConfirmatio
 const LINK_INVALID = "Email link is invalid or has expired";
 const CODE_INVALID = "Token has expired or is invalid";
 
-const matches = (stored: string | null, hash: string) => !!stored && (stored === hash || stored === PKCE_PREFIX + hash);
+const matches = (stored: string | null, hash: string) =>
+  !!stored && (stored === hash || stored === PKCE_PREFIX + hash);
 const fresh = (backend: Backend, sentAt: Date | null) =>
   sentAt !== null && Date.now() <= sentAt.getTime() + backend.config.auth.email.otpExpiry * 1000;
 
 /** Finds the user a link's token hash belongs to and checks it has not expired (GoTrue's verifyTokenHash). */
-async function byTokenHash(db: Queryable, backend: Backend, input: VerifyInput): Promise<{ user: UserRow; type: VerifyType }> {
+async function byTokenHash(
+  db: Queryable,
+  backend: Backend,
+  input: VerifyInput,
+): Promise<{ user: UserRow; type: VerifyType }> {
   const hash = (input.tokenHash ?? "").replace(/^pkce_/, "");
   const column: Record<VerifyType, string> = {
     signup: "confirmation_token in ($1, $2)",
@@ -40,7 +53,10 @@ async function byTokenHash(db: Queryable, backend: Backend, input: VerifyInput):
     email_change: "(email_change_token_current in ($1, $2) or email_change_token_new in ($1, $2))",
     email: "(confirmation_token in ($1, $2) or recovery_token in ($1, $2))",
   };
-  const { rows } = await db.query<UserRow>(`select * from auth.users where ${column[input.type]} limit 1`, [hash, PKCE_PREFIX + hash]);
+  const { rows } = await db.query<UserRow>(
+    `select * from auth.users where ${column[input.type]} limit 1`,
+    [hash, PKCE_PREFIX + hash],
+  );
   const user = rows[0];
   if (!user) throw forbidden("otp_expired", LINK_INVALID);
   let type = input.type;
@@ -56,7 +72,11 @@ async function byTokenHash(db: Queryable, backend: Backend, input: VerifyInput):
 }
 
 /** Finds the user by address and checks the typed code (GoTrue's verifyUserAndToken). */
-async function byEmailAndCode(db: Queryable, backend: Backend, input: VerifyInput): Promise<{ user: UserRow; type: VerifyType }> {
+async function byEmailAndCode(
+  db: Queryable,
+  backend: Backend,
+  input: VerifyInput,
+): Promise<{ user: UserRow; type: VerifyType }> {
   const email = input.email ?? "";
   const hash = tokenHash(email, input.code ?? "");
   let user: UserRow | null;
@@ -74,14 +94,19 @@ async function byEmailAndCode(db: Queryable, backend: Backend, input: VerifyInpu
   let type = input.type;
   let valid = false;
   if (type === "email") {
-    if (matches(user.confirmation_token, hash) && fresh(backend, user.confirmation_sent_at)) [valid, type] = [true, "signup"];
-    else if (matches(user.recovery_token, hash) && fresh(backend, user.recovery_sent_at)) [valid, type] = [true, "magiclink"];
+    if (matches(user.confirmation_token, hash) && fresh(backend, user.confirmation_sent_at))
+      [valid, type] = [true, "signup"];
+    else if (matches(user.recovery_token, hash) && fresh(backend, user.recovery_sent_at))
+      [valid, type] = [true, "magiclink"];
   } else if (type === "signup" || type === "invite") {
     valid = matches(user.confirmation_token, hash) && fresh(backend, user.confirmation_sent_at);
   } else if (type === "recovery" || type === "magiclink") {
     valid = matches(user.recovery_token, hash) && fresh(backend, user.recovery_sent_at);
   } else {
-    valid = (matches(user.email_change_token_current, hash) || matches(user.email_change_token_new, hash)) && fresh(backend, user.email_change_sent_at);
+    valid =
+      (matches(user.email_change_token_current, hash) ||
+        matches(user.email_change_token_new, hash)) &&
+      fresh(backend, user.email_change_sent_at);
   }
   if (!valid) throw forbidden("otp_expired", CODE_INVALID);
   return { user, type };
@@ -101,8 +126,14 @@ async function confirm(db: Queryable, userId: string): Promise<void> {
   await clearOneTimeTokens(db, userId, "confirmation");
 }
 
-async function emailChange(db: Queryable, backend: Backend, user: UserRow, hash: string): Promise<boolean> {
-  const secure = backend.config.auth.email.doubleConfirmChanges && backend.config.auth.email.enableConfirmations;
+async function emailChange(
+  db: Queryable,
+  backend: Backend,
+  user: UserRow,
+  hash: string,
+): Promise<boolean> {
+  const secure =
+    backend.config.auth.email.doubleConfirmChanges && backend.config.auth.email.enableConfirmations;
   if (secure && (user.email_change_confirm_status ?? 0) === 0 && user.email) {
     const current = matches(user.email_change_token_current, hash);
     const slot = current ? "email_change_current" : "email_change_new";
@@ -121,7 +152,10 @@ async function emailChange(db: Queryable, backend: Backend, user: UserRow, hash:
      where id = $1`,
     [user.id, newEmail],
   );
-  const identity = await db.query("select 1 from auth.identities where user_id = $1 and provider = 'email'", [user.id]);
+  const identity = await db.query(
+    "select 1 from auth.identities where user_id = $1 and provider = 'email'",
+    [user.id],
+  );
   if (identity.rows.length) {
     await db.query(
       `update auth.identities set identity_data = identity_data || jsonb_build_object('email', $2::text, 'email_verified', true),
@@ -141,11 +175,19 @@ async function emailChange(db: Queryable, backend: Backend, user: UserRow, hash:
 }
 
 /** Checks the token and applies what it confirms; call inside a transaction. */
-export async function applyVerification(db: Queryable, backend: Backend, input: VerifyInput): Promise<Verified> {
-  const found = input.tokenHash ? await byTokenHash(db, backend, input) : await byEmailAndCode(db, backend, input);
+export async function applyVerification(
+  db: Queryable,
+  backend: Backend,
+  input: VerifyInput,
+): Promise<Verified> {
+  const found = input.tokenHash
+    ? await byTokenHash(db, backend, input)
+    : await byEmailAndCode(db, backend, input);
   const { user, type } = found;
   if (isBanned(user)) throw forbidden("user_banned", "User is banned");
-  const hash = input.tokenHash ? input.tokenHash.replace(/^pkce_/, "") : tokenHash(input.email ?? "", input.code ?? "");
+  const hash = input.tokenHash
+    ? input.tokenHash.replace(/^pkce_/, "")
+    : tokenHash(input.email ?? "", input.code ?? "");
   switch (type) {
     case "signup":
     case "invite":
@@ -153,7 +195,10 @@ export async function applyVerification(db: Queryable, backend: Backend, input: 
       break;
     case "magiclink":
     case "recovery":
-      await db.query("update auth.users set recovery_token = '', updated_at = now() where id = $1", [user.id]);
+      await db.query(
+        "update auth.users set recovery_token = '', updated_at = now() where id = $1",
+        [user.id],
+      );
       await clearOneTimeTokens(db, user.id, "recovery");
       if (!user.email_confirmed_at) await confirm(db, user.id);
       break;
@@ -170,7 +215,8 @@ export async function applyVerification(db: Queryable, backend: Backend, input: 
 export function parseType(raw: string): VerifyType {
   if (!raw) throw badRequest("validation_failed", "Verify requires a verification type");
   if (!(EMAIL_TYPES as readonly string[]).includes(raw)) {
-    if (raw === "sms" || raw === "phone_change") throw new AuthError(400, "phone_provider_disabled", "Phone logins are disabled");
+    if (raw === "sms" || raw === "phone_change")
+      throw new AuthError(400, "phone_provider_disabled", "Phone logins are disabled");
     throw badRequest("validation_failed", "Unsupported verification type");
   }
   return raw as VerifyType;

@@ -17,11 +17,16 @@ export async function verifyPost(c: AuthContext): Promise<Response> {
   const token = str(p, "token");
   const hash = str(p, "token_hash");
   const email = str(p, "email");
-  if ((!token && !hash) || (token && hash)) throw badRequest("validation_failed", "Verify requires either a token or a token hash");
+  if ((!token && !hash) || (token && hash))
+    throw badRequest("validation_failed", "Verify requires either a token or a token hash");
   const input: VerifyInput = { type };
   if (token) {
     if (str(p, "phone")) throw badRequest("phone_provider_disabled", "Phone logins are disabled");
-    if (!email) throw badRequest("validation_failed", "Only an email address or phone number should be provided on verify");
+    if (!email)
+      throw badRequest(
+        "validation_failed",
+        "Only an email address or phone number should be provided on verify",
+      );
     try {
       input.email = validEmail(email);
     } catch {
@@ -29,7 +34,8 @@ export async function verifyPost(c: AuthContext): Promise<Response> {
     }
     input.code = token;
   } else {
-    if (email || str(p, "phone")) throw badRequest("validation_failed", "Only the token_hash and type should be provided");
+    if (email || str(p, "phone"))
+      throw badRequest("validation_failed", "Only the token_hash and type should be provided");
     input.tokenHash = hash;
   }
   const body = await c.backend.db.transaction(async (tx) => {
@@ -40,7 +46,12 @@ export async function verifyPost(c: AuthContext): Promise<Response> {
   return json(body);
 }
 
-const OAUTH_ERROR: Record<number, string> = { 400: "invalid_request", 401: "unauthorized_client", 403: "access_denied", 500: "server_error" };
+const OAUTH_ERROR: Record<number, string> = {
+  400: "invalid_request",
+  401: "unauthorized_client",
+  403: "access_denied",
+  500: "server_error",
+};
 
 function errorRedirect(target: string, err: AuthError, pkce: boolean): string {
   const url = new URL(target);
@@ -67,16 +78,30 @@ export async function verifyGet(c: AuthContext): Promise<Response> {
   takeRateLimit(c.backend, "tokenVerifications", c.ip);
   const q = c.url.searchParams;
   const token = q.get("token") ?? "";
-  const redirectTo = safeRedirect(c.backend.config.auth, q.get("redirect_to") ?? c.req.headers.get("referer"));
+  const redirectTo = safeRedirect(
+    c.backend.config.auth,
+    q.get("redirect_to") ?? c.req.headers.get("referer"),
+  );
   const pkce = token.startsWith(PKCE_PREFIX);
   const type = parseType(q.get("type") ?? "");
   if (!token) throw badRequest("validation_failed", "Verify requires a token or a token hash");
   try {
     const outcome = await c.backend.db.transaction(async (tx): Promise<LinkOutcome> => {
       const verified = await applyVerification(tx, c.backend, { type, tokenHash: token });
-      if ("singleConfirmation" in verified) return { kind: "message", message: SINGLE_CONFIRMATION };
-      if (pkce) return { kind: "code", code: await issueAuthCode(tx, verified.user.id, flowMethod(verified.type)) };
-      const session = await issueSession(tx, c.backend, verified.user.id, "otp", grantInfo(c.req, c.ip));
+      if ("singleConfirmation" in verified)
+        return { kind: "message", message: SINGLE_CONFIRMATION };
+      if (pkce)
+        return {
+          kind: "code",
+          code: await issueAuthCode(tx, verified.user.id, flowMethod(verified.type)),
+        };
+      const session = await issueSession(
+        tx,
+        c.backend,
+        verified.user.id,
+        "otp",
+        grantInfo(c.req, c.ip),
+      );
       return { kind: "session", session, type: verified.type };
     });
     const url = new URL(redirectTo);

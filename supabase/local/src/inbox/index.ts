@@ -4,7 +4,8 @@ import { listPage, messagePage, notFoundPage } from "./pages";
 /** Inbox pages may frame their own srcdoc and load mail images; nothing else, and no script. */
 const HTML_HEADERS = {
   "content-type": "text/html; charset=utf-8",
-  "content-security-policy": "default-src 'none'; style-src 'unsafe-inline'; img-src * data:; frame-src 'self'",
+  "content-security-policy":
+    "default-src 'none'; style-src 'unsafe-inline'; img-src * data:; frame-src 'self'",
   "x-content-type-options": "nosniff",
   "referrer-policy": "no-referrer",
   "cache-control": "no-store",
@@ -19,7 +20,8 @@ const html = (body: string, status = 200) => new Response(body, { status, header
  */
 export function createInboxService(): Service {
   return async (req, { backend, path, url }) => {
-    if (req.method !== "GET" && req.method !== "HEAD") return json({ error: "Method not allowed" }, 405, { allow: "GET, HEAD" });
+    if (req.method !== "GET" && req.method !== "HEAD")
+      return json({ error: "Method not allowed" }, 405, { allow: "GET, HEAD" });
     const to = url.searchParams.get("to") || null;
     const mail = backend.mail;
 
@@ -31,7 +33,8 @@ export function createInboxService(): Service {
       return message ? html(messagePage(message)) : html(notFoundPage(), 404);
     }
 
-    if (path === "/api/messages") return json(await mail.list(to ?? undefined), 200, { "cache-control": "no-store" });
+    if (path === "/api/messages")
+      return json(await mail.list(to ?? undefined), 200, { "cache-control": "no-store" });
 
     const one = /^\/api\/messages\/([^/]+)$/.exec(path);
     if (one) {

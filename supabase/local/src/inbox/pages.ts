@@ -121,5 +121,8 @@ ${
 }
 
 export function notFoundPage(): string {
-  return page("Message not found", `<main><h1>Message not found</h1><p><a href="${INBOX_PATH}">Back to the inbox</a></p></main>`);
+  return page(
+    "Message not found",
+    `<main><h1>Message not found</h1><p><a href="${INBOX_PATH}">Back to the inbox</a></p></main>`,
+  );
 }

@@ -17,8 +17,18 @@ export class RestError extends Error {
 }
 
 /** PGRST100: the query string could not be parsed. */
-export function parseError(what: string, input: string, column: number, details: string): RestError {
-  return new RestError(400, "PGRST100", `"failed to parse ${what} (${input})" (line 1, column ${column})`, details);
+export function parseError(
+  what: string,
+  input: string,
+  column: number,
+  details: string,
+): RestError {
+  return new RestError(
+    400,
+    "PGRST100",
+    `"failed to parse ${what} (${input})" (line 1, column ${column})`,
+    details,
+  );
 }
 
 export const invalidBody = (message: string) => new RestError(400, "PGRST102", message);
@@ -28,11 +38,21 @@ export function invalidRange(details: string): RestError {
 }
 
 export function unacceptableSchema(schema: string, schemas: string[]): RestError {
-  return new RestError(406, "PGRST106", `Invalid schema: ${schema}`, null, `Only the following schemas are exposed: ${schemas.join(", ")}`);
+  return new RestError(
+    406,
+    "PGRST106",
+    `Invalid schema: ${schema}`,
+    null,
+    `Only the following schemas are exposed: ${schemas.join(", ")}`,
+  );
 }
 
 export function mediaTypeError(types: string[]): RestError {
-  return new RestError(406, "PGRST107", `None of these media types are available: ${types.join(", ")}`);
+  return new RestError(
+    406,
+    "PGRST107",
+    `None of these media types are available: ${types.join(", ")}`,
+  );
 }
 
 export function notEmbedded(resource: string): RestError {
@@ -46,7 +66,12 @@ export function notEmbedded(resource: string): RestError {
 }
 
 export function singularityError(rows: number): RestError {
-  return new RestError(406, "PGRST116", "Cannot coerce the result to a single JSON object", `The result contains ${rows} rows`);
+  return new RestError(
+    406,
+    "PGRST116",
+    "Cannot coerce the result to a single JSON object",
+    `The result contains ${rows} rows`,
+  );
 }
 
 export function relatedOrderNotToOne(origin: string, target: string): RestError {
@@ -67,12 +92,18 @@ export function unacceptableFilter(target: string): RestError {
   );
 }
 
-export const aggregatesNotAllowed = () => new RestError(400, "PGRST123", "Use of aggregate functions is not allowed");
+export const aggregatesNotAllowed = () =>
+  new RestError(400, "PGRST123", "Use of aggregate functions is not allowed");
 
-export const invalidPath = () => new RestError(404, "PGRST125", "Invalid path specified in request URL");
+export const invalidPath = () =>
+  new RestError(404, "PGRST125", "Invalid path specified in request URL");
 
 export function columnNotFound(relation: string, column: string): RestError {
-  return new RestError(400, "PGRST204", `Could not find the '${column}' column of '${relation}' in the schema cache`);
+  return new RestError(
+    400,
+    "PGRST204",
+    `Could not find the '${column}' column of '${relation}' in the schema cache`,
+  );
 }
 
 export function tableNotFound(schema: string, name: string, suggestion: string | null): RestError {
@@ -86,7 +117,9 @@ export function tableNotFound(schema: string, name: string, suggestion: string |
 }
 
 function wwwAuthenticate(message: string): Record<string, string> {
-  return { "www-authenticate": `Bearer error="invalid_token", error_description=${JSON.stringify(message)}` };
+  return {
+    "www-authenticate": `Bearer error="invalid_token", error_description=${JSON.stringify(message)}`,
+  };
 }
 
 /** PGRST301 (a token that cannot be decoded or verified) and PGRST303 (a claim such as exp fails). */
@@ -123,8 +156,26 @@ export function pgStatus(code: string, message: string, authenticated: boolean):
   if (code === "P0001") return 400;
   const two = code.slice(0, 2);
   const byClass: Record<string, number> = {
-    "08": 503, "09": 500, "0L": 403, "0P": 403, "25": 500, "28": 403, "2D": 500, "38": 500, "39": 500,
-    "3B": 500, "40": 500, "53": 503, "54": 500, "55": 500, "57": 500, "58": 500, F0: 500, HV: 500, P0: 500, XX: 500,
+    "08": 503,
+    "09": 500,
+    "0L": 403,
+    "0P": 403,
+    "25": 500,
+    "28": 403,
+    "2D": 500,
+    "38": 500,
+    "39": 500,
+    "3B": 500,
+    "40": 500,
+    "53": 503,
+    "54": 500,
+    "55": 500,
+    "57": 500,
+    "58": 500,
+    F0: 500,
+    HV: 500,
+    P0: 500,
+    XX: 500,
   };
   if (byClass[two] !== undefined) return byClass[two];
   if (two === "PT") {
@@ -152,16 +203,26 @@ function fromRaisePgrst(err: PgErrorLike): RestError {
   const parse = (text: string | undefined): Record<string, unknown> | null => {
     try {
       const v: unknown = JSON.parse(text ?? "");
-      return v && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : null;
+      return v && typeof v === "object" && !Array.isArray(v)
+        ? (v as Record<string, unknown>)
+        : null;
     } catch {
       return null;
     }
   };
   const msg = parse(err.message);
   const problem = (details: string, hint: string) =>
-    new RestError(500, "PGRST121", `Could not parse JSON in the "RAISE SQLSTATE 'PGRST'" error`, details, hint);
-  const msgHint = "MESSAGE must be a JSON object with obligatory keys: 'code', 'message' and optional keys: 'details', 'hint'.";
-  const detHint = "DETAIL must be a JSON object with obligatory keys: 'status', 'headers' and optional key: 'status_text'.";
+    new RestError(
+      500,
+      "PGRST121",
+      `Could not parse JSON in the "RAISE SQLSTATE 'PGRST'" error`,
+      details,
+      hint,
+    );
+  const msgHint =
+    "MESSAGE must be a JSON object with obligatory keys: 'code', 'message' and optional keys: 'details', 'hint'.";
+  const detHint =
+    "DETAIL must be a JSON object with obligatory keys: 'status', 'headers' and optional key: 'status_text'.";
   if (!msg || typeof msg.code !== "string" || typeof msg.message !== "string") {
     return problem(`Invalid JSON value for MESSAGE: '${err.message}'`, msgHint);
   }
@@ -171,6 +232,14 @@ function fromRaisePgrst(err: PgErrorLike): RestError {
     return problem(`Invalid JSON value for DETAIL: '${err.detail}'`, detHint);
   }
   const headers: Record<string, string> = {};
-  for (const [k, v] of Object.entries(det.headers as Record<string, unknown>)) if (typeof v === "string") headers[k.toLowerCase()] = v;
-  return new RestError(det.status, msg.code, msg.message, msg.details ?? null, msg.hint ?? null, headers);
+  for (const [k, v] of Object.entries(det.headers as Record<string, unknown>))
+    if (typeof v === "string") headers[k.toLowerCase()] = v;
+  return new RestError(
+    det.status,
+    msg.code,
+    msg.message,
+    msg.details ?? null,
+    msg.hint ?? null,
+    headers,
+  );
 }

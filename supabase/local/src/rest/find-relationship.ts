@@ -9,7 +9,8 @@ function matches(r: Relationship, target: string, hint: string | undefined): boo
   const isM2O = r.cardinality === "m2o";
   const isO2M = r.cardinality === "o2m";
   if (r.isSelf && r.cardinality !== "m2m") {
-    if (hint === undefined) return (target === r.foreignTable.name && isO2M) || (singleColumn(r, 0) === target && isM2O);
+    if (hint === undefined)
+      return (target === r.foreignTable.name && isO2M) || (singleColumn(r, 0) === target && isM2O);
     return target === r.foreignTable.name && isO2M && singleColumn(r, 1) === hint;
   }
   if (hint === undefined) {
@@ -31,7 +32,12 @@ function matches(r: Relationship, target: string, hint: string | undefined): boo
 const list = (cols: string[]) => `(${cols.join(", ")})`;
 
 function describe(r: Relationship): Record<string, string> {
-  const cardinality = { m2o: "many-to-one", o2m: "one-to-many", o2o: "one-to-one", m2m: "many-to-many" }[r.cardinality];
+  const cardinality = {
+    m2o: "many-to-one",
+    o2m: "one-to-many",
+    o2o: "one-to-one",
+    m2m: "many-to-many",
+  }[r.cardinality];
   const relationship = r.junction
     ? `${r.junction.table.name} using ${r.junction.constraint1}${list(r.junction.sourceColumns.map(([j]) => j))} and ${r.junction.constraint2}${list(r.junction.targetColumns.map(([j]) => j))}`
     : `${r.constraint} using ${r.table.name}${list(r.columns.map(([a]) => a))} and ${r.foreignTable.name}${list(r.columns.map(([, b]) => b))}`;
@@ -39,12 +45,20 @@ function describe(r: Relationship): Record<string, string> {
 }
 
 /** PostgREST's findRel: the one relationship `origin` → `target` (with an optional `!hint`), or PGRST200/201. */
-export function findRelationship(cache: SchemaCache, schema: string, origin: string, target: string, hint: string | undefined): Relationship {
+export function findRelationship(
+  cache: SchemaCache,
+  schema: string,
+  origin: string,
+  target: string,
+  hint: string | undefined,
+): Relationship {
   const rels = cache.relationships.get(qualified(schema, origin)) ?? [];
   const found = rels.filter((r) => matches(r, target, hint));
   if (found.length === 1) return found[0];
   if (found.length > 1) {
-    const hints = found.map((r) => `'${r.foreignTable.name}!${r.junction ? r.junction.table.name : r.constraint}'`).join(", ");
+    const hints = found
+      .map((r) => `'${r.foreignTable.name}!${r.junction ? r.junction.table.name : r.constraint}'`)
+      .join(", ");
     throw new RestError(
       300,
       "PGRST201",
@@ -55,10 +69,16 @@ export function findRelationship(cache: SchemaCache, schema: string, origin: str
   }
   let suggestion: string | null;
   if (cache.relationships.has(qualified(schema, origin))) {
-    const child = closest(target, rels.map((r) => r.foreignTable.name));
-    suggestion = child && child !== target ? `Perhaps you meant '${child}' instead of '${target}'.` : null;
+    const child = closest(
+      target,
+      rels.map((r) => r.foreignTable.name),
+    );
+    suggestion =
+      child && child !== target ? `Perhaps you meant '${child}' instead of '${target}'.` : null;
   } else {
-    const origins = [...cache.relationships.keys()].filter((k) => k.startsWith(`${schema}.`)).map((k) => k.slice(schema.length + 1));
+    const origins = [...cache.relationships.keys()]
+      .filter((k) => k.startsWith(`${schema}.`))
+      .map((k) => k.slice(schema.length + 1));
     const parent = closest(origin, origins);
     suggestion = parent ? `Perhaps you meant '${parent}' instead of '${origin}'.` : null;
   }

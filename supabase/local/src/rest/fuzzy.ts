@@ -13,12 +13,17 @@ function distance(a: string, b: string): number {
 }
 
 /** The closest name to `word`, if any is reasonably close (for "Perhaps you meant …" hints). */
-export function closest(word: string, candidates: Iterable<string>, { excludeExact = false } = {}): string | null {
+export function closest(
+  word: string,
+  candidates: Iterable<string>,
+  { excludeExact = false } = {},
+): string | null {
   let best: string | null = null;
   let bestScore = 0.33;
   for (const c of new Set(candidates)) {
     if (excludeExact && c === word) continue;
-    const score = 1 - distance(word.toLowerCase(), c.toLowerCase()) / Math.max(word.length, c.length, 1);
+    const score =
+      1 - distance(word.toLowerCase(), c.toLowerCase()) / Math.max(word.length, c.length, 1);
     if (score > bestScore || (score === bestScore && best === null)) {
       best = c;
       bestScore = score;

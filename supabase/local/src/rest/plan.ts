@@ -42,7 +42,13 @@ interface Builder {
   counter: number;
 }
 
-function buildNode(b: Builder, name: string, table: Table | undefined, alias: string, items: SelectItem[]): ReadNode {
+function buildNode(
+  b: Builder,
+  name: string,
+  table: Table | undefined,
+  alias: string,
+  items: SelectItem[],
+): ReadNode {
   const node: ReadNode = {
     schema: b.schema,
     name,
@@ -62,9 +68,17 @@ function buildNode(b: Builder, name: string, table: Table | undefined, alias: st
       continue;
     }
     const rel = findRelationship(b.cache, b.schema, name, item.name, item.hint);
-    const childTable = b.cache.tables.get(qualified(rel.foreignTable.schema, rel.foreignTable.name));
+    const childTable = b.cache.tables.get(
+      qualified(rel.foreignTable.schema, rel.foreignTable.name),
+    );
     const n = ++b.counter;
-    const child = buildNode(b, rel.foreignTable.name, childTable, `${rel.foreignTable.name}_${n}`, item.children);
+    const child = buildNode(
+      b,
+      rel.foreignTable.name,
+      childTable,
+      `${rel.foreignTable.name}_${n}`,
+      item.children,
+    );
     const toOne = rel.cardinality === "m2o" || rel.cardinality === "o2o";
     if (item.spread && !toOne) {
       throw new RestError(
@@ -99,12 +113,21 @@ function nodeAt(root: ReadNode, path: string[]): ReadNode {
 }
 
 /** Resolves the select tree through the relationships and hangs every filter, order and range on its node. */
-export function buildReadPlan(cache: SchemaCache, schema: string, name: string, table: Table | undefined, qp: QueryParams): ReadNode {
+export function buildReadPlan(
+  cache: SchemaCache,
+  schema: string,
+  name: string,
+  table: Table | undefined,
+  qp: QueryParams,
+): ReadNode {
   const b: Builder = { cache, schema, counter: 0 };
   const root = buildNode(b, name, table, name, qp.select);
   for (const { path, filter } of qp.filters) {
     const node = nodeAt(root, path);
-    const embed = filter.field.json.length === 0 ? node.embeds.find((e) => e.key === filter.field.name) : undefined;
+    const embed =
+      filter.field.json.length === 0
+        ? node.embeds.find((e) => e.key === filter.field.name)
+        : undefined;
     if (!embed) {
       node.filters.push(filter);
       continue;

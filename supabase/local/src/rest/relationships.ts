@@ -11,10 +11,15 @@ export interface ForeignKeyRow {
   ref_columns: string[];
 }
 
-const sameSet = (a: string[], b: string[]) => a.length === b.length && a.every((x) => b.includes(x));
+const sameSet = (a: string[], b: string[]) =>
+  a.length === b.length && a.every((x) => b.includes(x));
 
 /** Many-to-one, one-to-many, one-to-one and many-to-many relationships, derived from foreign keys. */
-export function buildRelationships(tables: Map<string, Table>, rows: ForeignKeyRow[], schemas: string[]): Map<string, Relationship[]> {
+export function buildRelationships(
+  tables: Map<string, Table>,
+  rows: ForeignKeyRow[],
+  schemas: string[],
+): Map<string, Relationship[]> {
   const uniques = new Map<string, string[][]>();
   for (const r of rows) {
     if (r.type === "f") continue;
@@ -22,7 +27,8 @@ export function buildRelationships(tables: Map<string, Table>, rows: ForeignKeyR
     uniques.set(key, [...(uniques.get(key) ?? []), r.columns]);
   }
   const exposed = (schema: string | null) => schema !== null && schemas.includes(schema);
-  const isView = (schema: string, name: string) => tables.get(qualified(schema, name))?.isView ?? false;
+  const isView = (schema: string, name: string) =>
+    tables.get(qualified(schema, name))?.isView ?? false;
 
   const direct: Relationship[] = [];
   const forward: Relationship[] = [];
@@ -31,10 +37,19 @@ export function buildRelationships(tables: Map<string, Table>, rows: ForeignKeyR
     const table = { schema: fk.schema, name: fk.table };
     const foreignTable = { schema: fk.ref_schema, name: fk.ref_table };
     const isSelf = fk.schema === fk.ref_schema && fk.table === fk.ref_table;
-    const oneToOne = (uniques.get(qualified(fk.schema, fk.table)) ?? []).some((u) => sameSet(u, fk.columns));
+    const oneToOne = (uniques.get(qualified(fk.schema, fk.table)) ?? []).some((u) =>
+      sameSet(u, fk.columns),
+    );
     const pairs = fk.columns.map((c, i): [string, string] => [c, fk.ref_columns[i]]);
     const base = { isSelf, constraint: fk.name };
-    const toParent: Relationship = { ...base, table, foreignTable, cardinality: oneToOne ? "o2o" : "m2o", columns: pairs, foreignIsView: isView(foreignTable.schema, foreignTable.name) };
+    const toParent: Relationship = {
+      ...base,
+      table,
+      foreignTable,
+      cardinality: oneToOne ? "o2o" : "m2o",
+      columns: pairs,
+      foreignIsView: isView(foreignTable.schema, foreignTable.name),
+    };
     forward.push(toParent);
     direct.push(toParent);
     direct.push({
@@ -50,14 +65,20 @@ export function buildRelationships(tables: Map<string, Table>, rows: ForeignKeyR
   const manyToMany: Relationship[] = [];
   for (const a of forward) {
     for (const b of forward) {
-      if (a.constraint === b.constraint || qualified(a.table.schema, a.table.name) !== qualified(b.table.schema, b.table.name)) continue;
+      if (
+        a.constraint === b.constraint ||
+        qualified(a.table.schema, a.table.name) !== qualified(b.table.schema, b.table.name)
+      )
+        continue;
       const junction = tables.get(qualified(a.table.schema, a.table.name));
       const used = [...a.columns.map(([c]) => c), ...b.columns.map(([c]) => c)];
       if (!junction || !used.every((c) => junction.primaryKey.includes(c))) continue;
       manyToMany.push({
         table: a.foreignTable,
         foreignTable: b.foreignTable,
-        isSelf: qualified(a.foreignTable.schema, a.foreignTable.name) === qualified(b.foreignTable.schema, b.foreignTable.name),
+        isSelf:
+          qualified(a.foreignTable.schema, a.foreignTable.name) ===
+          qualified(b.foreignTable.schema, b.foreignTable.name),
         cardinality: "m2m",
         constraint: a.constraint,
         columns: [],

@@ -91,7 +91,8 @@ function toRoutine(r: RoutineRow): Routine {
     }
     params.push({ name: r.arg_names[i] ?? "", type, hasDefault: false, variadic: mode === "v" });
   });
-  for (let i = params.length - r.ndefaults; i < params.length; i++) if (i >= 0) params[i].hasDefault = true;
+  for (let i = params.length - r.ndefaults; i < params.length; i++)
+    if (i >= 0) params[i].hasDefault = true;
   const composite = r.return_typtype === "c" || (r.return_type === "record" && outParams > 0);
   return {
     schema: r.schema,
@@ -100,7 +101,10 @@ function toRoutine(r: RoutineRow): Routine {
     returnType: r.return_type,
     returnsSet: r.returns_set,
     returnKind: r.return_type === "void" ? "void" : composite ? "composite" : "scalar",
-    returnRelation: r.return_rel_schema && r.return_rel_name ? { schema: r.return_rel_schema, name: r.return_rel_name } : null,
+    returnRelation:
+      r.return_rel_schema && r.return_rel_name
+        ? { schema: r.return_rel_schema, name: r.return_rel_name }
+        : null,
     volatility: r.volatility === "i" ? "immutable" : r.volatility === "s" ? "stable" : "volatile",
     description: r.description,
   };
@@ -132,5 +136,10 @@ export async function loadSchemaCache(db: Database, schemas: string[]): Promise<
     const key = qualified(r.schema, r.name);
     routines.set(key, [...(routines.get(key) ?? []), toRoutine(r)]);
   }
-  return { schemas, tables, relationships: buildRelationships(tables, constraintRows, schemas), routines };
+  return {
+    schemas,
+    tables,
+    relationships: buildRelationships(tables, constraintRows, schemas),
+    routines,
+  };
 }

@@ -16,9 +16,12 @@ export class SchemaState {
     this.caches.set(backend, loading);
     void backend.db.pg
       .listen("pgrst", (payload) => {
-        if (payload === "reload schema" || payload === "") this.caches.set(backend, this.load(backend));
+        if (payload === "reload schema" || payload === "")
+          this.caches.set(backend, this.load(backend));
       })
-      .catch((err: unknown) => backend.log(`rest: could not listen for schema reloads: ${String(err)}`));
+      .catch((err: unknown) =>
+        backend.log(`rest: could not listen for schema reloads: ${String(err)}`),
+      );
     return loading;
   }
 

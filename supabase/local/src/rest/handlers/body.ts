@@ -13,5 +13,9 @@ export function finalBody(media: Media, row: StatementRow): string {
 }
 
 export function outOfRangeBody(offset: number, total: number | null): string {
-  return JSON.stringify(invalidRange(`An offset of ${offset} was requested, but there are only ${total ?? 0} rows.`).body());
+  return JSON.stringify(
+    invalidRange(
+      `An offset of ${offset} was requested, but there are only ${total ?? 0} rows.`,
+    ).body(),
+  );
 }

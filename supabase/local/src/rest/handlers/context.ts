@@ -33,15 +33,24 @@ export interface StatementRow {
 }
 
 /** Every parameter goes to Postgres as text and is parsed there by the type it is compared with. */
-export const asText = new Proxy({} as Record<number, (v: unknown) => string>, { get: () => (v: unknown) => String(v) });
+export const asText = new Proxy({} as Record<number, (v: unknown) => string>, {
+  get: () => (v: unknown) => String(v),
+});
 
 export function searchPath(ctx: RestContext): string {
-  const list = [ctx.schema, ...ctx.backend.config.api.extraSearchPath.filter((s) => s !== ctx.schema)];
+  const list = [
+    ctx.schema,
+    ...ctx.backend.config.api.extraSearchPath.filter((s) => s !== ctx.schema),
+  ];
   return list.map(ident).join(", ");
 }
 
 /** Runs `fn` in one transaction as the caller's role with PostgREST's request settings; errors roll back. */
-export function inTransaction<T>(ctx: RestContext, readOnly: boolean, fn: (tx: Transaction) => Promise<T>): Promise<T> {
+export function inTransaction<T>(
+  ctx: RestContext,
+  readOnly: boolean,
+  fn: (tx: Transaction) => Promise<T>,
+): Promise<T> {
   const headers: Record<string, string> = {};
   ctx.req.headers.forEach((value, name) => {
     headers[name.toLowerCase()] = value;
@@ -49,17 +58,37 @@ export function inTransaction<T>(ctx: RestContext, readOnly: boolean, fn: (tx: T
   const extra: Record<string, string> = { search_path: searchPath(ctx) };
   if (readOnly) extra.transaction_read_only = "on";
   return ctx.backend.db.asRole(
-    { role: ctx.caller.role, claims: ctx.caller.claims, method: ctx.req.method, path: ctx.path, headers, extra },
+    {
+      role: ctx.caller.role,
+      claims: ctx.caller.claims,
+      method: ctx.req.method,
+      path: ctx.path,
+      headers,
+      extra,
+    },
     fn,
   );
 }
 
-export async function runStatement(tx: Transaction, sql: string, params: (string | null)[]): Promise<StatementRow> {
+export async function runStatement(
+  tx: Transaction,
+  sql: string,
+  params: (string | null)[],
+): Promise<StatementRow> {
   const result = await tx.query<StatementRow>(sql, params, { serializers: asText });
-  return result.rows[0] ?? { total: null, page_total: 0, body: null, response_headers: null, response_status: null };
+  return (
+    result.rows[0] ?? {
+      total: null,
+      page_total: 0,
+      body: null,
+      response_headers: null,
+      response_status: null,
+    }
+  );
 }
 
-export const toCount = (v: number | string | null | undefined): number | null => (v === null || v === undefined ? null : Number(v));
+export const toCount = (v: number | string | null | undefined): number | null =>
+  v === null || v === undefined ? null : Number(v);
 
 /** Applies `response.status` and `response.headers` set by the SQL that ran, as PostgREST does. */
 export function applyGucs(row: StatementRow, status: number, headers: Headers): number {
@@ -72,9 +101,19 @@ export function applyGucs(row: StatementRow, status: number, headers: Headers): 
     }
     const valid =
       Array.isArray(parsed) &&
-      parsed.every((h) => h && typeof h === "object" && Object.keys(h).length === 1 && typeof Object.values(h)[0] === "string");
+      parsed.every(
+        (h) =>
+          h &&
+          typeof h === "object" &&
+          Object.keys(h).length === 1 &&
+          typeof Object.values(h)[0] === "string",
+      );
     if (!valid) {
-      throw new RestError(500, "PGRST111", "response.headers guc must be a JSON array composed of objects with a single key and a string value");
+      throw new RestError(
+        500,
+        "PGRST111",
+        "response.headers guc must be a JSON array composed of objects with a single key and a string value",
+      );
     }
     for (const h of parsed as Record<string, string>[]) {
       const [k, v] = Object.entries(h)[0];
@@ -83,7 +122,8 @@ export function applyGucs(row: StatementRow, status: number, headers: Headers): 
   }
   if (row.response_status) {
     const s = Number(row.response_status);
-    if (!Number.isInteger(s) || s < 100 || s > 599) throw new RestError(500, "PGRST112", "response.status guc must be a valid status code");
+    if (!Number.isInteger(s) || s < 100 || s > 599)
+      throw new RestError(500, "PGRST112", "response.status guc must be a valid status code");
     return s;
   }
   return status;

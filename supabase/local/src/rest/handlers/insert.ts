@@ -46,22 +46,40 @@ export async function handleInsert(ctx: RestContext, table: Table): Promise<Resp
     const target = `(${conflict.map(ident).join(", ")})`;
     const updates = columns.map((c) => `${ident(c)} = excluded.${ident(c)}`).join(", ");
     mutation +=
-      resolution === "merge-duplicates" && updates ? ` on conflict ${target} do update set ${updates}` : ` on conflict ${target} do nothing`;
+      resolution === "merge-duplicates" && updates
+        ? ` on conflict ${target} do update set ${updates}`
+        : ` on conflict ${target} do nothing`;
   }
   const upsert = resolution === "merge-duplicates";
   if (rows.length > 0) mutation += ` ${returning(ctx, table, plan, upsert)}`;
   else if (ctx.prefer.representation !== "full") mutation = `select 1 from ${target} where false`;
-  const inserted = upsert && !table.isView && rows.length > 0 ? ", (select count(*) from pgrst_source where pgrst_inserted) as inserted" : "";
+  const inserted =
+    upsert && !table.isView && rows.length > 0
+      ? ", (select count(*) from pgrst_source where pgrst_inserted) as inserted"
+      : "";
 
   const outcome = await runMutation(ctx, table, plan, p, mutation, media, inserted);
-  const total = ctx.prefer.count === "exact" || ctx.prefer.count === "estimated" || ctx.prefer.count === "planned" ? outcome.pageTotal : null;
+  const total =
+    ctx.prefer.count === "exact" ||
+    ctx.prefer.count === "estimated" ||
+    ctx.prefer.count === "planned"
+      ? outcome.pageTotal
+      : null;
   outcome.headers.set("content-range", contentRange(1, 0, total));
   if (ctx.prefer.representation === "headers-only" && outcome.pageTotal === 1 && outcome.body) {
     const [row] = JSON.parse(outcome.body) as Record<string, unknown>[];
-    const query = table.primaryKey.map((c) => `${encodeURIComponent(c)}=eq.${encodeURIComponent(String(row[c]))}`).join("&");
+    const query = table.primaryKey
+      .map((c) => `${encodeURIComponent(c)}=eq.${encodeURIComponent(String(row[c]))}`)
+      .join("&");
     outcome.headers.set("location", `/${table.name}?${query}`);
   }
-  const applied = preferenceApplied({ ...ctx.prefer, resolution }, ["resolution", "missing", "representation", "count", "handling"]);
+  const applied = preferenceApplied({ ...ctx.prefer, resolution }, [
+    "resolution",
+    "missing",
+    "representation",
+    "count",
+    "handling",
+  ]);
   if (applied) outcome.headers.set("preference-applied", applied);
   const insertedCount = toCount(outcome.row.inserted);
   const status = upsert && insertedCount !== null && insertedCount <= 0 ? 200 : 201;

@@ -7,19 +7,36 @@ import { filterSql, logicSql } from "../sql/filters";
 import { ident, type Params } from "../sql/fragment";
 import { selectList } from "../sql/read-sql";
 import { finalBody } from "./body";
-import { applyGucs, inTransaction, profileHeader, runStatement, toCount, type RestContext, type StatementRow } from "./context";
+import {
+  applyGucs,
+  inTransaction,
+  profileHeader,
+  runStatement,
+  toCount,
+  type RestContext,
+  type StatementRow,
+} from "./context";
 
 /** Filters of a PATCH/DELETE: only the top level applies to the rows being changed. */
 export function mutationWhere(p: Params, plan: ReadNode): string[] {
-  return [...plan.filters.map((f) => filterSql(p, plan.alias, f)), ...plan.logic.map((t) => logicSql(p, plan.alias, t))];
+  return [
+    ...plan.filters.map((f) => filterSql(p, plan.alias, f)),
+    ...plan.logic.map((t) => logicSql(p, plan.alias, t)),
+  ];
 }
 
 /** What RETURNING must give so the response can be built without asking for more than it needs. */
-export function returning(ctx: RestContext, table: Table, plan: ReadNode, withInserted: boolean): string {
+export function returning(
+  ctx: RestContext,
+  table: Table,
+  plan: ReadNode,
+  withInserted: boolean,
+): string {
   const rep = ctx.prefer.representation;
   const inserted = withInserted && !table.isView ? ", (xmax::text = '0') as pgrst_inserted" : "";
   if (rep === "full") return `returning ${ident(plan.alias)}.*${inserted}`;
-  if (rep === "headers-only" && table.primaryKey.length) return `returning ${table.primaryKey.map((c) => `${ident(plan.alias)}.${ident(c)}`).join(", ")}${inserted}`;
+  if (rep === "headers-only" && table.primaryKey.length)
+    return `returning ${table.primaryKey.map((c) => `${ident(plan.alias)}.${ident(c)}`).join(", ")}${inserted}`;
   return `returning 1${inserted}`;
 }
 
@@ -48,7 +65,8 @@ export async function runMutation(
   plan.expandStar = true;
   let select = "select 1";
   if (full) select = `select ${selectList(p, plan).join(", ")}`;
-  else if (headersOnly) select = `select ${table.primaryKey.map((c) => `${ident(plan.alias)}.${ident(c)}`).join(", ")}`;
+  else if (headersOnly)
+    select = `select ${table.primaryKey.map((c) => `${ident(plan.alias)}.${ident(c)}`).join(", ")}`;
   const body = full || headersOnly ? bodyExpr(media, "rows") : "null::text";
   const sql =
     `with pgrst_source as (${mutation}) select null::bigint as total, count(*) as page_total, ${body} as body, ` +
@@ -58,8 +76,17 @@ export async function runMutation(
     const row = await runStatement(tx, sql, p.values);
     const pageTotal = toCount(row.page_total) ?? 0;
     if (media.kind === "object" && pageTotal !== 1) throw singularityError(pageTotal);
-    if (ctx.prefer.handling === "strict" && ctx.prefer.maxAffected !== undefined && pageTotal > ctx.prefer.maxAffected) {
-      throw new RestError(400, "PGRST124", "Query result exceeds max-affected preference constraint", `The query affects ${pageTotal} rows`);
+    if (
+      ctx.prefer.handling === "strict" &&
+      ctx.prefer.maxAffected !== undefined &&
+      pageTotal > ctx.prefer.maxAffected
+    ) {
+      throw new RestError(
+        400,
+        "PGRST124",
+        "Query result exceeds max-affected preference constraint",
+        `The query affects ${pageTotal} rows`,
+      );
     }
     const headers = new Headers();
     profileHeader(ctx, headers);
@@ -72,5 +99,8 @@ export async function runMutation(
 export function finish(ctx: RestContext, outcome: MutationOutcome, status: number): Response {
   const finalStatus = applyGucs(outcome.row, status, outcome.headers);
   const send = ctx.prefer.representation === "full" && finalStatus !== 204;
-  return new Response(send ? outcome.body : null, { status: finalStatus, headers: outcome.headers });
+  return new Response(send ? outcome.body : null, {
+    status: finalStatus,
+    headers: outcome.headers,
+  });
 }

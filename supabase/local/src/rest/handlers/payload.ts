@@ -10,7 +10,10 @@ const isRow = (v: unknown): v is Row => typeof v === "object" && v !== null && !
 
 /** The JSON body of a write: an object or an array of objects, else PGRST102. */
 export async function readPayload(req: Request): Promise<{ rows: Row[]; isArray: boolean }> {
-  const type = (req.headers.get("content-type") ?? "application/json").split(";")[0].trim().toLowerCase();
+  const type = (req.headers.get("content-type") ?? "application/json")
+    .split(";")[0]
+    .trim()
+    .toLowerCase();
   if (type !== "application/json" && type !== "" && !type.endsWith("+json")) {
     throw new RestError(415, "PGRST107", `None of these media types are available: ${type}`);
   }
@@ -36,13 +39,18 @@ export async function readPayload(req: Request): Promise<{ rows: Row[]; isArray:
  * The columns a write touches: `?columns=` when given, else the keys of the first object (every
  * object must then have the same keys). Each must exist in the table (PGRST204 otherwise).
  */
-export function payloadColumns(table: Table, rows: Row[], fromQuery: string[] | undefined): string[] {
+export function payloadColumns(
+  table: Table,
+  rows: Row[],
+  fromQuery: string[] | undefined,
+): string[] {
   let columns: string[];
   if (fromQuery) columns = fromQuery;
   else {
     columns = rows.length ? Object.keys(rows[0]) : [];
     const sorted = [...columns].sort().join("\u0000");
-    if (rows.some((r) => Object.keys(r).sort().join("\u0000") !== sorted)) throw invalidBody("All object keys must match");
+    if (rows.some((r) => Object.keys(r).sort().join("\u0000") !== sorted))
+      throw invalidBody("All object keys must match");
   }
   for (const c of columns) if (!table.columnMap.has(c)) throw columnNotFound(table.name, c);
   return [...new Set(columns)];

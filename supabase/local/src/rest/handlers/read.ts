@@ -9,7 +9,15 @@ import { bodyExpr, GUC_COLUMNS } from "../sql/body";
 import { ident, Params, qualifiedIdent } from "../sql/fragment";
 import { orderSql, rangeSql, selectList, whereList } from "../sql/read-sql";
 import { finalBody, outOfRangeBody } from "./body";
-import { applyGucs, canonicalQuery, inTransaction, profileHeader, runStatement, toCount, type RestContext } from "./context";
+import {
+  applyGucs,
+  canonicalQuery,
+  inTransaction,
+  profileHeader,
+  runStatement,
+  toCount,
+  type RestContext,
+} from "./context";
 import { countSql } from "./count";
 
 /** GET and HEAD on a table or view. */
@@ -17,7 +25,12 @@ export async function handleRead(ctx: RestContext, table: Table): Promise<Respon
   const qp: QueryParams = parseQueryParams(ctx.url.searchParams, false);
   const media = negotiate(ctx.req.headers.get("accept"));
   const plan = buildReadPlan(ctx.cache, ctx.schema, table.name, table, qp);
-  const range = topLevelRange(ctx.req.headers, qp.ranges.get(""), qp.negativeLimit, ctx.backend.config.api.maxRows || null);
+  const range = topLevelRange(
+    ctx.req.headers,
+    qp.ranges.get(""),
+    qp.negativeLimit,
+    ctx.backend.config.api.maxRows || null,
+  );
 
   const p = new Params();
   const where = whereList(p, plan);

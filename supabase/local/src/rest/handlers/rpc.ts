@@ -9,11 +9,22 @@ import { bodyExpr, GUC_COLUMNS } from "../sql/body";
 import { ident, Params, qualifiedIdent } from "../sql/fragment";
 import { orderSql, rangeSql, selectList, whereList } from "../sql/read-sql";
 import { finalBody, outOfRangeBody } from "./body";
-import { applyGucs, inTransaction, profileHeader, runStatement, toCount, type RestContext } from "./context";
+import {
+  applyGucs,
+  inTransaction,
+  profileHeader,
+  runStatement,
+  toCount,
+  type RestContext,
+} from "./context";
 import { readPayload } from "./payload";
 import { matchRoutine } from "./routine-match";
 
-async function readArgs(ctx: RestContext, isRead: boolean, rpcArgs: [string, string][]): Promise<Record<string, unknown>> {
+async function readArgs(
+  ctx: RestContext,
+  isRead: boolean,
+  rpcArgs: [string, string][],
+): Promise<Record<string, unknown>> {
   if (isRead) {
     const args: Record<string, unknown> = {};
     for (const [k, v] of rpcArgs) {
@@ -29,32 +40,63 @@ async function readArgs(ctx: RestContext, isRead: boolean, rpcArgs: [string, str
   return rows[0];
 }
 
-function callSql(p: Params, routine: Routine, args: Record<string, unknown>, wholeBody: boolean): string {
+function callSql(
+  p: Params,
+  routine: Routine,
+  args: Record<string, unknown>,
+  wholeBody: boolean,
+): string {
   const fn = qualifiedIdent(routine.schema, routine.name);
   const columns = routine.returnKind === "composite" ? "" : "(pgrst_scalar)";
-  if (wholeBody) return `select pgrst_call.* from ${fn}(${p.add(JSON.stringify(args))}::${routine.params[0].type}) pgrst_call${columns}`;
+  if (wholeBody)
+    return `select pgrst_call.* from ${fn}(${p.add(JSON.stringify(args))}::${routine.params[0].type}) pgrst_call${columns}`;
   const given = routine.params.filter((param) => param.name in args);
   if (!given.length) return `select pgrst_call.* from ${fn}() pgrst_call${columns}`;
   const record = given.map((param) => `${ident(param.name)} ${param.type}`).join(", ");
-  const call = given.map((param) => `${param.variadic ? "variadic " : ""}${ident(param.name)} := _.${ident(param.name)}`).join(", ");
+  const call = given
+    .map(
+      (param) =>
+        `${param.variadic ? "variadic " : ""}${ident(param.name)} := _.${ident(param.name)}`,
+    )
+    .join(", ");
   return `select pgrst_call.* from json_to_record(${p.add(JSON.stringify(args))}::json) as _(${record}), lateral ${fn}(${call}) pgrst_call${columns}`;
 }
 
 /** GET/HEAD/POST /rpc/fn: named arguments, scalar/set/composite results, filters on set results. */
 export async function handleRpc(ctx: RestContext, name: string): Promise<Response> {
   const method = ctx.req.method;
-  if (!["GET", "HEAD", "POST"].includes(method)) throw new RestError(405, "PGRST101", `Cannot use the ${method} method on RPC`);
+  if (!["GET", "HEAD", "POST"].includes(method))
+    throw new RestError(405, "PGRST101", `Cannot use the ${method} method on RPC`);
   const isRead = method !== "POST";
   const qp = parseQueryParams(ctx.url.searchParams, isRead);
   const media = negotiate(ctx.req.headers.get("accept"));
   const args = await readArgs(ctx, isRead, qp.rpcArgs);
-  const { routine, wholeBody } = matchRoutine(ctx.cache, ctx.schema, name, Object.keys(args), !isRead);
+  const { routine, wholeBody } = matchRoutine(
+    ctx.cache,
+    ctx.schema,
+    name,
+    Object.keys(args),
+    !isRead,
+  );
 
-  const table = routine.returnRelation ? ctx.cache.tables.get(qualified(routine.returnRelation.schema, routine.returnRelation.name)) : undefined;
+  const table = routine.returnRelation
+    ? ctx.cache.tables.get(qualified(routine.returnRelation.schema, routine.returnRelation.name))
+    : undefined;
   const composite = routine.returnKind === "composite";
-  const plan = buildReadPlan(ctx.cache, ctx.schema, table?.name ?? name, table, composite ? qp : { ...qp, select: [] });
+  const plan = buildReadPlan(
+    ctx.cache,
+    ctx.schema,
+    table?.name ?? name,
+    table,
+    composite ? qp : { ...qp, select: [] },
+  );
   plan.alias = name;
-  const range = topLevelRange(isRead ? ctx.req.headers : null, qp.ranges.get(""), qp.negativeLimit, routine.returnsSet ? ctx.backend.config.api.maxRows || null : null);
+  const range = topLevelRange(
+    isRead ? ctx.req.headers : null,
+    qp.ranges.get(""),
+    qp.negativeLimit,
+    routine.returnsSet ? ctx.backend.config.api.maxRows || null : null,
+  );
 
   const p = new Params();
   const call = callSql(p, routine, args, wholeBody);
@@ -64,7 +106,13 @@ export async function handleRpc(ctx: RestContext, name: string): Promise<Respons
   const page = `select ${items}${from}${composite ? orderSql(p, plan) : ""}${rangeSql(p, range)}`;
   const counting = ctx.prefer.count !== undefined && routine.returnsSet;
   const total = counting ? `(select count(*)${from})` : "null::bigint";
-  const shape = composite ? (routine.returnsSet ? "rows" : "composite-single") : routine.returnsSet ? "scalar-set" : "scalar-single";
+  const shape = composite
+    ? routine.returnsSet
+      ? "rows"
+      : "composite-single"
+    : routine.returnsSet
+      ? "scalar-set"
+      : "scalar-single";
   const sql = `with pgrst_source as (${call}) select ${total} as total, count(*) as page_total, ${bodyExpr(media, shape)} as body, ${GUC_COLUMNS} from (${page}) _t`;
 
   return inTransaction(ctx, isRead, async (tx) => {
@@ -73,17 +121,22 @@ export async function handleRpc(ctx: RestContext, name: string): Promise<Respons
     profileHeader(ctx, headers);
     const pageTotal = routine.returnsSet ? (toCount(row.page_total) ?? 0) : 1;
     const totalCount = toCount(row.total);
-    headers.set("content-range", contentRange(range.offset, range.offset + pageTotal - 1, totalCount));
+    headers.set(
+      "content-range",
+      contentRange(range.offset, range.offset + pageTotal - 1, totalCount),
+    );
     const applied = preferenceApplied(ctx.prefer, ["count", "handling"]);
     if (applied) headers.set("preference-applied", applied);
-    if (routine.returnKind === "void") return new Response(null, { status: applyGucs(row, 204, headers), headers });
+    if (routine.returnKind === "void")
+      return new Response(null, { status: applyGucs(row, 204, headers), headers });
     let status = rangeStatus(range.offset, pageTotal, totalCount);
     if (status === 416) {
       headers.set("content-type", "application/json; charset=utf-8");
       return new Response(outOfRangeBody(range.offset, totalCount), { status, headers });
     }
     headers.set("content-type", contentType(media));
-    const body = media.kind === "object" && !routine.returnsSet ? (row.body ?? "null") : finalBody(media, row);
+    const body =
+      media.kind === "object" && !routine.returnsSet ? (row.body ?? "null") : finalBody(media, row);
     status = applyGucs(row, status, headers);
     return new Response(method === "HEAD" ? null : body, { status, headers });
   });

@@ -25,7 +25,12 @@ export async function handleUpdate(ctx: RestContext, table: Table): Promise<Resp
   const media = negotiate(ctx.req.headers.get("accept"));
   const plan = buildReadPlan(ctx.cache, ctx.schema, table.name, table, qp);
   const { rows, isArray } = await readPayload(ctx.req);
-  if (isArray && rows.length !== 1) throw new RestError(400, "PGRST102", "Bulk updates are only supported with PATCH on a single object");
+  if (isArray && rows.length !== 1)
+    throw new RestError(
+      400,
+      "PGRST102",
+      "Bulk updates are only supported with PATCH on a single object",
+    );
   const columns = payloadColumns(table, rows, qp.columns);
 
   const p = new Params();
@@ -43,8 +48,16 @@ export async function handleUpdate(ctx: RestContext, table: Table): Promise<Resp
       ` where ${where.join(" and ")} ${returning(ctx, table, plan, false)}`;
   }
   const outcome = await runMutation(ctx, table, plan, p, mutation, media);
-  outcome.headers.set("content-range", contentRange(0, outcome.pageTotal - 1, counted(ctx, outcome.pageTotal)));
-  const applied = preferenceApplied(ctx.prefer, ["representation", "count", "handling", "max-affected"]);
+  outcome.headers.set(
+    "content-range",
+    contentRange(0, outcome.pageTotal - 1, counted(ctx, outcome.pageTotal)),
+  );
+  const applied = preferenceApplied(ctx.prefer, [
+    "representation",
+    "count",
+    "handling",
+    "max-affected",
+  ]);
   if (applied) outcome.headers.set("preference-applied", applied);
   return finish(ctx, outcome, ctx.prefer.representation === "full" ? 200 : 204);
 }
@@ -60,7 +73,12 @@ export async function handleDelete(ctx: RestContext, table: Table): Promise<Resp
   const mutation = `delete from ${qualifiedIdent(table.schema, table.name)} as ${ident(plan.alias)} where ${where.join(" and ")} ${returning(ctx, table, plan, false)}`;
   const outcome = await runMutation(ctx, table, plan, p, mutation, media);
   outcome.headers.set("content-range", contentRange(1, 0, counted(ctx, outcome.pageTotal)));
-  const applied = preferenceApplied(ctx.prefer, ["representation", "count", "handling", "max-affected"]);
+  const applied = preferenceApplied(ctx.prefer, [
+    "representation",
+    "count",
+    "handling",
+    "max-affected",
+  ]);
   if (applied) outcome.headers.set("preference-applied", applied);
   return finish(ctx, outcome, ctx.prefer.representation === "full" ? 200 : 204);
 }

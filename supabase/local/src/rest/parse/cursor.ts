@@ -44,7 +44,11 @@ export class Cursor {
   }
 
   fail(expecting: string): never {
-    throw new ParseFailure(this.i, this.eof ? "end of input" : JSON.stringify(this.peek()), expecting);
+    throw new ParseFailure(
+      this.i,
+      this.eof ? "end of input" : JSON.stringify(this.peek()),
+      expecting,
+    );
   }
 
   /** Runs `fn`; on failure puts the cursor back and returns undefined. */
@@ -72,5 +76,10 @@ export function runParser<T>(what: string, input: string, fn: (c: Cursor) => T):
 }
 
 function toParseError(what: string, input: string, err: ParseFailure): RestError {
-  return parseError(what, input, err.position + 1, `unexpected ${err.unexpected} expecting ${err.expecting}`);
+  return parseError(
+    what,
+    input,
+    err.position + 1,
+    `unexpected ${err.unexpected} expecting ${err.expecting}`,
+  );
 }

@@ -45,7 +45,14 @@ export function fieldName(c: Cursor): string {
 }
 
 function atJsonIndexEnd(c: Cursor): boolean {
-  return c.eof || c.startsWith("->") || c.startsWith("::") || c.startsWith(".") || c.startsWith(",") || c.startsWith(")");
+  return (
+    c.eof ||
+    c.startsWith("->") ||
+    c.startsWith("::") ||
+    c.startsWith(".") ||
+    c.startsWith(",") ||
+    c.startsWith(")")
+  );
 }
 
 export function jsonPath(c: Cursor): JsonStep[] {
@@ -64,7 +71,15 @@ export function jsonPath(c: Cursor): JsonStep[] {
       c.i = start;
     }
     const key =
-      c.peek() === '"' ? quotedValue(c) : dashed(c, () => run(c, (ch) => !"(-:.,>)".includes(ch), "any non reserved character different from: .,>()"));
+      c.peek() === '"'
+        ? quotedValue(c)
+        : dashed(c, () =>
+            run(
+              c,
+              (ch) => !"(-:.,>)".includes(ch),
+              "any non reserved character different from: .,>()",
+            ),
+          );
     steps.push({ arrow, key, index: false });
   }
   return steps;

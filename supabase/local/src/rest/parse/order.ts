@@ -17,7 +17,11 @@ function modifiers(c: Cursor, term: OrderTerm): OrderTerm {
   if (!atTermEnd(c)) {
     if (c.peek() === ".") {
       c.i++;
-      c.fail(term.direction || term.nulls ? '"nullsfirst" or "nullslast"' : '"asc", "desc", "nullsfirst" or "nullslast"');
+      c.fail(
+        term.direction || term.nulls
+          ? '"nullsfirst" or "nullslast"'
+          : '"asc", "desc", "nullsfirst" or "nullslast"',
+      );
     }
     c.fail('"," or end of input');
   }

@@ -74,7 +74,10 @@ export function parseQueryParams(search: URLSearchParams, isRpcRead: boolean): Q
         }
         filters.push({ path, filter: { field, expr } });
       } else {
-        filters.push({ path, filter: { field, expr: runParser("filter", value, (c) => opExpr(c, restOfValue)) } });
+        filters.push({
+          path,
+          filter: { field, expr: runParser("filter", value, (c) => opExpr(c, restOfValue)) },
+        });
       }
     }
   }

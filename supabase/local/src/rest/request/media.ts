@@ -20,7 +20,11 @@ function parseAccept(header: string): Accepted[] {
       const params: Record<string, string> = {};
       for (const r of rest) {
         const eq = r.indexOf("=");
-        if (eq > 0) params[r.slice(0, eq).trim().toLowerCase()] = r.slice(eq + 1).trim().replace(/^"|"$/g, "");
+        if (eq > 0)
+          params[r.slice(0, eq).trim().toLowerCase()] = r
+            .slice(eq + 1)
+            .trim()
+            .replace(/^"|"$/g, "");
       }
       const q = params.q !== undefined ? Number(params.q) : 1;
       return { type: type.toLowerCase(), params, q: Number.isFinite(q) ? q : 0, i };
@@ -35,11 +39,18 @@ export function negotiate(accept: string | null, { rootSpec = false } = {}): Med
   if (!list.length) return rootSpec ? { kind: "openapi" } : { kind: "json", stripNulls: false };
   for (const a of list) {
     const stripNulls = a.params.nulls === "stripped";
-    if (rootSpec && (a.type === "application/openapi+json" || a.type === "application/json" || a.type === "*/*")) return { kind: "openapi" };
+    if (
+      rootSpec &&
+      (a.type === "application/openapi+json" || a.type === "application/json" || a.type === "*/*")
+    )
+      return { kind: "openapi" };
     if (rootSpec) continue;
-    if (a.type === "application/json" || a.type === "*/*" || a.type === "application/*") return { kind: "json", stripNulls: false };
-    if (a.type === "application/vnd.pgrst.array+json" || a.type === "application/vnd.pgrst.array") return { kind: "json", stripNulls };
-    if (a.type === "application/vnd.pgrst.object+json" || a.type === "application/vnd.pgrst.object") return { kind: "object", stripNulls };
+    if (a.type === "application/json" || a.type === "*/*" || a.type === "application/*")
+      return { kind: "json", stripNulls: false };
+    if (a.type === "application/vnd.pgrst.array+json" || a.type === "application/vnd.pgrst.array")
+      return { kind: "json", stripNulls };
+    if (a.type === "application/vnd.pgrst.object+json" || a.type === "application/vnd.pgrst.object")
+      return { kind: "object", stripNulls };
     if (a.type === "text/csv" || a.type === "text/*") return { kind: "csv" };
   }
   throw mediaTypeError(list.map((a) => a.type));
@@ -48,9 +59,13 @@ export function negotiate(accept: string | null, { rootSpec = false } = {}): Med
 export function contentType(media: Media): string {
   switch (media.kind) {
     case "json":
-      return media.stripNulls ? "application/vnd.pgrst.array+json; nulls=stripped; charset=utf-8" : "application/json; charset=utf-8";
+      return media.stripNulls
+        ? "application/vnd.pgrst.array+json; nulls=stripped; charset=utf-8"
+        : "application/json; charset=utf-8";
     case "object":
-      return media.stripNulls ? "application/vnd.pgrst.object+json; nulls=stripped; charset=utf-8" : "application/vnd.pgrst.object+json; charset=utf-8";
+      return media.stripNulls
+        ? "application/vnd.pgrst.object+json; nulls=stripped; charset=utf-8"
+        : "application/vnd.pgrst.object+json; charset=utf-8";
     case "csv":
       return "text/csv; charset=utf-8";
     case "openapi":

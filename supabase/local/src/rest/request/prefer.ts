@@ -30,25 +30,39 @@ const KNOWN: Record<string, (p: Preferences) => void> = {
 export function parsePrefer(headers: Headers): Preferences {
   const p: Preferences = { txRollback: false, invalid: [] };
   const raw = headers.get("prefer") ?? "";
-  for (const part of raw.split(",").map((s) => s.trim()).filter(Boolean)) {
+  for (const part of raw
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean)) {
     const known = KNOWN[part];
     if (known) known(p);
-    else if (part.startsWith("max-affected=") && /^[0-9]+$/.test(part.slice(13))) p.maxAffected ??= Number(part.slice(13));
+    else if (part.startsWith("max-affected=") && /^[0-9]+$/.test(part.slice(13)))
+      p.maxAffected ??= Number(part.slice(13));
     else if (!part.startsWith("timezone=")) p.invalid.push(part);
   }
   return p;
 }
 
 /** `Preference-Applied`, listing what was honoured, in PostgREST's order. */
-export function preferenceApplied(p: Preferences, kinds: ("resolution" | "missing" | "representation" | "count" | "tx" | "handling" | "max-affected")[]): string | null {
+export function preferenceApplied(
+  p: Preferences,
+  kinds: (
+    "resolution" | "missing" | "representation" | "count" | "tx" | "handling" | "max-affected"
+  )[],
+): string | null {
   const values: string[] = [];
-  const rep = { full: "return=representation", minimal: "return=minimal", "headers-only": "return=headers-only" };
+  const rep = {
+    full: "return=representation",
+    minimal: "return=minimal",
+    "headers-only": "return=headers-only",
+  };
   if (kinds.includes("resolution") && p.resolution) values.push(`resolution=${p.resolution}`);
   if (kinds.includes("missing") && p.missing) values.push(`missing=${p.missing}`);
   if (kinds.includes("representation") && p.representation) values.push(rep[p.representation]);
   if (kinds.includes("count") && p.count) values.push(`count=${p.count}`);
   if (kinds.includes("tx") && p.txRollback) values.push("tx=rollback");
   if (kinds.includes("handling") && p.handling) values.push(`handling=${p.handling}`);
-  if (kinds.includes("max-affected") && p.handling === "strict" && p.maxAffected !== undefined) values.push(`max-affected=${p.maxAffected}`);
+  if (kinds.includes("max-affected") && p.handling === "strict" && p.maxAffected !== undefined)
+    values.push(`max-affected=${p.maxAffected}`);
   return values.length ? values.join(", ") : null;
 }

@@ -5,7 +5,12 @@ import { invalidRange } from "../errors";
  * The top-level window: the `Range` header (`0-9`, items) intersected with `limit`/`offset`,
  * then capped by max_rows. Undefined limit means unbounded.
  */
-export function topLevelRange(headers: Headers | null, fromQuery: Range | undefined, negativeLimit: boolean, maxRows: number | null): Range {
+export function topLevelRange(
+  headers: Headers | null,
+  fromQuery: Range | undefined,
+  negativeLimit: boolean,
+  maxRows: number | null,
+): Range {
   if (negativeLimit) throw invalidRange("Limit should be greater than or equal to zero.");
   let lower = 0;
   let upper = Infinity;
@@ -14,7 +19,10 @@ export function topLevelRange(headers: Headers | null, fromQuery: Range | undefi
   if (m) {
     lower = Number(m[1]);
     upper = m[2] === "" ? Infinity : Number(m[2]);
-    if (upper < lower) throw invalidRange("The lower boundary must be lower than or equal to the upper boundary in the Range header.");
+    if (upper < lower)
+      throw invalidRange(
+        "The lower boundary must be lower than or equal to the upper boundary in the Range header.",
+      );
   }
   if (fromQuery) {
     const qLower = fromQuery.offset;

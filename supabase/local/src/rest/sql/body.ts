@@ -9,7 +9,8 @@ export function bodyExpr(media: Media, shape: BodyShape): string {
     const rows = `coalesce(string_agg(substring(_t::text, 2, length(_t::text) - 2), chr(10)), '')`;
     return `coalesce(${header}, '') || chr(10) || ${rows}`;
   }
-  const strip = (e: string) => (media.kind !== "openapi" && media.stripNulls ? `json_strip_nulls(${e})` : e);
+  const strip = (e: string) =>
+    media.kind !== "openapi" && media.stripNulls ? `json_strip_nulls(${e})` : e;
   switch (shape) {
     case "rows":
       return `coalesce(${strip("json_agg(_t)")}, '[]')::text`;

@@ -25,9 +25,15 @@ const SIMPLE_SQL: Record<SimpleOp, string> = {
   adj: "-|-",
 };
 
-const FTS_SQL = { fts: "to_tsquery", plfts: "plainto_tsquery", phfts: "phraseto_tsquery", wfts: "websearch_to_tsquery" };
+const FTS_SQL = {
+  fts: "to_tsquery",
+  plfts: "plainto_tsquery",
+  phfts: "phraseto_tsquery",
+  wfts: "websearch_to_tsquery",
+};
 
-const likePattern = (op: QuantOp, v: string) => (op === "like" || op === "ilike" ? v.replace(/\*/g, "%") : v);
+const likePattern = (op: QuantOp, v: string) =>
+  op === "like" || op === "ilike" ? v.replace(/\*/g, "%") : v;
 
 export function opExprSql(params: Params, column: string, expr: OpExpr): string {
   const o = expr.operation;
@@ -43,7 +49,9 @@ export function opExprSql(params: Params, column: string, expr: OpExpr): string 
       sql = `${column} is distinct from ${params.add(o.value)}`;
       break;
     case "fts": {
-      const query = o.language ? `${FTS_SQL[o.op]}(${params.add(o.language)}::regconfig, ${params.add(o.value)})` : `${FTS_SQL[o.op]}(${params.add(o.value)})`;
+      const query = o.language
+        ? `${FTS_SQL[o.op]}(${params.add(o.language)}::regconfig, ${params.add(o.value)})`
+        : `${FTS_SQL[o.op]}(${params.add(o.value)})`;
       sql = `${column} @@ ${query}`;
       break;
     }

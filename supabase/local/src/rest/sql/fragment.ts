@@ -50,7 +50,8 @@ export function castType(type: string): string {
 /** `"alias"."column"->$1::text->>$2::int`: a column reference with its JSON path as bound keys. */
 export function fieldExpr(params: Params, alias: string, f: Field): string {
   let out = `${ident(alias)}.${ident(f.name)}`;
-  for (const step of f.json) out += `${step.arrow}${params.add(step.key)}::${step.index ? "int" : "text"}`;
+  for (const step of f.json)
+    out += `${step.arrow}${params.add(step.key)}::${step.index ? "int" : "text"}`;
   return out;
 }
 

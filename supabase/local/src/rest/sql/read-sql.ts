@@ -1,13 +1,22 @@
 import type { Embed, ReadNode } from "../plan";
 import { filterSql, logicSql, orderTermSql } from "./filters";
-import { castType, fieldExpr, fieldOutputName, ident, qualifiedIdent, type Params } from "./fragment";
+import {
+  castType,
+  fieldExpr,
+  fieldOutputName,
+  ident,
+  qualifiedIdent,
+  type Params,
+} from "./fragment";
 
 function joinConditions(e: Embed, parentAlias: string): string[] {
   const child = ident(e.node.alias);
   const parent = ident(parentAlias);
   if (e.rel.junction) {
     const j = ident(e.junctionAlias);
-    return e.rel.junction.sourceColumns.map(([jc, oc]) => `${j}.${ident(jc)} = ${parent}.${ident(oc)}`);
+    return e.rel.junction.sourceColumns.map(
+      ([jc, oc]) => `${j}.${ident(jc)} = ${parent}.${ident(oc)}`,
+    );
   }
   return e.rel.columns.map(([oc, tc]) => `${child}.${ident(tc)} = ${parent}.${ident(oc)}`);
 }
@@ -17,7 +26,9 @@ function embedFrom(e: Embed): string {
   const junction = e.rel.junction;
   if (!junction) return ft;
   const j = ident(e.junctionAlias);
-  const on = junction.targetColumns.map(([jc, tc]) => `${j}.${ident(jc)} = ${ident(e.node.alias)}.${ident(tc)}`).join(" and ");
+  const on = junction.targetColumns
+    .map(([jc, tc]) => `${j}.${ident(jc)} = ${ident(e.node.alias)}.${ident(tc)}`)
+    .join(" and ");
   return `${ft} join ${qualifiedIdent(junction.table.schema, junction.table.name)} as ${j} on ${on}`;
 }
 
@@ -30,7 +41,9 @@ export function whereList(p: Params, node: ReadNode): string[] {
   return [
     ...node.filters.map((f) => filterSql(p, node.alias, f)),
     ...node.logic.map((t) => logicSql(p, node.alias, t)),
-    ...node.existence.map(({ embed, present }) => `${present ? "" : "not "}${existsSql(p, embed, node.alias)}`),
+    ...node.existence.map(
+      ({ embed, present }) => `${present ? "" : "not "}${existsSql(p, embed, node.alias)}`,
+    ),
     ...node.embeds.filter((e) => e.inner).map((e) => existsSql(p, e, node.alias)),
   ];
 }
@@ -56,7 +69,9 @@ export function rangeSql(p: Params, range: { offset: number; limit?: number } | 
 function embedSql(p: Params, e: Embed, parentAlias: string): string {
   const where = [...joinConditions(e, parentAlias), ...whereList(p, e.node)];
   const inner = `select ${selectList(p, e.node).join(", ")} from ${embedFrom(e)} where ${where.join(" and ")}${orderSql(p, e.node)}${rangeSql(p, e.node.range)}`;
-  return e.toOne ? `(select row_to_json(_e) from (${inner}) _e)` : `(select coalesce(json_agg(_e), '[]') from (${inner}) _e)`;
+  return e.toOne
+    ? `(select row_to_json(_e) from (${inner}) _e)`
+    : `(select coalesce(json_agg(_e), '[]') from (${inner}) _e)`;
 }
 
 function spreadColumns(p: Params, e: Embed, parentAlias: string): string[] {
@@ -67,17 +82,30 @@ function spreadColumns(p: Params, e: Embed, parentAlias: string): string[] {
 }
 
 export function selectList(p: Params, node: ReadNode): string[];
-export function selectList(p: Params, node: ReadNode, split: true): { expr: string; name: string }[];
-export function selectList(p: Params, node: ReadNode, split?: true): string[] | { expr: string; name: string }[] {
+export function selectList(
+  p: Params,
+  node: ReadNode,
+  split: true,
+): { expr: string; name: string }[];
+export function selectList(
+  p: Params,
+  node: ReadNode,
+  split?: true,
+): string[] | { expr: string; name: string }[] {
   const out: { expr: string; name: string | null }[] = [];
   for (const item of node.fields) {
     if (item.kind === "star") {
-      if ((split || node.expandStar) && node.table) for (const c of node.table.columns) out.push({ expr: `${ident(node.alias)}.${ident(c.name)}`, name: c.name });
+      if ((split || node.expandStar) && node.table)
+        for (const c of node.table.columns)
+          out.push({ expr: `${ident(node.alias)}.${ident(c.name)}`, name: c.name });
       else out.push({ expr: `${ident(node.alias)}.*`, name: null });
       continue;
     }
     const cast = item.cast ? `::${castType(item.cast)}` : "";
-    out.push({ expr: `${fieldExpr(p, node.alias, item.field)}${cast}`, name: item.alias ?? fieldOutputName(item.field) });
+    out.push({
+      expr: `${fieldExpr(p, node.alias, item.field)}${cast}`,
+      name: item.alias ?? fieldOutputName(item.field),
+    });
   }
   for (const e of node.embeds) {
     if (e.hidden) continue;
