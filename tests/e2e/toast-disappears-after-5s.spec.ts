@@ -11,9 +11,18 @@ test.describe("toasts", () => {
   }) => {
     await page.clock.install();
     await page.goto("/");
-    // Hold the page's clock still, so only runFor below moves it, however slow the machine is.
-    await page.clock.pauseAt(Date.now() + 1_000);
-    await page.getByRole("button", { name: "Copy link to Groundwork" }).click();
+    const copy = page.getByRole("button", { name: "Copy link to Groundwork" });
+    // React has hydrated the button once it carries its props; a click before that does nothing.
+    await expect
+      .poll(() =>
+        copy.evaluate((button) =>
+          Object.keys(button).some((key) => key.startsWith("__reactProps")),
+        ),
+      )
+      .toBe(true);
+    // From here the page's clock stands still, so only runFor moves it, however slow the machine.
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);
+    await copy.click();
     // The toaster adds a toast from a zero-delay timer; let that one fire.
     await page.clock.runFor(100);
 
