@@ -177,3 +177,34 @@ export function composeMail(
 export async function sendAll(backend: Backend, mails: OutgoingMail[]): Promise<void> {
   for (const mail of mails) await backend.mail.send(mail);
 }
+
+/**
+ * The mails of an email change, as GoTrue's sendEmailChange: a link and code to the new address
+ * and, when both addresses must confirm, another to the current one. `user` already carries the
+ * pending change.
+ */
+export async function issueEmailChangeMails(
+  db: Queryable,
+  backend: Backend,
+  user: UserRow,
+  newEmail: string,
+  options: { toCurrentToo: boolean; pkce: boolean; redirectTo: string },
+): Promise<OutgoingMail[]> {
+  const { toCurrentToo, pkce, redirectTo } = options;
+  const vars = { email: user.email ?? "", newEmail, data: user.raw_user_meta_data };
+  const toNew = await issueEmailToken(db, backend, user, "email_change_new", newEmail, pkce);
+  const mails = [composeMail(backend, "email_change", newEmail, toNew, redirectTo, vars)];
+  if (toCurrentToo && user.email) {
+    const current = user.email;
+    const toCurrent = await issueEmailToken(
+      db,
+      backend,
+      user,
+      "email_change_current",
+      current,
+      pkce,
+    );
+    mails.push(composeMail(backend, "email_change", current, toCurrent, redirectTo, vars));
+  }
+  return mails;
+}

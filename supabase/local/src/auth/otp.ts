@@ -2,7 +2,7 @@ import { json } from "../http";
 import type { OutgoingMail } from "../mail";
 import type { AuthContext, Queryable } from "./context";
 import { badRequest, unprocessable } from "./errors";
-import { composeMail, issueEmailToken, sendAll } from "./email-tokens";
+import { composeMail, issueEmailChangeMails, issueEmailToken, sendAll } from "./email-tokens";
 import { bool, object, readParams, str, validEmail } from "./params";
 import { codeChallenge, createFlowState, type CodeChallenge } from "./pkce";
 import { checkMailFrequency, takeRateLimit } from "./rate-limit";
@@ -143,41 +143,11 @@ export async function resend(c: AuthContext): Promise<Response> {
   const mails = await c.backend.db.transaction(async (tx) => {
     if (type === "signup") return [await prepareConfirmation(tx, c, target, redirectTo, pkce)];
     checkMailFrequency(c.backend, target.email_change_sent_at);
-    const out: OutgoingMail[] = [];
-    const newEmail = target.email_change ?? "";
-    const toNew = await issueEmailToken(
-      tx,
-      c.backend,
-      target,
-      "email_change_new",
-      newEmail,
-      pkce !== null,
-    );
-    out.push(
-      composeMail(c.backend, "email_change", newEmail, toNew, redirectTo, {
-        email: target.email ?? "",
-        newEmail,
-        data: target.raw_user_meta_data,
-      }),
-    );
-    if (target.email && target.email_change_token_current) {
-      const toCurrent = await issueEmailToken(
-        tx,
-        c.backend,
-        target,
-        "email_change_current",
-        target.email,
-        pkce !== null,
-      );
-      out.push(
-        composeMail(c.backend, "email_change", target.email, toCurrent, redirectTo, {
-          email: target.email,
-          newEmail,
-          data: target.raw_user_meta_data,
-        }),
-      );
-    }
-    return out;
+    return issueEmailChangeMails(tx, c.backend, target, target.email_change ?? "", {
+      toCurrentToo: Boolean(target.email && target.email_change_token_current),
+      pkce: pkce !== null,
+      redirectTo,
+    });
   });
   await sendAll(c.backend, mails);
   return json({});

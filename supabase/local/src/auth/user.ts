@@ -2,7 +2,13 @@ import { json } from "../http";
 import type { OutgoingMail } from "../mail";
 import type { AuthContext, Queryable } from "./context";
 import { AuthError, badRequest, forbidden, unprocessable } from "./errors";
-import { composeMail, issueEmailToken, sendAll, PKCE_PREFIX } from "./email-tokens";
+import {
+  composeMail,
+  issueEmailChangeMails,
+  issueEmailToken,
+  sendAll,
+  PKCE_PREFIX,
+} from "./email-tokens";
 import { requireUser, type Authenticated } from "./guard";
 import { object, optionalStr, readParams, str, validEmail } from "./params";
 import { checkPasswordStrength, hashPassword, passwordMatches } from "./passwords";
@@ -41,45 +47,18 @@ async function prepareEmailChange(
     "update auth.users set email_change = $2, email_change_confirm_status = 0 where id = $1",
     [user.id, newEmail],
   );
-  const mails: OutgoingMail[] = [];
   const fresh = (await findUserById(db, user.id)) as UserRow;
-  const toNew = await issueEmailToken(
-    db,
-    c.backend,
-    fresh,
-    "email_change_new",
-    newEmail,
-    pkce !== null,
-  );
-  mails.push(
-    composeMail(c.backend, "email_change", newEmail, toNew, redirectTo, {
-      email: user.email ?? "",
-      newEmail,
-      data: fresh.raw_user_meta_data,
-    }),
-  );
-  if (c.backend.config.auth.email.doubleConfirmChanges && user.email) {
-    const toCurrent = await issueEmailToken(
-      db,
-      c.backend,
-      fresh,
-      "email_change_current",
-      user.email,
-      pkce !== null,
-    );
-    mails.push(
-      composeMail(c.backend, "email_change", user.email, toCurrent, redirectTo, {
-        email: user.email,
-        newEmail,
-        data: fresh.raw_user_meta_data,
-      }),
-    );
-  } else {
+  const toCurrentToo = c.backend.config.auth.email.doubleConfirmChanges && Boolean(user.email);
+  if (!toCurrentToo) {
     await db.query("update auth.users set email_change_token_current = '' where id = $1", [
       user.id,
     ]);
   }
-  return mails;
+  return issueEmailChangeMails(db, c.backend, fresh, newEmail, {
+    toCurrentToo,
+    pkce: pkce !== null,
+    redirectTo,
+  });
 }
 
 /** Checks the reauthentication nonce the user got by mail (GET /reauthenticate). */
