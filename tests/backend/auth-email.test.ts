@@ -243,6 +243,28 @@ describe("email change", () => {
     expect(second.get("type")).toBe("email_change");
     expect((await client.auth.getUser()).data.user?.email).toBe(next);
   });
+
+  it("resends both confirmations, and the resent links complete the change", async () => {
+    const email = await confirmedUser();
+    const client = browserClient(t);
+    await client.auth.signInWithPassword({ email, password: PASSWORD });
+    const next = uniqueEmail("resent");
+    expect((await client.auth.updateUser({ email: next })).error).toBeNull();
+    const firstToNew = await lastMailTo(t, next);
+    const firstToOld = await lastMailTo(t, email);
+
+    expect((await client.auth.resend({ type: "email_change", email: next })).error).toBeNull();
+    const toNew = await lastMailTo(t, next);
+    const toOld = await lastMailTo(t, email);
+    expect(toNew.id).not.toBe(firstToNew.id);
+    expect(toOld.id).not.toBe(firstToOld.id);
+    expect(toNew.subject).toBe("Confirm Email Change");
+    expect(toOld.subject).toBe("Confirm Email Change");
+
+    await follow(linkIn(toNew));
+    expect(fragment(await follow(linkIn(toOld))).get("type")).toBe("email_change");
+    expect((await client.auth.getUser()).data.user?.email).toBe(next);
+  });
 });
 
 describe("reauthentication", () => {
