@@ -1,3 +1,5 @@
+import type { IncomingMessage } from "node:http";
+import type { Duplex } from "node:stream";
 import type { LocalConfig } from "./config";
 import type { Database } from "./db";
 import type { Keys } from "./keys";
@@ -24,6 +26,30 @@ export interface ServiceContext {
 
 /** A web-standard handler mounted under one path prefix (/auth/v1, /rest/v1, …). */
 export type Service = (req: Request, ctx: ServiceContext) => Promise<Response>;
+
+/**
+ * Takes over a WebSocket upgrade on the service's path (e.g. with `ws`'s `handleUpgrade`). The
+ * socket is the raw connection; the handler must answer or destroy it.
+ */
+export type UpgradeHandler = (
+  req: IncomingMessage,
+  socket: Duplex,
+  head: Buffer,
+  ctx: ServiceContext,
+) => void | Promise<void>;
+
+/** One row of the backend's mount table. */
+export interface Mount {
+  /** Path prefix, e.g. "/storage/v1". */
+  prefix: string;
+  handle: Service;
+  /** Claims WebSocket upgrades below the prefix; without it upgrades are refused. */
+  upgrade?: UpgradeHandler;
+  /** Runs once the backend listens (background work: pollers, workers). */
+  start?: (backend: Backend) => void | Promise<void>;
+  /** Runs when the backend stops, before the database closes. */
+  stop?: () => void | Promise<void>;
+}
 
 export class BodyError extends Error {
   constructor(

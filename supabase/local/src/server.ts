@@ -3,10 +3,11 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
 import { bootstrap, bootstrappedTemplate } from "./bootstrap";
 import { loadConfig, type LoadConfigOptions, type LocalConfig } from "./config";
 import { Database } from "./db";
-import { json, type Backend, type Service } from "./http";
+import { json, type Backend, type Mount } from "./http";
 import { Keys, SIGNING_KEY_FILE } from "./keys";
 import { DatabaseMailer, type Mailer } from "./mail";
 import { applyMigrations, applySeed } from "./migrations";
@@ -37,13 +38,18 @@ const CORS_HEADERS = {
   "access-control-max-age": "3600",
 };
 
-function mounts(): [string, Service][] {
+/** Every service, mounted once under its hosted path. */
+function mounts(): Mount[] {
   return [
-    ["/auth/v1", createAuthService()],
-    ["/rest/v1", createRestService()],
-    ["/pg", createPgService()],
-    ["/inbox", createInboxService()],
+    { prefix: "/auth/v1", handle: createAuthService() },
+    { prefix: "/rest/v1", handle: createRestService() },
+    { prefix: "/pg", handle: createPgService() },
+    { prefix: "/inbox", handle: createInboxService() },
   ];
+}
+
+function findMount(services: Mount[], pathname: string): Mount | undefined {
+  return services.find(({ prefix }) => pathname === prefix || pathname.startsWith(prefix + "/"));
 }
 
 function toRequest(req: http.IncomingMessage, base: string): Request {
@@ -71,9 +77,12 @@ async function send(res: http.ServerResponse, response: Response, method: string
   const cookies = response.headers.getSetCookie();
   if (cookies.length) headers["set-cookie"] = cookies;
   res.writeHead(response.status, headers);
-  if (method === "HEAD" || !response.body) return void res.end();
-  const body = Buffer.from(await response.arrayBuffer());
-  res.end(body);
+  if (method === "HEAD" || !response.body) {
+    await response.body?.cancel();
+    return void res.end();
+  }
+  // Streams with backpressure: a large download is never whole in memory.
+  await pipeline(Readable.fromWeb(response.body as import("node:stream/web").ReadableStream), res);
 }
 
 /** Removes the database (and the inbox in it) but keeps the signing key, so `--reset` keeps the JWKS. */
@@ -122,26 +131,39 @@ export async function startLocalBackend(options: StartOptions = {}): Promise<Loc
       if (method === "OPTIONS") return void res.writeHead(204, CORS_HEADERS).end();
       const request = toRequest(req, backend.url);
       const url = new URL(request.url);
-      const mount = services.find(
-        ([prefix]) => url.pathname === prefix || url.pathname.startsWith(prefix + "/"),
-      );
+      const mount = findMount(services, url.pathname);
       if (!mount)
         return void (await send(
           res,
           json({ message: "no Route matched with those values" }, 404),
           method,
         ));
-      const path = url.pathname.slice(mount[0].length) || "/";
-      const response = await mount[1](request, { backend, url, path });
+      const path = url.pathname.slice(mount.prefix.length) || "/";
+      const response = await mount.handle(request, { backend, url, path });
       // Mail a request sent is stored before the client hears back, so it survives a crash too.
       await mail.flush?.();
       await send(res, response, method);
     } catch (err) {
       log(`${method} ${req.url}: ${(err as Error).stack ?? err}`);
-      if (!res.headersSent)
-        res.writeHead(500, { ...CORS_HEADERS, "content-type": "application/json" });
+      // A body that broke off mid-stream cannot be answered any more; the client sees the cut.
+      if (res.headersSent) return void res.destroy();
+      res.writeHead(500, { ...CORS_HEADERS, "content-type": "application/json" });
       res.end(JSON.stringify({ message: "internal server error" }));
     }
+  });
+
+  server.on("upgrade", (req, socket, head) => {
+    const url = new URL(req.url ?? "/", backend.url || "http://127.0.0.1");
+    const mount = findMount(services, url.pathname);
+    if (!mount?.upgrade) {
+      socket.end("HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n");
+      return;
+    }
+    const path = url.pathname.slice(mount.prefix.length) || "/";
+    Promise.resolve(mount.upgrade(req, socket, head, { backend, url, path })).catch((err) => {
+      log(`upgrade ${req.url}: ${(err as Error).stack ?? err}`);
+      socket.destroy();
+    });
   });
 
   await new Promise<void>((resolve, reject) => {
@@ -151,10 +173,12 @@ export async function startLocalBackend(options: StartOptions = {}): Promise<Loc
   const { port } = server.address() as AddressInfo;
   backend.url = `http://${host}:${port}`;
   backend.config.port = port;
+  for (const mount of services) await mount.start?.(backend);
 
   backend.stop = async () => {
     server.closeAllConnections();
     await new Promise<void>((resolve) => server.close(() => resolve()));
+    for (const mount of services) await mount.stop?.();
     await mail.flush?.();
     await db.close();
   };
