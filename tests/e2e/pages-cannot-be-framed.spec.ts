@@ -1,0 +1,44 @@
+import { expect, test } from "@playwright/test";
+
+/**
+ * A page of another site that puts ours in a frame (clickjacking). The framing page is made up
+ * here; the framed one is the real app, whose headers must make the browser refuse to show it.
+ */
+test("another site that frames a page sees it blocked", async ({ page, baseURL }) => {
+  const refusals: string[] = [];
+  page.on("console", (message) => {
+    if (/frame-ancestors|X-Frame-Options/.test(message.text())) refusals.push(message.text());
+  });
+  const framer = "http://framer.example/";
+  await page.route(framer, (route) =>
+    route.fulfill({
+      contentType: "text/html",
+      body: `<!doctype html><title>framer</title><iframe src="${baseURL}/features" width="800" height="600"></iframe>`,
+    }),
+  );
+  await page.goto(framer);
+
+  await expect.poll(() => refusals.length).toBeGreaterThan(0);
+  expect(refusals.join("\n")).toContain("frame-ancestors 'none'");
+  // Nothing of the app rendered inside the frame.
+  const framed = page.frameLocator("iframe");
+  await expect(framed.getByRole("banner")).toHaveCount(0);
+  await expect(framed.getByText("Groundwork")).toHaveCount(0);
+});
+
+test("the site's own pages cannot frame it either", async ({ page, baseURL }) => {
+  const refusals: string[] = [];
+  page.on("console", (message) => {
+    if (/frame-ancestors/.test(message.text())) refusals.push(message.text());
+  });
+  // Same origin, so a blocked frame's document would otherwise be readable from here.
+  await page.route(`${baseURL}/framing-check`, (route) =>
+    route.fulfill({
+      contentType: "text/html",
+      body: `<!doctype html><title>framing check</title><iframe src="/"></iframe>`,
+    }),
+  );
+  await page.goto("/framing-check");
+  await expect.poll(() => refusals.length).toBeGreaterThan(0);
+  await expect(page.frameLocator("iframe").getByRole("banner")).toHaveCount(0);
+});
