@@ -45,6 +45,7 @@ for (const theme of ["light", "dark"] as const) {
     page,
     baseURL,
   }) => {
+    test.slow(); // every page in turn, each until hydrated
     const violations = await watchCspViolations(context);
     await setThemeCookie(context, baseURL, theme);
     for (const path of signedOutPages) await visit(page, path);
@@ -56,6 +57,7 @@ for (const theme of ["light", "dark"] as const) {
     page,
     baseURL,
   }) => {
+    test.slow(); // every page in turn, each until hydrated
     const user = await createUser();
     await addSessionCookies(context, baseURL!, (await sessionCookies(user.email)).cookies);
     const violations = await watchCspViolations(context);

@@ -1,3 +1,6 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+
 import { expect, test } from "@playwright/test";
 
 /**
@@ -9,21 +12,23 @@ test("another site that frames a page sees it blocked", async ({ page, baseURL }
   page.on("console", (message) => {
     if (/frame-ancestors|X-Frame-Options/.test(message.text())) refusals.push(message.text());
   });
-  const framer = "http://framer.example/";
-  await page.route(framer, (route) =>
-    route.fulfill({
-      contentType: "text/html",
-      body: `<!doctype html><title>framer</title><iframe src="${baseURL}/features" width="800" height="600"></iframe>`,
-    }),
-  );
-  await page.goto(framer);
-
-  await expect.poll(() => refusals.length).toBeGreaterThan(0);
-  expect(refusals.join("\n")).toContain("frame-ancestors 'none'");
-  // Nothing of the app rendered inside the frame.
-  const framed = page.frameLocator("iframe");
-  await expect(framed.getByRole("banner")).toHaveCount(0);
-  await expect(framed.getByText("Groundwork")).toHaveCount(0);
+  // A real server on this machine: another origin (its own port) that frames the app's page.
+  const framer = http.createServer((_request, response) => {
+    response.writeHead(200, { "content-type": "text/html" });
+    response.end(`<!doctype html><title>framer</title><iframe src="${baseURL}/features"></iframe>`);
+  });
+  await new Promise<void>((resolve) => framer.listen(0, "127.0.0.1", resolve));
+  try {
+    await page.goto(`http://127.0.0.1:${(framer.address() as AddressInfo).port}/`);
+    await expect.poll(() => refusals.length).toBeGreaterThan(0);
+    expect(refusals.join("\n")).toContain("frame-ancestors 'none'");
+    // Nothing of the app rendered inside the frame.
+    const framed = page.frameLocator("iframe");
+    await expect(framed.getByRole("banner")).toHaveCount(0);
+    await expect(framed.getByText("Groundwork")).toHaveCount(0);
+  } finally {
+    framer.close();
+  }
 });
 
 test("the site's own pages cannot frame it either", async ({ page, baseURL }) => {

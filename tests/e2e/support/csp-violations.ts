@@ -1,6 +1,12 @@
 import type { BrowserContext, Page } from "@playwright/test";
 
-export type CspViolation = { page: string; directive: string; blocked: string; sample: string };
+export type CspViolation = {
+  page: string;
+  directive: string;
+  blocked: string;
+  source: string;
+  sample: string;
+};
 
 /**
  * Collects every Content-Security-Policy violation the browser reports in a context, across
@@ -19,6 +25,7 @@ export async function watchCspViolations(context: BrowserContext): Promise<CspVi
       void report({
         directive: event.effectiveDirective,
         blocked: event.blockedURI,
+        source: `${event.sourceFile}:${event.lineNumber}:${event.columnNumber}`,
         sample: event.sample,
       });
     });
@@ -27,7 +34,13 @@ export async function watchCspViolations(context: BrowserContext): Promise<CspVi
     page.on("console", (message) => {
       const text = message.text();
       if (message.type() === "error" && /Content Security Policy|Permissions-Policy/.test(text)) {
-        violations.push({ page: page.url(), directive: "console", blocked: "", sample: text });
+        violations.push({
+          page: page.url(),
+          directive: "console",
+          blocked: "",
+          source: message.location().url,
+          sample: text,
+        });
       }
     });
   context.pages().forEach(listen);
