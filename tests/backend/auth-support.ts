@@ -1,6 +1,6 @@
 import { createClient, type SupabaseClient } from "@supabase/supabase-js";
 import WebSocket from "ws";
-import type { MailMessage } from "@/supabase/local/src/mail";
+import type { MailMessage } from "@groundwork/local-backend";
 import {
   LOCAL_PUBLISHABLE_KEY,
   LOCAL_SECRET_KEY,

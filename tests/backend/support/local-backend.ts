@@ -3,12 +3,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { createClient, type SupabaseClient } from "@supabase/supabase-js";
 import WebSocket from "ws";
-import { LOCAL_PUBLISHABLE_KEY, LOCAL_SECRET_KEY } from "@/supabase/local/src/keys";
-import {
-  startLocalBackend,
-  type LocalBackend,
-  type StartOptions,
-} from "@/supabase/local/src/server";
+import { LOCAL_PUBLISHABLE_KEY, LOCAL_SECRET_KEY } from "@groundwork/local-backend/keys";
+import { startLocalBackend, type LocalBackend, type StartOptions } from "@groundwork/local-backend";
 
 export { LOCAL_PUBLISHABLE_KEY, LOCAL_SECRET_KEY };
 

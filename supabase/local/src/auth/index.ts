@@ -44,10 +44,7 @@ export function createAuthService(): Service {
       throw new AuthError(404, "not_found", "Not Found");
     } catch (err) {
       if (err instanceof AuthError || err instanceof OAuthError) {
-        const res = errorResponse(err, req.headers);
-        // The unread rest of a refused body would corrupt the next request on a kept-alive connection.
-        if (err instanceof AuthError && err.status === 413) res.headers.set("connection", "close");
-        return res;
+        return errorResponse(err, req.headers);
       }
       backend.log(`auth ${req.method} ${path}: ${(err as Error).stack ?? String(err)}`);
       const failure = new AuthError(
