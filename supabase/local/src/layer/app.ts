@@ -1,3 +1,4 @@
+import type { HttpBindings } from "@hono/node-server";
 import { Hono, type MiddlewareHandler } from "hono";
 import { cors } from "hono/cors";
 import { json, type Backend, type Mount } from "../http";
@@ -54,8 +55,8 @@ export function findMount(mounts: Mount[], pathname: string): Mount | undefined 
  * and its cross-origin policy applied before it sees a request. Browsers may not sniff a type
  * from any response.
  */
-export function createApp(mounts: Mount[], backend: Backend, options: AppOptions): Hono {
-  const app = new Hono();
+export function createApp(mounts: Mount[], backend: Backend, options: AppOptions) {
+  const app = new Hono<{ Bindings: Partial<HttpBindings> }>();
   const refused = new Set(mounts.filter((m) => m.crossOrigin === "refuse"));
 
   app.use("*", async (c, next) => {
@@ -69,12 +70,14 @@ export function createApp(mounts: Mount[], backend: Backend, options: AppOptions
 
   for (const mount of mounts) {
     const limit = mount.bodyLimit ?? options.bodyLimit;
-    const handle: MiddlewareHandler = async (c) => {
+    const handle: MiddlewareHandler<{ Bindings: Partial<HttpBindings> }> = async (c) => {
       if (refused.has(mount)) {
         const reason = crossOriginRefusal(c.req.raw, options.host);
         if (reason) return json({ error: reason }, 403);
       }
-      const { request, exceeded } = limitBody(c.req.raw, limit);
+      const { request, exceeded, discardRest } = limitBody(c.req.raw, limit);
+      // Node reads the next request of a kept-alive connection only once this body has ended.
+      c.env?.outgoing?.once("finish", () => void discardRest());
       const url = new URL(request.url);
       const path = url.pathname.slice(mount.prefix.length) || "/";
       const response = await mount.handle(request, { backend, url, path });

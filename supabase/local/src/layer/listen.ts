@@ -1,7 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Duplex } from "node:stream";
-import { getRequestListener } from "@hono/node-server";
+import { getRequestListener, type HttpBindings } from "@hono/node-server";
 import type { Backend, Mount } from "../http";
 import { crossOriginRefusal } from "./cross-origin";
 import { findMount } from "./app";
@@ -26,7 +26,7 @@ function refuseUpgrade(socket: Duplex, status: string): void {
  * A client that stalls is cut off after the timeouts instead of holding a socket forever.
  */
 export async function listen(
-  fetch: (req: Request) => Response | Promise<Response>,
+  fetch: (req: Request, env: HttpBindings) => Response | Promise<Response>,
   mounts: Mount[],
   backend: Backend,
   options: { host: string; port: number; timeouts: Timeouts },
@@ -39,7 +39,11 @@ export async function listen(
       requestTimeout: 0,
       connectionsCheckingInterval: Math.min(1000, headersMs),
     },
-    getRequestListener(fetch, { overrideGlobalObjects: false }),
+    // Unread request bodies are dropped by the body limit once each answer is sent.
+    getRequestListener(fetch as never, {
+      overrideGlobalObjects: false,
+      autoCleanupIncoming: false,
+    }),
   );
   server.setTimeout(idleMs);
 
