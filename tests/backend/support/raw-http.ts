@@ -117,3 +117,15 @@ export async function chunkedThenNext(
   socket.destroy();
   return { statuses: statuses(), raw, closed };
 }
+
+/** The resident set size once it stops moving (a backend that just started still settles). */
+export async function settledRss(timeoutMs = 15_000): Promise<number> {
+  const deadline = Date.now() + timeoutMs;
+  let last = process.memoryUsage.rss();
+  for (;;) {
+    await new Promise((r) => setTimeout(r, 250));
+    const now = process.memoryUsage.rss();
+    if (Math.abs(now - last) < 4 * 1024 * 1024 || Date.now() > deadline) return now;
+    last = now;
+  }
+}
