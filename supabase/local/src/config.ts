@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { compileTemplate, TemplateError } from "./auth/go-template";
+import { compileTemplate, TemplateError } from "./mail/template";
 import { ConfigError, ConfigSource, type Env } from "./config-source";
 
 export { ConfigError };
