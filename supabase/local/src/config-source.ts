@@ -116,6 +116,12 @@ export class ConfigSource {
     return v as string[];
   }
 
+  /** The names of the sub-tables under `path` (e.g. every `[functions.<name>]`). */
+  tableNames(path: string): string[] {
+    const v = this.lookup(path);
+    return isTable(v) ? Object.keys(v).filter((k) => isTable(v[k])) : [];
+  }
+
   /** A ConfigError about the value at `path`, naming the file and line (or the variable). */
   problem(path: string, message: string): ConfigError {
     const fromEnv = this.fromEnv(path) !== undefined;

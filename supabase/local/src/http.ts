@@ -45,6 +45,11 @@ export interface Mount {
   handle: Service;
   /** Claims WebSocket upgrades below the prefix; without it upgrades are refused. */
   upgrade?: UpgradeHandler;
+  /**
+   * The service answers preflight (OPTIONS) and sets its own CORS headers, as edge functions do;
+   * otherwise the server answers OPTIONS and adds permissive CORS headers to every response.
+   */
+  ownsCors?: boolean;
   /** Runs once the backend listens (background work: pollers, workers). */
   start?: (backend: Backend) => void | Promise<void>;
   /** Runs when the backend stops, before the database closes. */

@@ -15,6 +15,7 @@ import { createAuthService } from "./auth";
 import { createRestService } from "./rest";
 import { createPgService } from "./pg";
 import { createInboxService } from "./inbox";
+import { createFunctionsService } from "./functions";
 
 export interface StartOptions extends LoadConfigOptions {
   /** Start from an empty database (the data folder is emptied first). */
@@ -45,6 +46,7 @@ function mounts(): Mount[] {
     { prefix: "/rest/v1", handle: createRestService() },
     { prefix: "/pg", handle: createPgService() },
     { prefix: "/inbox", handle: createInboxService() },
+    createFunctionsService(),
   ];
 }
 
@@ -68,8 +70,13 @@ function toRequest(req: http.IncomingMessage, base: string): Request {
   } as RequestInit);
 }
 
-async function send(res: http.ServerResponse, response: Response, method: string): Promise<void> {
-  const headers: Record<string, string | string[]> = { ...CORS_HEADERS };
+async function send(
+  res: http.ServerResponse,
+  response: Response,
+  method: string,
+  cors = true,
+): Promise<void> {
+  const headers: Record<string, string | string[]> = cors ? { ...CORS_HEADERS } : {};
   response.headers.forEach((value, name) => {
     if (name === "set-cookie") return;
     headers[name] = value;
@@ -128,10 +135,11 @@ export async function startLocalBackend(options: StartOptions = {}): Promise<Loc
   const server = http.createServer(async (req, res) => {
     const method = req.method ?? "GET";
     try {
-      if (method === "OPTIONS") return void res.writeHead(204, CORS_HEADERS).end();
       const request = toRequest(req, backend.url);
       const url = new URL(request.url);
       const mount = findMount(services, url.pathname);
+      if (method === "OPTIONS" && !mount?.ownsCors)
+        return void res.writeHead(204, CORS_HEADERS).end();
       if (!mount)
         return void (await send(
           res,
@@ -142,7 +150,7 @@ export async function startLocalBackend(options: StartOptions = {}): Promise<Loc
       const response = await mount.handle(request, { backend, url, path });
       // Mail a request sent is stored before the client hears back, so it survives a crash too.
       await mail.flush?.();
-      await send(res, response, method);
+      await send(res, response, method, !mount.ownsCors);
     } catch (err) {
       log(`${method} ${req.url}: ${(err as Error).stack ?? err}`);
       // A body that broke off mid-stream cannot be answered any more; the client sees the cut.
