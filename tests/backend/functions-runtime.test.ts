@@ -34,12 +34,15 @@ async function failure(result: { error: unknown }) {
 
 describe("invoking a function through supabase-js", () => {
   it("passes JSON bodies, subpaths, query strings, methods and headers through", async () => {
-    const { data, error } = await t.anonClient().functions.invoke("hello/notes/42?view=full", {
-      body: { name: "Ada" },
-      headers: { "x-custom": "kept" },
-      method: "PUT",
-    });
+    const { data, error, response } = await t
+      .anonClient()
+      .functions.invoke("hello/notes/42?view=full", {
+        body: { name: "Ada" },
+        headers: { "x-custom": "kept" },
+        method: "PUT",
+      });
     expect(error).toBeNull();
+    expect(response?.headers.get("x-answered-by")).toBe("hello");
     expect(data).toEqual({
       method: "PUT",
       path: "/hello/notes/42",
@@ -65,6 +68,30 @@ describe("invoking a function through supabase-js", () => {
     expect(error).toBeNull();
     expect(data).toBeInstanceOf(Blob);
     expect([...new Uint8Array(await (data as Blob).arrayBuffer())]).toEqual([...bytes].reverse());
+  });
+
+  it("streams a request body through to the function", async () => {
+    const size = 16 * 1024 * 1024;
+    const piece = new Uint8Array(64 * 1024).fill(7);
+    let sent = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent >= size) return controller.close();
+        sent += piece.byteLength;
+        controller.enqueue(piece);
+      },
+    });
+    const res = await fetch(fnUrl("hello/count"), {
+      method: "POST",
+      body,
+      headers: { authorization: `Bearer ${LOCAL_ANON_KEY}` },
+      duplex: "half",
+    } as RequestInit);
+    expect(res.status).toBe(200);
+    const { bytes, chunks } = await res.json();
+    expect(bytes).toBe(size);
+    // Arrived in pieces, not as one buffered body.
+    expect(chunks).toBeGreaterThan(10);
   });
 
   it("streams a response: the first chunk arrives while the function is still writing", async () => {
@@ -230,6 +257,11 @@ describe("configuration and development", () => {
 
   it("serves a function under the name config.toml gives its entrypoint", async () => {
     expect((await t.anonClient().functions.invoke("renamed")).data).toBe("open to anyone");
+  });
+
+  it("resolves imports through the function's deno.json and config.toml's import_map", async () => {
+    expect((await t.anonClient().functions.invoke("imports")).data).toBe("hello, deno.json");
+    expect((await t.anonClient().functions.invoke("mapped")).data).toBe("FROM THE IMPORT MAP");
   });
 
   it("picks up a changed file without restarting the backend", async () => {
