@@ -63,7 +63,8 @@ export class FunctionWorker {
         DENO_NO_UPDATE_CHECK: "1",
         NO_COLOR: "1",
       } as unknown as NodeJS.ProcessEnv,
-      stdio: ["ignore", "pipe", "pipe"],
+      // stdin stays open and unused: the function ends when it closes (see the runner).
+      stdio: ["pipe", "pipe", "pipe"],
     });
     this.child = child;
     const ready = new Promise<number>((resolve, reject) => {

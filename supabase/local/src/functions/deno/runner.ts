@@ -27,6 +27,12 @@ function bootError(reason: unknown): never {
   Deno.exit(1);
 }
 
+// The backend holds our stdin open; when it ends in any way, even killed outright, so do we.
+(async () => {
+  for await (const _ of Deno.stdin.readable);
+  Deno.exit(0);
+})();
+
 const serve = Deno.serve.bind(Deno);
 let served = false;
 
