@@ -212,6 +212,34 @@ describe("failures answer as the edge runtime does, and harm nothing else", () =
     await othersStillWork();
   });
 
+  it("a response still streaming at the wall-clock limit is cut there", async () => {
+    const started = performance.now();
+    const { data } = await t.anonClient().functions.invoke("hello/forever");
+    const reader = (data as Response).body!.getReader();
+    let ticks = 0;
+    await expect(
+      (async () => {
+        for (let r = await reader.read(); !r.done; r = await reader.read()) ticks++;
+      })(),
+    ).rejects.toThrow();
+    expect(ticks).toBeGreaterThan(3);
+    expect(performance.now() - started).toBeLessThan(6000);
+    await othersStillWork();
+  });
+
+  it("a function that ends its own process mid-request is a 500 WORKER_ERROR, then boots again", async () => {
+    const first = await t.anonClient().functions.invoke("exits");
+    expect(first.data).toBe("request 1 of this process");
+    expect(await failure(await t.anonClient().functions.invoke("exits"))).toMatchObject({
+      status: 500,
+      body: JSON.stringify({
+        code: "WORKER_ERROR",
+        message: "Function exited due to an error (please check logs)",
+      }),
+    });
+    expect((await t.anonClient().functions.invoke("exits")).data).toBe("request 1 of this process");
+  });
+
   it("a function that fails to boot is a 503 BOOT_ERROR", async () => {
     expect(await failure(await t.anonClient().functions.invoke("broken"))).toEqual({
       status: 503,
@@ -276,6 +304,19 @@ describe("configuration and development", () => {
       seen = (await t.anonClient().functions.invoke("open")).data;
     }
     expect(seen).toBe("changed while running");
+  });
+
+  it("picks up a changed functions/.env without restarting the backend", async () => {
+    expect((await t.anonClient().functions.invoke("env")).data.GREETING_SECRET).toBe(
+      "s3cret-from-dotenv",
+    );
+    writeFile(path.join(fixture.dir, "functions/.env"), "GREETING_SECRET=rotated\n");
+    let seen = "";
+    for (let i = 0; i < 50 && seen !== "rotated"; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      seen = (await t.anonClient().functions.invoke("env")).data.GREETING_SECRET;
+    }
+    expect(seen).toBe("rotated");
   });
 
   it("stops every function's process with the backend", async () => {
