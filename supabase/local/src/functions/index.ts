@@ -72,6 +72,7 @@ export function createFunctionsService(): Mount {
   let watcher: FSWatcher | null = null;
   let deno: string | null = null;
   let backend: Backend | null = null;
+  let pending: NodeJS.Timeout | null = null;
 
   const restartAll = () => {
     for (const [name, worker] of workers) {
@@ -112,13 +113,16 @@ export function createFunctionsService(): Mount {
         const refused = await verifyJwt(req.headers, b.keys);
         if (refused) return refused;
       }
-      const worker = workerFor(fn, b);
+      let worker: FunctionWorker;
       let port: number;
       try {
+        worker = workerFor(fn, b);
         port = await worker.port();
       } catch (err) {
         if (err instanceof BootFailed) return bootError();
-        throw err;
+        // No Deno to run it with: say why once per request, answer as a failed boot.
+        b.log(`[${name}] ${(err as Error).message}`);
+        return bootError();
       }
       const limit = new AbortController();
       const timer = setTimeout(() => {
@@ -134,9 +138,14 @@ export function createFunctionsService(): Mount {
           return response;
         }
         // The limit also ends a body that streams on past it.
+        const { status, statusText, headers } = response;
         return new Response(
           watched(response.body, () => clearTimeout(timer)),
-          response,
+          {
+            status,
+            statusText,
+            headers,
+          },
         );
       } catch (err) {
         clearTimeout(timer);
@@ -149,7 +158,6 @@ export function createFunctionsService(): Mount {
       backend = b;
       if (!b.config.functions.enabled || !existsSync(b.config.functions.dir)) return;
       if (b.config.dataDir) mkdirSync(b.config.dataDir, { recursive: true });
-      let pending: NodeJS.Timeout | null = null;
       try {
         watcher = watch(b.config.functions.dir, { recursive: true }, () => {
           if (pending) clearTimeout(pending);
@@ -160,6 +168,7 @@ export function createFunctionsService(): Mount {
       }
     },
     async stop() {
+      if (pending) clearTimeout(pending);
       watcher?.close();
       await Promise.all([...workers.values()].map((w) => w.stop()));
       workers.clear();
