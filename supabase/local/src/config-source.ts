@@ -116,10 +116,10 @@ export class ConfigSource {
     return v as string[];
   }
 
-  /** The names of the sub-tables under `path` (e.g. every `[functions.<name>]`). */
+  /** The names of the tables under `path` (e.g. each `[storage.buckets.<name>]`), in file order. */
   tableNames(path: string): string[] {
-    const v = this.lookup(path);
-    return isTable(v) ? Object.keys(v).filter((k) => isTable(v[k])) : [];
+    const node = this.lookup(path);
+    return isTable(node) ? Object.keys(node).filter((k) => isTable(node[k])) : [];
   }
 
   /** A ConfigError about the value at `path`, naming the file and line (or the variable). */
