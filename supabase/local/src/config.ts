@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { compileTemplate, TemplateError } from "./auth/go-template";
-import { ConfigError, ConfigSource, type Env } from "./config-source";
 import { parseFunctionsConfig, type FunctionsConfig } from "./functions/config";
+import { ConfigError, ConfigSource, type Env } from "./config-source";
 
 export { ConfigError };
 

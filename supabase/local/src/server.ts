@@ -14,8 +14,8 @@ import { applyMigrations, applySeed } from "./migrations";
 import { createAuthService } from "./auth";
 import { createRestService } from "./rest";
 import { createPgService } from "./pg";
-import { createInboxService } from "./inbox";
 import { createFunctionsService } from "./functions";
+import { createInboxService } from "./inbox";
 
 export interface StartOptions extends LoadConfigOptions {
   /** Start from an empty database (the data folder is emptied first). */
@@ -45,8 +45,8 @@ function mounts(): Mount[] {
     { prefix: "/auth/v1", handle: createAuthService() },
     { prefix: "/rest/v1", handle: createRestService() },
     { prefix: "/pg", handle: createPgService() },
-    { prefix: "/inbox", handle: createInboxService() },
     createFunctionsService(),
+    { prefix: "/inbox", handle: createInboxService() },
   ];
 }
 
