@@ -8,9 +8,13 @@ import { fixtureDir, startFunctionsBackend } from "./functions-support";
 import type { TestBackend } from "./support/local-backend";
 
 let t: TestBackend;
+/** Whether this backend serves /storage/v1; the storage cases wait for it. */
+let storage = false;
 beforeAll(async () => {
   t = await startFunctionsBackend(fixtureDir("project"));
   t.backend.config.auth.email.enableConfirmations = false;
+  const buckets = await t.serviceClient().storage.listBuckets();
+  storage = !buckets.error;
 });
 afterAll(() => t?.stop());
 
@@ -32,6 +36,30 @@ async function seed(client: SupabaseClient, id: string) {
     { title: "Old idea", body: "in the trash", deleted_at: new Date().toISOString() },
   ]);
   expect(notes.error).toBeNull();
+}
+
+const bytes = (n: number, seed: number) =>
+  Uint8Array.from({ length: n }, (_, i) => (i * seed) % 251);
+
+/** An attachment under <user>/<note>/ and an avatar under <user>/, uploaded as the person. */
+async function upload(client: SupabaseClient, id: string, seed: number) {
+  const noteId = crypto.randomUUID();
+  const attachment = await client.storage
+    .from("attachments")
+    .upload(`${id}/${noteId}/report.pdf`, bytes(300_000, seed), { contentType: "application/pdf" });
+  expect(attachment.error).toBeNull();
+  const avatar = await client.storage
+    .from("avatars")
+    .upload(`${id}/me.png`, bytes(2_000, seed + 1), { contentType: "image/png" });
+  expect(avatar.error).toBeNull();
+  return noteId;
+}
+
+async function objectsOf(id: string) {
+  const admin = t.serviceClient().storage;
+  const avatars = await admin.from("avatars").list(id);
+  const attachments = await admin.from("attachments").list(id);
+  return (avatars.data?.length ?? 0) + (attachments.data?.length ?? 0);
 }
 
 async function failure(result: { error: unknown }) {
@@ -73,6 +101,25 @@ describe("export-data", () => {
     expect(trashed).toMatch(/deleted_at: "\d{4}-/);
   });
 
+  it("puts the caller's attachments and avatar in the archive, byte for byte", async (ctx) => {
+    if (!storage) return ctx.skip();
+    const other = await signedIn();
+    await upload(other.client, other.id, 5);
+    const { client, id } = await signedIn();
+    const noteId = await upload(client, id, 3);
+
+    const { data, error } = await client.functions.invoke("export-data");
+    expect(error).toBeNull();
+    const files = unzipSync(new Uint8Array(await (data as Blob).arrayBuffer()));
+    expect(Object.keys(files).sort()).toEqual([
+      "account.json",
+      `attachments/${noteId}/report.pdf`,
+      "avatar/me.png",
+    ]);
+    expect(files[`attachments/${noteId}/report.pdf`]).toEqual(bytes(300_000, 3));
+    expect(files["avatar/me.png"]).toEqual(bytes(2_000, 4));
+  });
+
   it("refuses a caller who is not signed in", async () => {
     expect(await failure(await t.anonClient().functions.invoke("export-data"))).toEqual({
       status: 401,
@@ -107,6 +154,20 @@ describe("delete-account", () => {
     expect(await remaining(other.id)).toEqual({ notes: 2, profiles: 1, user: other.id });
     const again = await browserClient(t).auth.signInWithPassword({ email, password: PASSWORD });
     expect(again.error?.message).toBe("Invalid login credentials");
+  });
+
+  it("removes the caller's files from both buckets, and nobody else's", async (ctx) => {
+    if (!storage) return ctx.skip();
+    const other = await signedIn();
+    await upload(other.client, other.id, 7);
+    const { client, id } = await signedIn();
+    await upload(client, id, 9);
+    expect(await objectsOf(id)).toBe(2);
+
+    expect((await client.functions.invoke("delete-account")).data).toEqual({ deleted: true });
+    expect(await objectsOf(id)).toBe(0);
+    expect(await objectsOf(other.id)).toBe(2);
+    expect(await remaining(id)).toEqual({ notes: 0, profiles: 0, user: null });
   });
 
   it("wants a sign-in from the last five minutes", async () => {
