@@ -45,11 +45,14 @@ export interface Mount {
   handle: Service;
   /** Claims WebSocket upgrades below the prefix; without it upgrades are refused. */
   upgrade?: UpgradeHandler;
+  /** The largest request body this service takes, in bytes; the backend's limit when left out. */
+  bodyLimit?: number;
   /**
-   * The service answers preflight (OPTIONS) and sets its own CORS headers, as edge functions do;
-   * otherwise the server answers OPTIONS and adds permissive CORS headers to every response.
+   * "allow" (the default) answers browsers from any origin, as the CLI's stack does for the APIs
+   * supabase-js calls from a page; "refuse" answers only same-origin requests and navigations;
+   * "self" leaves preflight and CORS headers to the service itself, as hosted edge functions do.
    */
-  ownsCors?: boolean;
+  crossOrigin?: "allow" | "refuse" | "self";
   /** Runs once the backend listens (background work: pollers, workers). */
   start?: (backend: Backend) => void | Promise<void>;
   /** Runs when the backend stops, before the database closes. */

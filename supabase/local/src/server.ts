@@ -138,7 +138,7 @@ export async function startLocalBackend(options: StartOptions = {}): Promise<Loc
       const request = toRequest(req, backend.url);
       const url = new URL(request.url);
       const mount = findMount(services, url.pathname);
-      if (method === "OPTIONS" && !mount?.ownsCors)
+      if (method === "OPTIONS" && mount?.crossOrigin !== "self")
         return void res.writeHead(204, CORS_HEADERS).end();
       if (!mount)
         return void (await send(
@@ -150,7 +150,7 @@ export async function startLocalBackend(options: StartOptions = {}): Promise<Loc
       const response = await mount.handle(request, { backend, url, path });
       // Mail a request sent is stored before the client hears back, so it survives a crash too.
       await mail.flush?.();
-      await send(res, response, method, !mount.ownsCors);
+      await send(res, response, method, mount.crossOrigin !== "self");
     } catch (err) {
       log(`${method} ${req.url}: ${(err as Error).stack ?? err}`);
       // A body that broke off mid-stream cannot be answered any more; the client sees the cut.

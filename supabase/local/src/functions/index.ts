@@ -104,7 +104,10 @@ export function createFunctionsService(): Mount {
 
   return {
     prefix: "/functions/v1",
-    ownsCors: true,
+    // The function answers OPTIONS and sets its own CORS headers, as on hosted Supabase.
+    crossOrigin: "self",
+    // Bodies stream through to the function, which decides what it takes.
+    bodyLimit: Number.POSITIVE_INFINITY,
     async handle(req, { backend: b, url, path: subpath }) {
       const name = subpath.split("/")[1] ?? "";
       const fn = listFunctions(b.config).find((f) => f.name === name);
