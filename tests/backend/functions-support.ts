@@ -21,17 +21,12 @@ export function writeFile(file: string, text: string): void {
   writeFileSync(file, text);
 }
 
-/** A backend serving the functions of `supabaseDir`, with a short wall-clock limit. */
+/** A backend serving the functions of `supabaseDir`, its output collected by `log`. */
 export function startFunctionsBackend(
   supabaseDir: string,
-  wallClockSeconds = 400,
   log?: (line: string) => void,
 ): Promise<TestBackend> {
-  return startTestBackend({
-    supabaseDir,
-    env: { ...process.env, SUPABASE_LOCAL_FUNCTIONS_WALL_CLOCK: String(wallClockSeconds) },
-    log,
-  });
+  return startTestBackend({ supabaseDir, log });
 }
 
 export const fixtureDir = (name: string) =>
