@@ -8,7 +8,7 @@ import { denoBinary } from "./deno-binary";
 import { functionEnv } from "./env";
 import { bootError, functionNotFound, workerError, workerLimit } from "./errors";
 import { verifyJwt } from "./gateway";
-import { forward, WorkerGone } from "./proxy";
+import { ClientGone, forward, WorkerGone } from "./proxy";
 import { BootFailed, FunctionWorker } from "./worker";
 
 interface Served extends FunctionSettings {
@@ -153,7 +153,12 @@ export function createFunctionsService(): Mount {
       } catch (err) {
         clearTimeout(timer);
         if (limit.signal.aborted) return workerLimit();
-        if (err instanceof WorkerGone) return workerError();
+        if (err instanceof ClientGone) return workerError();
+        if (err instanceof WorkerGone) {
+          // Its process exited (or is exiting): the next request must boot a fresh one.
+          await worker.retire(port);
+          return workerError();
+        }
         throw err;
       }
     },

@@ -14,7 +14,10 @@ const HOP_BY_HOP = new Set([
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
 
+/** The function's process closed or refused the connection: it died or is dying. */
 export class WorkerGone extends Error {}
+/** The client's request body broke off; the function is fine. */
+export class ClientGone extends Error {}
 
 /**
  * Sends the request to the function on `port` with its body streamed through, and gives back the
@@ -48,11 +51,17 @@ export function forward(
       },
     );
     outgoing.on("error", (err) =>
-      reject(signal.aborted ? signal.reason : new WorkerGone(err.message)),
+      reject(
+        signal.aborted
+          ? signal.reason
+          : err instanceof ClientGone
+            ? err
+            : new WorkerGone(err.message),
+      ),
     );
     if (!req.body) return void outgoing.end();
     const body = Readable.fromWeb(req.body as unknown as NodeReadableStream<Uint8Array>);
-    body.on("error", (err) => outgoing.destroy(err));
+    body.on("error", (err) => outgoing.destroy(new ClientGone(err.message)));
     body.pipe(outgoing);
   });
 }

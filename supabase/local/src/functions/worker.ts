@@ -27,6 +27,7 @@ export interface WorkerOptions {
 export class FunctionWorker {
   private child: ChildProcess | null = null;
   private ready: Promise<number> | null = null;
+  private listening: number | null = null;
 
   constructor(private readonly options: WorkerOptions) {}
 
@@ -72,8 +73,10 @@ export class FunctionWorker {
       createInterface({ input: child.stdout! }).on("line", (line) => {
         if (!line.startsWith(prefix)) return log(`[${name}] ${line}`);
         const message = line.slice(prefix.length);
-        if (message.startsWith("ready ")) resolve(Number(message.slice(6)));
-        else reject(new BootFailed(`${name} failed to boot`));
+        if (message.startsWith("ready ")) {
+          this.listening = Number(message.slice(6));
+          resolve(this.listening);
+        } else reject(new BootFailed(`${name} failed to boot`));
       });
       createInterface({ input: child.stderr! }).on("line", (line) => log(`[${name}] ${line}`));
       child.once("error", (err) => {
@@ -85,6 +88,7 @@ export class FunctionWorker {
         if (this.child === child) {
           this.child = null;
           this.ready = null;
+          this.listening = null;
         }
         if (code && code !== 0) log(`[${name}] exited with code ${code}`);
         else if (signal && signal !== "SIGTERM" && signal !== "SIGKILL")
@@ -98,11 +102,17 @@ export class FunctionWorker {
     return ready;
   }
 
+  /** Stops the process that listens on `port`, unless a newer one has taken its place already. */
+  async retire(port: number): Promise<void> {
+    if (this.listening === port) await this.stop();
+  }
+
   /** Ends the process; the next request boots it again (with the files as they are then). */
   stop(): Promise<void> {
     const child = this.child;
     this.child = null;
     this.ready = null;
+    this.listening = null;
     if (!child || child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
     return new Promise((resolve) => {
       const force = setTimeout(() => child.kill("SIGKILL"), 2000);
