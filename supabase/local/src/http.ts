@@ -50,9 +50,10 @@ export interface Mount {
   bodyLimit?: number;
   /**
    * "allow" (the default) answers browsers from any origin, as the CLI's stack does for the APIs
-   * supabase-js calls from a page; "refuse" answers only same-origin requests and navigations.
+   * supabase-js calls from a page; "refuse" answers only same-origin requests and navigations;
+   * "self" leaves preflight and CORS headers to the service itself, as hosted edge functions do.
    */
-  crossOrigin?: "allow" | "refuse";
+  crossOrigin?: "allow" | "refuse" | "self";
   /** Runs once the backend listens (background work: pollers, workers). */
   start?: (backend: Backend) => void | Promise<void>;
   /** Runs when the backend stops, before the database closes. */

@@ -10,6 +10,7 @@ export {
   type LoadConfigOptions,
   type LocalConfig,
 } from "./config";
+export { parseDotenv } from "./functions/env";
 export { MigrationError } from "./migrations";
 export * from "./well-known-keys";
 export type { MailMessage } from "./mail/mailer";

@@ -12,6 +12,7 @@ import { applyMigrations, applySeed } from "./migrations";
 import { createAuthService } from "./auth";
 import { createRestService } from "./rest";
 import { createPgService } from "./pg";
+import { createFunctionsService } from "./functions";
 import { createInboxService } from "./inbox";
 
 export interface StartOptions extends LoadConfigOptions {
@@ -42,6 +43,7 @@ function mounts(): Mount[] {
     { prefix: "/rest/v1", handle: createRestService() },
     // Neither mail nor SQL may be reachable from a web page the developer happens to visit.
     { prefix: "/pg", handle: createPgService(), crossOrigin: "refuse" },
+    createFunctionsService(),
     { prefix: "/inbox", handle: createInboxService(), crossOrigin: "refuse" },
   ];
 }

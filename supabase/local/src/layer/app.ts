@@ -58,6 +58,8 @@ export function findMount(mounts: Mount[], pathname: string): Mount | undefined 
 export function createApp(mounts: Mount[], backend: Backend, options: AppOptions) {
   const app = new Hono<{ Bindings: Partial<HttpBindings> }>();
   const refused = new Set(mounts.filter((m) => m.crossOrigin === "refuse"));
+  // Edge functions answer their own preflight and CORS headers, as on hosted Supabase.
+  const ownCors = new Set(mounts.filter((m) => m.crossOrigin === "self"));
 
   app.use("*", async (c, next) => {
     await next();
@@ -65,7 +67,7 @@ export function createApp(mounts: Mount[], backend: Backend, options: AppOptions
   });
   app.use("*", (c, next) => {
     const mount = findMount(mounts, c.req.path);
-    return mount && refused.has(mount) ? next() : allowAnyOrigin(c, next);
+    return mount && (refused.has(mount) || ownCors.has(mount)) ? next() : allowAnyOrigin(c, next);
   });
 
   for (const mount of mounts) {

@@ -13,7 +13,8 @@ export interface Timeouts {
   idleMs: number;
 }
 
-export const DEFAULT_TIMEOUTS: Timeouts = { headersMs: 20_000, idleMs: 120_000 };
+/** A connection silent for 150 s is closed, as the hosted gateway closes an idle function call. */
+export const DEFAULT_TIMEOUTS: Timeouts = { headersMs: 20_000, idleMs: 150_000 };
 
 function refuseUpgrade(socket: Duplex, status: string): void {
   socket.on("error", () => socket.destroy());
