@@ -15,6 +15,7 @@ import { createAuthService } from "./auth";
 import { createRestService } from "./rest";
 import { createPgService } from "./pg";
 import { createInboxService } from "./inbox";
+import { createStorageService } from "./storage";
 
 export interface StartOptions extends LoadConfigOptions {
   /** Start from an empty database (the data folder is emptied first). */
@@ -32,9 +33,9 @@ const CORS_HEADERS = {
   "access-control-allow-origin": "*",
   "access-control-allow-methods": "GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS",
   "access-control-allow-headers":
-    "authorization, x-client-info, apikey, content-type, content-profile, accept-profile, prefer, range, range-unit, x-upsert, x-supabase-api-version, cache-control, x-retry-count",
+    "authorization, x-client-info, apikey, content-type, content-profile, accept-profile, prefer, range, range-unit, x-upsert, x-supabase-api-version, cache-control, x-retry-count, x-metadata, tus-resumable, upload-length, upload-offset, upload-metadata, upload-defer-length, upload-concat, x-http-method-override",
   "access-control-expose-headers":
-    "content-range, content-location, location, x-total-count, x-supabase-api-version",
+    "content-range, content-location, location, x-total-count, x-supabase-api-version, content-disposition, etag, upload-offset, upload-length, upload-metadata, upload-expires, tus-resumable, tus-version, tus-max-size, tus-extension",
   "access-control-max-age": "3600",
 };
 
@@ -45,6 +46,7 @@ function mounts(): Mount[] {
     { prefix: "/rest/v1", handle: createRestService() },
     { prefix: "/pg", handle: createPgService() },
     { prefix: "/inbox", handle: createInboxService() },
+    createStorageService(),
   ];
 }
 

@@ -1,0 +1,69 @@
+import { BodyError, type Backend, type Mount, type ServiceContext } from "../http";
+import { CallerError, type Caller } from "../keys";
+import { routeStorage } from "./routes";
+import { storageContext } from "./context";
+import { errors, fromDatabaseError, StorageApiError } from "./errors";
+import { FileStore } from "./files";
+import { seedBuckets } from "./seed";
+import { createResumable } from "./tus";
+
+const ANON: Caller = { role: "anon", claims: { role: "anon" }, apiKey: "none", userToken: null };
+
+/** Routes that need no valid token (public objects, signed URLs): a bad one counts as none. */
+const OPEN_ROUTES =
+  /^\/(object\/public|object\/sign|object\/upload\/sign|render\/image\/(public|sign))\//;
+
+function failure(err: unknown): Response | null {
+  if (err instanceof StorageApiError) return err.response();
+  if (err instanceof BodyError)
+    return (
+      err.kind === "too_large" ? errors.tooLarge() : errors.invalidRequest(err.message)
+    ).response();
+  if (err instanceof CallerError) return errors.accessDenied(err.message).response();
+  return fromDatabaseError(err)?.response() ?? null;
+}
+
+/** Supabase Storage (storage-api) under /storage/v1: buckets, objects, signed URLs, tus, transforms. */
+export function createStorageService(): Mount {
+  let store: FileStore | null = null;
+  let backend: Backend | null = null;
+  const files = () => (store ??= FileStore.forDataDir(backend!.config.dataDir));
+  const resumable = createResumable(
+    () => backend!,
+    files,
+    () => backend!.config.storage.fileSizeLimit,
+  );
+
+  return {
+    prefix: "/storage/v1",
+    async start(b) {
+      backend = b;
+      const { rows } = await b.db.query<{ version: string }>(
+        "select version from storage.objects where version is not null",
+      );
+      await files().sweep(new Set(rows.map((r) => r.version)));
+      await seedBuckets(b, files());
+    },
+    async handle(req: Request, { backend: b, url, path }: ServiceContext) {
+      backend = b;
+      if (!b.config.storage.enabled) return errors.notFound(req.method, url.pathname).response();
+      if (path === "/upload/resumable" || path.startsWith("/upload/resumable/"))
+        return resumable(req);
+      let caller: Caller;
+      try {
+        caller = await b.keys.resolveCaller(req.headers);
+      } catch (err) {
+        if (!(err instanceof CallerError)) throw err;
+        if (!OPEN_ROUTES.test(path)) return failure(err)!;
+        caller = ANON;
+      }
+      try {
+        return await routeStorage(storageContext(req, url, b, files(), caller), path);
+      } catch (err) {
+        const response = failure(err);
+        if (response) return response;
+        throw err;
+      }
+    },
+  };
+}
