@@ -168,6 +168,8 @@ export async function startLocalBackend(options: StartOptions = {}): Promise<Loc
     });
   });
 
+  // Longer than clients keep idle sockets, so a reused socket is never closed under a new request.
+  server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(config.port, host, () => resolve());

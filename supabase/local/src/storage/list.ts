@@ -98,19 +98,20 @@ export async function listObjectsV2(ctx: StorageContext, bucket: string): Promis
   await ctx.asSuperUser((tx) => findBucket(tx, bucket));
   const rows = await ctx.asCaller(async (tx) => {
     const entry = delimited
-      ? `case when position('/' in substr(name, $2::int + 1)) > 0
-           then $3 || split_part(substr(name, $2::int + 1), '/', 1) || '/' else name end`
+      ? `case when position('/' in substr(name, $5::int + 1)) > 0
+           then $6::text || split_part(substr(name, $5::int + 1), '/', 1) || '/' else name end`
       : "name";
+    const folder = delimited ? "bool_or(position('/' in substr(name, $5::int + 1)) > 0)" : "false";
+    const params = [bucket, literal(prefix), after, limit + 1];
     const { rows } = await tx.query<{ key: string; is_folder: boolean; id: string | null }>(
       `select key, (array_agg(id))[1] as id, (array_agg(updated_at))[1] as updated_at,
          (array_agg(created_at))[1] as created_at, (array_agg(last_accessed_at))[1] as last_accessed_at,
-         (array_agg(metadata))[1] as metadata,
-         ${delimited ? "bool_or(position('/' in substr(name, $2::int + 1)) > 0)" : "false"} as is_folder
+         (array_agg(metadata))[1] as metadata, ${folder} as is_folder
        from (select ${entry} as key, * from storage.objects
-             where bucket_id = $1 and name like $4 || '%') e
-       where $5::text is null or key collate "C" ${desc ? "<" : ">"} $5
-       group by key order by key collate "C" ${desc ? "desc" : "asc"} limit $6`,
-      [bucket, prefix.length, prefix, literal(prefix), after, limit + 1],
+             where bucket_id = $1 and name like $2::text || '%') e
+       where $3::text is null or key collate "C" ${desc ? "<" : ">"} $3::text
+       group by key order by key collate "C" ${desc ? "desc" : "asc"} limit $4`,
+      delimited ? [...params, prefix.length, prefix] : params,
     );
     return rows;
   });
@@ -119,8 +120,8 @@ export async function listObjectsV2(ctx: StorageContext, bucket: string): Promis
   const objects = [];
   for (const r of page) {
     const { key, is_folder, ...rest } = r;
-    if (is_folder) folders.push({ name: key, id: null, bucket_id: bucket });
-    else objects.push({ ...rest, name: key, bucket_id: bucket });
+    if (is_folder) folders.push({ name: key, key, id: null, bucket_id: bucket });
+    else objects.push({ ...rest, name: key, key, bucket_id: bucket });
   }
   const hasNext = rows.length > limit;
   const last = page.at(-1)?.key;
