@@ -8,6 +8,8 @@ import { pipeline } from "node:stream/promises";
 import { errors } from "./errors";
 
 const VERSION = /^[0-9a-f-]{36}$/;
+/** How much of a refused body is still read (and dropped) before the connection is cut. */
+export const DRAIN_LIMIT = 64 * 1024 * 1024;
 
 export interface StoredFile {
   version: string;
@@ -61,16 +63,20 @@ export class FileStore {
     const partial = path.join(this.tmp, `${version}.part`);
     const hash = createHash("md5");
     let size = 0;
+    // Past the limit the rest of the body is read and dropped, so the client finishes sending and
+    // hears the refusal; one that keeps sending far beyond is cut off.
     const counter = new Transform({
       transform(chunk: Buffer, _enc, done) {
         size += chunk.byteLength;
-        if (size > limit) return done(errors.tooLarge(limitText));
+        if (size > limit + DRAIN_LIMIT) return done(errors.tooLarge(limitText));
+        if (size > limit) return done();
         hash.update(chunk);
         done(null, chunk);
       },
     });
     try {
       await pipeline(body, counter, createWriteStream(partial));
+      if (size > limit) throw errors.tooLarge(limitText);
       await fsyncPath(partial);
       await rename(partial, this.pathOf(version));
       await fsyncPath(this.objects);

@@ -3,6 +3,7 @@ import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import busboy from "busboy";
 import { mustBeValidKey, type StorageContext } from "./context";
 import { errors } from "./errors";
+import { DRAIN_LIMIT } from "./files";
 import {
   bucketRules,
   checkDeclaredLength,
@@ -72,23 +73,41 @@ function multipart(
   });
 }
 
+/** Reads what is left of a refused body (up to a bound), so the client finishes sending and hears why. */
+async function drain(body: Readable): Promise<void> {
+  let read = 0;
+  try {
+    for await (const chunk of body) {
+      read += (chunk as Buffer).byteLength;
+      if (read > DRAIN_LIMIT) return void body.destroy();
+    }
+  } catch {
+    // A body that broke off needs no draining.
+  }
+}
+
 /** Reads the body in whichever form supabase-js sent it (multipart form, or raw bytes/stream). */
 export async function receiveUpload(
   ctx: StorageContext,
   target: UploadTarget,
 ): Promise<{ Id: string; Key: string }> {
-  mustBeValidKey(target.key);
-  const rules = await bucketRules(ctx, target.bucket);
-  const type = ctx.req.headers.get("content-type") ?? "";
   const body = ctx.req.body
     ? Readable.fromWeb(ctx.req.body as NodeReadableStream)
     : Readable.from([]);
-  if (/^multipart\/form-data/i.test(type)) return multipart(ctx, target, rules, body);
-  checkDeclaredLength(ctx.req, rules);
-  const meta: UploadMeta = {
-    contentType: type || "application/octet-stream",
-    cacheControl: cacheControlOf(ctx.req.headers.get("cache-control")),
-    userMetadata: userMetadata(fromBase64(ctx.req.headers.get("x-metadata"))),
-  };
-  return storeUpload(ctx, target, rules, body, meta);
+  const type = ctx.req.headers.get("content-type") ?? "";
+  try {
+    mustBeValidKey(target.key);
+    const rules = await bucketRules(ctx, target.bucket);
+    if (/^multipart\/form-data/i.test(type)) return await multipart(ctx, target, rules, body);
+    checkDeclaredLength(ctx.req, rules);
+    const meta: UploadMeta = {
+      contentType: type || "application/octet-stream",
+      cacheControl: cacheControlOf(ctx.req.headers.get("cache-control")),
+      userMetadata: userMetadata(fromBase64(ctx.req.headers.get("x-metadata"))),
+    };
+    return await storeUpload(ctx, target, rules, body, meta);
+  } catch (err) {
+    if (!body.destroyed && !body.readableEnded) await drain(body);
+    throw err;
+  }
 }
