@@ -1,3 +1,4 @@
+import { rmSync } from "node:fs";
 import { BodyError, type Backend, type Mount, type ServiceContext } from "../http";
 import { CallerError, type Caller } from "../keys";
 import { routeStorage } from "./routes";
@@ -43,6 +44,11 @@ export function createStorageService(): Mount {
       );
       await files().sweep(new Set(rows.map((r) => r.version)));
       await seedBuckets(b, files());
+    },
+    async stop() {
+      // An in-memory backend's files go with it.
+      if (store && backend && !backend.config.dataDir)
+        rmSync(store.root, { recursive: true, force: true });
     },
     async handle(req: Request, { backend: b, url, path }: ServiceContext) {
       backend = b;

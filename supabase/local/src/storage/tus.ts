@@ -53,6 +53,14 @@ export function createResumable(
       path: RESUMABLE_PATH,
       datastore: new TusFileStore({ directory: store().resumable }),
       maxSize: () => maxSize(),
+      // Every request of an upload carries a key or token that must still be valid.
+      async onIncomingRequest(req) {
+        try {
+          await backend().keys.resolveCaller(req.headers);
+        } catch (err) {
+          throw refusal(err);
+        }
+      },
       async onUploadCreate(req, upload) {
         try {
           const ctx = await context(req as unknown as Request);
