@@ -11,6 +11,7 @@ import {
   startStorageBackend,
   text,
   userClient,
+  userToken,
 } from "./storage-support";
 
 let t: TestBackend;
@@ -64,7 +65,10 @@ describe("size and mime limits", () => {
     await storage.createBucket("unlimited");
     const { error } = await storage.from("unlimited").upload("x.bin", Buffer.alloc(8 * MiB + 1));
     expect(errorOf(error)).toMatchObject(TOO_LARGE);
-    const over = await storage.createBucket("too-generous", { public: false, fileSizeLimit: 9 * MiB });
+    const over = await storage.createBucket("too-generous", {
+      public: false,
+      fileSizeLimit: 9 * MiB,
+    });
     expect(errorOf(over.error).statusCode).toBe("400");
   });
 
@@ -159,7 +163,24 @@ describe("bad input", () => {
       headers: { ...headers, authorization: "Bearer not.a.token" },
     });
     expect(badToken.status).toBe(400);
-    expect(await badToken.json()).toMatchObject({ statusCode: "403", error: "Unauthorized" });
+    expect(await badToken.json()).toMatchObject({
+      statusCode: "403",
+      error: "Unauthorized",
+      message: "signature verification failed",
+    });
+    const expired = await fetch(`${t.url}/storage/v1/object/list/attachments`, {
+      method: "POST",
+      headers: { ...headers, authorization: `Bearer ${await userToken(t, ALICE, -60)}` },
+      body: "{}",
+    });
+    expect(await expired.json()).toMatchObject({
+      statusCode: "403",
+      message: '"exp" claim timestamp check failed',
+    });
+    const badKey = await fetch(`${t.url}/storage/v1/bucket`, {
+      headers: { apikey: "sb_secret_nope" },
+    });
+    expect(badKey.status).toBe(401);
     const unknown = await fetch(`${t.url}/storage/v1/nothing-here`, { headers });
     expect(unknown.status).toBe(404);
   });

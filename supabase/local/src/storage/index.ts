@@ -14,13 +14,33 @@ const ANON: Caller = { role: "anon", claims: { role: "anon" }, apiKey: "none", u
 const OPEN_ROUTES =
   /^\/(object\/public|object\/sign|object\/upload\/sign|render\/image\/(public|sign))\//;
 
+/** Bad keys as the API gateway answers them; bad tokens as storage-api words jose's refusals. */
+function callerFailure(err: CallerError, req?: Request): Response {
+  if (err.kind === "invalid_api_key")
+    return Response.json(
+      {
+        message: "Invalid API key",
+        hint: "Double check your Supabase `anon` or `service_role` API key.",
+      },
+      { status: 401 },
+    );
+  if (err.kind === "expired_jwt")
+    return errors.accessDenied('"exp" claim timestamp check failed').response();
+  const token = (req?.headers.get("authorization") ?? "").replace(/^bearer\s+/i, "").trim();
+  return errors
+    .accessDenied(
+      token.split(".").length === 3 ? "signature verification failed" : "Invalid Compact JWS",
+    )
+    .response();
+}
+
 function failure(err: unknown): Response | null {
   if (err instanceof StorageApiError) return err.response();
   if (err instanceof BodyError)
     return (
       err.kind === "too_large" ? errors.tooLarge() : errors.invalidRequest(err.message)
     ).response();
-  if (err instanceof CallerError) return errors.accessDenied(err.message).response();
+  if (err instanceof CallerError) return callerFailure(err);
   return fromDatabaseError(err)?.response() ?? null;
 }
 
@@ -60,7 +80,7 @@ export function createStorageService(): Mount {
         caller = await b.keys.resolveCaller(req.headers);
       } catch (err) {
         if (!(err instanceof CallerError)) throw err;
-        if (!OPEN_ROUTES.test(path)) return failure(err)!;
+        if (!OPEN_ROUTES.test(path)) return callerFailure(err, req);
         caller = ANON;
       }
       try {
