@@ -1,4 +1,5 @@
 import { Readable } from "node:stream";
+import { StorageApiError } from "@supabase/supabase-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TestBackend } from "./support/local-backend";
 import { errorOf, serviceClient, startStorageBackend, text } from "./storage-support";
@@ -96,8 +97,10 @@ describe("replacing and reading objects", () => {
     expect((await storage().exists("exists/yes.txt")).data).toBe(true);
     expect((await storage().exists("exists/no.txt")).data).toBe(false);
     const missing = await storage().download("exists/no.txt");
+    expect(missing.error).toBeInstanceOf(StorageApiError);
     expect(errorOf(missing.error)).toMatchObject({
       message: "Object not found",
+      status: 400,
       statusCode: "404",
     });
     const info = await storage().info("exists/no.txt");

@@ -123,7 +123,7 @@ export async function objectInfo(
     content_type: row.metadata?.mimetype ?? null,
     cache_control: row.metadata?.cacheControl ?? null,
     etag: row.metadata?.eTag ?? null,
-    metadata: row.user_metadata ?? {},
+    metadata: row.user_metadata,
     last_modified: row.updated_at,
     created_at: row.created_at,
   });
