@@ -1,9 +1,10 @@
-import { createHash } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { createClient } from "@supabase/supabase-js";
+import * as tus from "tus-js-client";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { spawnBackend, type BackendProcess } from "@/scripts/backend-process";
 import { LOCAL_SECRET_KEY } from "./support/local-backend";
@@ -93,5 +94,54 @@ describe("kill -9 during uploads", () => {
     expect(names.filter((n) => n.startsWith("flight/"))).toEqual([]);
     const { data } = await storage(b).from("crash").download("done/3.txt");
     expect(await data!.text()).toBe("object 3");
+  }, 120_000);
+
+  it("keeps the acknowledged part of a resumable upload, which then resumes to the same bytes", async () => {
+    let b = await start();
+    await storage(b).createBucket("resume");
+    const bytes = randomBytes(2 * 1024 * 1024);
+    const headers = { apikey: LOCAL_SECRET_KEY, authorization: `Bearer ${LOCAL_SECRET_KEY}` };
+    const options = (endpoint: string) => ({
+      endpoint: `${endpoint}/storage/v1/upload/resumable`,
+      headers,
+      chunkSize: 256 * 1024,
+      retryDelays: [],
+      metadata: { bucketName: "resume", objectName: "big.bin", contentType: "application/x-big" },
+    });
+    let uploadUrl = "";
+    await new Promise<void>((resolve, reject) => {
+      const upload = new tus.Upload(bytes, {
+        ...options(b.url),
+        onError: reject,
+        onProgress(sent) {
+          if (sent >= 1024 * 1024 && !uploadUrl) {
+            uploadUrl = upload.url!;
+            upload.abort().then(resolve, reject);
+          }
+        },
+      });
+      upload.start();
+    });
+    await b.stop("SIGKILL");
+
+    b = await start();
+    // The restarted backend listens on another port; the upload's id is what carries over.
+    const resumed = `${b.url}${new URL(uploadUrl).pathname}`;
+    const head = await fetch(resumed, {
+      method: "HEAD",
+      headers: { ...headers, "tus-resumable": "1.0.0" },
+    });
+    expect(Number(head.headers.get("upload-offset"))).toBeGreaterThanOrEqual(1024 * 1024);
+    expect((await storage(b).from("resume").exists("big.bin")).data).toBe(false);
+    await new Promise<void>((resolve, reject) => {
+      new tus.Upload(bytes, {
+        ...options(b.url),
+        uploadUrl: resumed,
+        onError: reject,
+        onSuccess: () => resolve(),
+      }).start();
+    });
+    const { data } = await storage(b).from("resume").download("big.bin");
+    expect(Buffer.from(await data!.arrayBuffer()).equals(bytes)).toBe(true);
   }, 120_000);
 });
