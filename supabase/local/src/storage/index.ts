@@ -55,15 +55,24 @@ export function createStorageService(): Mount {
     () => backend!.config.storage.fileSizeLimit,
   );
 
+  // Requests that arrive between listen and the sweep wait for it: the sweep must never see a
+  // file that a request has just put in place but not yet committed.
+  let markReady: () => void = () => {};
+  const ready = new Promise<void>((resolve) => (markReady = resolve));
+
   return {
     prefix: "/storage/v1",
     async start(b) {
       backend = b;
-      const { rows } = await b.db.query<{ version: string }>(
-        "select version from storage.objects where version is not null",
-      );
-      await files().sweep(new Set(rows.map((r) => r.version)));
-      await seedBuckets(b, files());
+      try {
+        const { rows } = await b.db.query<{ version: string }>(
+          "select version from storage.objects where version is not null",
+        );
+        await files().sweep(new Set(rows.map((r) => r.version)));
+        await seedBuckets(b, files());
+      } finally {
+        markReady();
+      }
     },
     async stop() {
       // An in-memory backend's files go with it.
@@ -72,6 +81,7 @@ export function createStorageService(): Mount {
     },
     async handle(req: Request, { backend: b, url, path }: ServiceContext) {
       backend = b;
+      await ready;
       if (!b.config.storage.enabled) return errors.notFound(req.method, url.pathname).response();
       if (path === "/upload/resumable" || path.startsWith("/upload/resumable/"))
         return resumable(req);
