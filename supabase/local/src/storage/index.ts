@@ -11,8 +11,13 @@ import { createResumable } from "./tus";
 const ANON: Caller = { role: "anon", claims: { role: "anon" }, apiKey: "none", userToken: null };
 
 /** Routes that need no valid token (public objects, signed URLs): a bad one counts as none. */
-const OPEN_ROUTES =
-  /^\/(object\/public|object\/sign|object\/upload\/sign|render\/image\/(public|sign))\//;
+function isOpenRoute(method: string, path: string): boolean {
+  if (method === "PUT") return path.startsWith("/object/upload/sign/");
+  return (
+    (method === "GET" || method === "HEAD") &&
+    /^\/(object\/public|object\/sign|render\/image\/(public|sign))\//.test(path)
+  );
+}
 
 /** Bad keys as the API gateway answers them; bad tokens as storage-api words jose's refusals. */
 function callerFailure(err: CallerError, req?: Request): Response {
@@ -90,7 +95,7 @@ export function createStorageService(): Mount {
         caller = await b.keys.resolveCaller(req.headers);
       } catch (err) {
         if (!(err instanceof CallerError)) throw err;
-        if (!OPEN_ROUTES.test(path)) return callerFailure(err, req);
+        if (!isOpenRoute(req.method, path)) return callerFailure(err, req);
         caller = ANON;
       }
       try {
