@@ -110,6 +110,9 @@ describe("buckets", () => {
       offset: 1,
     });
     expect(data!.map((b) => b.name)).toEqual(["list-b", "list-a"]);
+    // The search is literal text: `_` and `%` match only themselves.
+    expect((await storage.listBuckets({ search: "list_" })).data).toEqual([]);
+    expect((await storage.listBuckets({ search: "%" })).data).toEqual([]);
   });
 
   it("leaves bucket creation to RLS on storage.buckets for the publishable key", async () => {

@@ -88,7 +88,8 @@ export async function listBuckets(ctx: StorageContext): Promise<Response> {
     async (tx) =>
       (
         await tx.query<BucketRow>(
-          `select ${COLUMNS} from storage.buckets where ($1::text is null or name ilike '%' || $1 || '%')
+          `select ${COLUMNS} from storage.buckets
+           where ($1::text is null or name ilike '%' || replace(replace(replace($1, '\\', '\\\\'), '%', '\\%'), '_', '\\_') || '%')
            order by ${column} ${order} limit $2 offset $3`,
           [q.get("search") || null, limit, offset],
         )

@@ -110,7 +110,8 @@ export class FileStore {
   }
 
   read(version: string, range?: { start: number; end: number }): Readable {
-    return createReadStream(this.pathOf(version), range);
+    // Larger reads than the 64 KiB default: fewer round trips through the web stream for big files.
+    return createReadStream(this.pathOf(version), { ...range, highWaterMark: 1024 * 1024 });
   }
 
   async remove(versions: (string | null | undefined)[]): Promise<void> {
