@@ -117,7 +117,10 @@ describe("resumable uploads (tus)", () => {
     const bob = finish(
       new tus.Upload(Buffer.from("x"), options(`${ALICE}/note-1/bob.bin`, await headers(BOB))),
     );
-    await expect(bob).rejects.toThrow(/row-level security/);
+    const refused = (await bob.catch((e: unknown) => e)) as tus.DetailedError;
+    expect(refused.message).toMatch(/row-level security/);
+    // Refused when the upload is created, before any byte is sent.
+    expect(refused.originalRequest?.getMethod()).toBe("POST");
     const big = finish(
       new tus.Upload(
         Buffer.alloc(5 * 1024 * 1024),

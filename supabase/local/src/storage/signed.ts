@@ -5,7 +5,7 @@ import { mustBeValidBucketName, mustBeValidKey, type StorageContext } from "./co
 import { errors } from "./errors";
 import { findObject, serveObject } from "./object-read";
 import { receiveUpload } from "./object-write";
-import { bucketRules, ownerOf } from "./upload";
+import { bucketRules, checkCanUpload, ownerOf } from "./upload";
 
 const secret = new TextEncoder().encode(LOCAL_JWT_SECRET);
 /** How long a signed upload URL stays valid, as on hosted Storage. */
@@ -113,28 +113,11 @@ export async function signUploadUrl(ctx: StorageContext, bucket: string, key: st
   await bucketRules(ctx, bucket);
   const upsert = ctx.req.headers.get("x-upsert") === "true";
   const owner = ownerOf(ctx);
-  // As storage-api does: try the insert as the caller, and roll it back.
-  await ctx
-    .asCaller(async (tx) => {
-      await tx.query(
-        `insert into storage.objects (bucket_id, name, owner, owner_id, metadata)
-         values ($1, $2, $3::uuid, $3, '{}'::jsonb)`,
-        [bucket, key, owner],
-      );
-      throw new RolledBack();
-    })
-    .catch((err: unknown) => {
-      if (err instanceof RolledBack) return;
-      if ((err as { code?: string }).code === "23505" && upsert) return;
-      if ((err as { code?: string }).code === "23505") throw errors.keyExists();
-      throw err;
-    });
+  await checkCanUpload(ctx, bucket, key, upsert);
   const url = `${bucket}/${key}`;
   const token = await sign({ url, owner, upsert }, UPLOAD_URL_SECONDS);
   return Response.json({ url: `/object/upload/sign/${url}?token=${token}`, token });
 }
-
-class RolledBack extends Error {}
 
 /** PUT /object/upload/sign/<bucket>/<key>?token=: uploads as the token's owner. */
 export async function uploadSigned(ctx: StorageContext, bucket: string, key: string) {

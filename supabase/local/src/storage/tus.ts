@@ -7,7 +7,7 @@ import { CallerError } from "../keys";
 import { mustBeValidKey, storageContext, type StorageContext } from "./context";
 import { errors, fromDatabaseError, StorageApiError } from "./errors";
 import type { FileStore } from "./files";
-import { bucketRules, checkMime, commitUpload, ownerOf } from "./upload";
+import { bucketRules, checkCanUpload, checkMime, commitUpload, ownerOf } from "./upload";
 
 export const RESUMABLE_PATH = "/storage/v1/upload/resumable";
 
@@ -70,18 +70,7 @@ export function createResumable(
             throw errors.tooLarge(rules.limitText);
           checkMime(rules, upload.metadata?.contentType || "application/octet-stream");
           const upsert = req.headers.get("x-upsert") === "true";
-          if (!upsert) {
-            const exists = await ctx.asCaller(
-              async (tx) =>
-                (
-                  await tx.query(
-                    "select 1 from storage.objects where bucket_id = $1 and name = $2",
-                    [bucket, key],
-                  )
-                ).rows.length > 0,
-            );
-            if (exists) throw errors.keyExists();
-          }
+          await checkCanUpload(ctx, bucket, key, upsert);
           // The server decides upsert, never the client's metadata.
           return { metadata: { ...upload.metadata, upsert: String(upsert) } };
         } catch (err) {

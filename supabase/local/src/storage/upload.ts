@@ -143,6 +143,37 @@ export async function storeUpload(
   return commitUpload(ctx, target, file, meta);
 }
 
+class RolledBack extends Error {}
+
+/**
+ * As storage-api does before it takes any bytes: tries the insert as the caller and rolls it back,
+ * so RLS refuses up front; an existing key is refused unless the upload may replace it.
+ */
+export async function checkCanUpload(
+  ctx: StorageContext,
+  bucket: string,
+  key: string,
+  upsert: boolean,
+): Promise<void> {
+  await ctx
+    .asCaller(async (tx) => {
+      await tx.query(
+        `insert into storage.objects (bucket_id, name, owner, owner_id, metadata)
+         values ($1, $2, $3::uuid, $3, '{}'::jsonb)`,
+        [bucket, key, ownerOf(ctx)],
+      );
+      throw new RolledBack();
+    })
+    .catch((err: unknown) => {
+      if (err instanceof RolledBack) return;
+      if ((err as { code?: string }).code === "23505") {
+        if (upsert) return;
+        throw errors.keyExists();
+      }
+      throw err;
+    });
+}
+
 export function ownerOf(ctx: StorageContext): string | null {
   const sub = ctx.caller.claims.sub;
   return typeof sub === "string" && sub ? sub : null;
