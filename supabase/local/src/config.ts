@@ -3,6 +3,7 @@ import path from "node:path";
 import { compileTemplate, TemplateError } from "./mail/template";
 import { parseFunctionsConfig, type FunctionsConfig } from "./functions/config";
 import { ConfigError, ConfigSource, type Env } from "./config-source";
+import { parseStorageConfig, type StorageConfig } from "./storage/config";
 
 export { ConfigError };
 
@@ -69,6 +70,7 @@ export interface LocalConfig {
       tokenVerifications: number;
     };
   };
+  storage: StorageConfig;
 }
 
 /** "1m0s", "60s", "1h" → seconds (Go duration strings, as the CLI writes them). */
@@ -223,6 +225,7 @@ export function loadConfig(options: LoadConfigOptions = {}): LocalConfig {
         tokenVerifications: c.number("auth.rate_limit.token_verifications", 30, notNegative),
       },
     },
+    storage: parseStorageConfig(c, supabaseDir),
   };
 
   // The local backend's own variables win over config.toml and the CLI's SUPABASE_<KEY> variables.

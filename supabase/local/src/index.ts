@@ -11,6 +11,7 @@ export {
   type LocalConfig,
 } from "./config";
 export { parseDotenv } from "./functions/env";
+export { parseSize } from "./storage/config";
 export { MigrationError } from "./migrations";
 export * from "./well-known-keys";
 export type { MailMessage } from "./mail/mailer";

@@ -14,6 +14,7 @@ import { createRestService } from "./rest";
 import { createPgService } from "./pg";
 import { createFunctionsService } from "./functions";
 import { createInboxService } from "./inbox";
+import { createStorageService } from "./storage";
 
 export interface StartOptions extends LoadConfigOptions {
   /** Start from an empty database (the data folder is emptied first). */
@@ -45,6 +46,7 @@ function mounts(): Mount[] {
     { prefix: "/pg", handle: createPgService(), crossOrigin: "refuse" },
     createFunctionsService(),
     { prefix: "/inbox", handle: createInboxService(), crossOrigin: "refuse" },
+    createStorageService(),
   ];
 }
 

@@ -3,9 +3,9 @@ export const CORS_HEADERS: Record<string, string> = {
   "access-control-allow-origin": "*",
   "access-control-allow-methods": "GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS",
   "access-control-allow-headers":
-    "authorization, x-client-info, apikey, content-type, content-profile, accept-profile, prefer, range, range-unit, x-upsert, x-supabase-api-version, cache-control, x-retry-count",
+    "authorization, x-client-info, apikey, content-type, content-profile, accept-profile, prefer, range, range-unit, x-upsert, x-supabase-api-version, cache-control, x-retry-count, x-metadata, tus-resumable, upload-length, upload-offset, upload-metadata, upload-defer-length, upload-concat, x-http-method-override",
   "access-control-expose-headers":
-    "content-range, content-location, location, x-total-count, x-supabase-api-version",
+    "content-range, content-location, location, x-total-count, x-supabase-api-version, content-disposition, etag, upload-offset, upload-length, upload-metadata, upload-expires, tus-resumable, tus-version, tus-max-size, tus-extension",
   "access-control-max-age": "3600",
 };
 

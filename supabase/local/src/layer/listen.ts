@@ -47,6 +47,8 @@ export async function listen(
     }),
   );
   server.setTimeout(idleMs);
+  // Longer than clients keep idle sockets, so a reused socket is never closed under a new request.
+  server.keepAliveTimeout = 65_000;
 
   server.on("upgrade", (req, socket, head) => {
     const url = new URL(req.url ?? "/", backend.url);
