@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { compileTemplate, TemplateError } from "./auth/go-template";
 import { ConfigError, ConfigSource, type Env } from "./config-source";
+import { parseRealtimeConfig, type RealtimeConfig } from "./realtime/config";
 
 export { ConfigError };
 
@@ -67,6 +68,7 @@ export interface LocalConfig {
       tokenVerifications: number;
     };
   };
+  realtime: RealtimeConfig;
 }
 
 /** "1m0s", "60s", "1h" → seconds (Go duration strings, as the CLI writes them). */
@@ -220,6 +222,7 @@ export function loadConfig(options: LoadConfigOptions = {}): LocalConfig {
         tokenVerifications: c.number("auth.rate_limit.token_verifications", 30, notNegative),
       },
     },
+    realtime: parseRealtimeConfig(c),
   };
 
   // The local backend's own variables win over config.toml and the CLI's SUPABASE_<KEY> variables.

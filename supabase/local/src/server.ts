@@ -15,6 +15,7 @@ import { createAuthService } from "./auth";
 import { createRestService } from "./rest";
 import { createPgService } from "./pg";
 import { createInboxService } from "./inbox";
+import { createRealtimeService } from "./realtime";
 
 export interface StartOptions extends LoadConfigOptions {
   /** Start from an empty database (the data folder is emptied first). */
@@ -45,6 +46,7 @@ function mounts(): Mount[] {
     { prefix: "/rest/v1", handle: createRestService() },
     { prefix: "/pg", handle: createPgService() },
     { prefix: "/inbox", handle: createInboxService() },
+    createRealtimeService(),
   ];
 }
 
