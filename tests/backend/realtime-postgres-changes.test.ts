@@ -134,7 +134,9 @@ describe("postgres changes", () => {
         body: JSON.stringify({ query }),
       });
     await sql("begin; insert into public.events (kind) values ('lost'); rollback;");
-    await sql("insert into public.events (kind) values ('a'); insert into public.events (kind) values ('b');");
+    await sql(
+      "insert into public.events (kind) values ('a'); insert into public.events (kind) values ('b');",
+    );
     await service.from("events").insert({ kind: "c" });
     const got = await sub.got.until(3);
     await sleep(200);

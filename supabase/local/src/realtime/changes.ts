@@ -154,10 +154,7 @@ export class ChangeFeed {
       const view = checks.views.get(`${schema}\u0000${table}\u0000${l.role}`);
       const pkey = view?.columns.filter((c) => c.isPkey).map((c) => c.name) ?? [];
       if (pkey.length === 0) continue;
-      checks.visible.set(
-        k,
-        await visibleKeys(this.db, schema, table, pkey, l.role, l.claims, rs),
-      );
+      checks.visible.set(k, await visibleKeys(this.db, schema, table, pkey, l.role, l.claims, rs));
     }
     return checks;
   }
@@ -177,7 +174,8 @@ export class ChangeFeed {
       if (subs.length === 0) continue;
       const pkey = view.columns.filter((x) => x.isPkey);
       let errors: string[] | null = null;
-      if (c.kind !== "DELETE" && pkey.length === 0) errors = ["Error 400: Bad Request, no primary key"];
+      if (c.kind !== "DELETE" && pkey.length === 0)
+        errors = ["Error 400: Bad Request, no primary key"];
       else if (c.kind !== "DELETE" && pkey.some((x) => !x.selectable))
         errors = ["Error 401: Unauthorized"];
       else if (c.kind !== "DELETE" && view.rls && !view.bypassRls) {
@@ -217,7 +215,11 @@ function payload(
   errors: string[] | null,
   select: string[] | null,
 ): Record<string, unknown> {
-  const base: Record<string, unknown> = { schema: c.schema_name, table: c.table_name, type: c.kind };
+  const base: Record<string, unknown> = {
+    schema: c.schema_name,
+    table: c.table_name,
+    type: c.kind,
+  };
   if (errors) return { ...base, errors };
   const shown = view.columns.filter(
     (x) => x.selectable && (!select || select.includes(x.name) || x.isPkey),

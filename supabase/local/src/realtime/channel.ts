@@ -72,17 +72,21 @@ export class Channel implements Member, PgListener {
   async mayWrite(ext: Extension): Promise<boolean> {
     if (!this.isPrivate) return true;
     this.policies ??= { read: { broadcast: false, presence: false }, write: {} };
-    this.policies.write[ext] ??= await writePolicy(
-      this.conn.backend.db,
-      this.authContext(),
-      ext,
-    );
+    this.policies.write[ext] ??= await writePolicy(this.conn.backend.db, this.authContext(), ext);
     return this.policies.write[ext] === true;
   }
 
   /** A push that belongs to this join (carries its join_ref). */
   push(event: string, payload: Record<string, unknown>): void {
-    this.send(encodeFrame(this.vsn, { joinRef: this.joinRef, ref: null, topic: this.topic, event, payload }));
+    this.send(
+      encodeFrame(this.vsn, {
+        joinRef: this.joinRef,
+        ref: null,
+        topic: this.topic,
+        event,
+        payload,
+      }),
+    );
   }
 
   system(extension: string, status: "ok" | "error", message: string): void {
@@ -102,10 +106,13 @@ export class Channel implements Member, PgListener {
     this.expiry = null;
     if (this.token.exp === null) return;
     const ms = Math.max(0, this.token.exp * 1000 - Date.now());
-    this.expiry = setTimeout(() => {
-      const ago = Math.max(0, Math.floor(Date.now() / 1000) - (this.token.exp ?? 0));
-      this.shutdown(`Token has expired ${ago} seconds ago`);
-    }, Math.min(ms, 2 ** 31 - 1));
+    this.expiry = setTimeout(
+      () => {
+        const ago = Math.max(0, Math.floor(Date.now() / 1000) - (this.token.exp ?? 0));
+        this.shutdown(`Token has expired ${ago} seconds ago`);
+      },
+      Math.min(ms, 2 ** 31 - 1),
+    );
     this.expiry.unref();
   }
 

@@ -33,9 +33,11 @@ export class Connection {
       this.touch();
       const buf = Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data as Buffer);
       // Frames are handled one after another, as a Phoenix channel process handles its mailbox.
-      this.queue = this.queue.then(() => this.receive(buf, isBinary)).catch((err) => {
-        backend.log(`realtime: ${(err as Error).stack ?? err}`);
-      });
+      this.queue = this.queue
+        .then(() => this.receive(buf, isBinary))
+        .catch((err) => {
+          backend.log(`realtime: ${(err as Error).stack ?? err}`);
+        });
     });
     ws.on("close", () => this.dispose());
     ws.on("error", () => this.dispose());

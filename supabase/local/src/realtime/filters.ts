@@ -41,7 +41,9 @@ function compare(type: string, value: unknown, target: string): number | null {
   }
   if (TIMES.has(type)) {
     const a = Date.parse(String(value));
-    const b = Date.parse(target.includes("T") || type === "date" ? target : target.replace(" ", "T"));
+    const b = Date.parse(
+      target.includes("T") || type === "date" ? target : target.replace(" ", "T"),
+    );
     if (!Number.isNaN(a) && !Number.isNaN(b)) return a - b;
   }
   const a = typeof value === "object" ? JSON.stringify(value) : String(value);

@@ -1,3 +1,4 @@
+import type { Duplex } from "node:stream";
 import { WebSocketServer } from "ws";
 import { json, type Backend, type Mount } from "../http";
 import { CallerError } from "../keys";
@@ -11,7 +12,7 @@ import { apiKeyToken } from "./tokens";
 /** How often committed changes are looked for when no notification said so (a safety net). */
 const POLL_MS = 1000;
 
-function refuse(socket: import("node:stream").Duplex, status: number, text: string, error: string) {
+function refuse(socket: Duplex, status: number, text: string, error: string) {
   const body = JSON.stringify({ error });
   socket.end(
     `HTTP/1.1 ${status} ${text}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
@@ -48,7 +49,8 @@ export function createRealtimeService(): Mount {
 
     async upgrade(req, socket, head, { backend, url, path }) {
       const config = backend.config.realtime;
-      if (path !== "/websocket" || !feed || !wss) return refuse(socket, 404, "Not Found", "Not Found");
+      if (path !== "/websocket" || !feed || !wss)
+        return refuse(socket, 404, "Not Found", "Not Found");
       if (!config.enabled) return refuse(socket, 404, "Not Found", "Realtime is disabled");
       const header = req.headers["x-api-key"] ?? req.headers.apikey;
       const apiKey = (Array.isArray(header) ? header[0] : header) ?? url.searchParams.get("apikey");

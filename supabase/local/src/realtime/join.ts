@@ -20,7 +20,8 @@ class JoinError extends Error {}
 
 async function tokenFor(conn: Connection, payload: Record<string, unknown>) {
   const given = payload.access_token ?? payload.user_token;
-  if (typeof given !== "string" || given.startsWith("sb_")) return { token: conn.apiKey, raw: null };
+  if (typeof given !== "string" || given.startsWith("sb_"))
+    return { token: conn.apiKey, raw: null };
   return { token: await verifyAccessToken(conn.backend.keys, given), raw: given };
 }
 

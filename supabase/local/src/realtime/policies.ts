@@ -33,10 +33,11 @@ export async function readPolicies(
   const result: Record<Extension, boolean> = { broadcast: false, presence: false };
   await db.transaction(async (tx) => {
     for (const [i, ext] of extensions.entries()) {
-      await tx.query(
-        `insert into realtime.messages (id, topic, extension) values ($1, $2, $3)`,
-        [ids[i], ctx.topic, ext],
-      );
+      await tx.query(`insert into realtime.messages (id, topic, extension) values ($1, $2, $3)`, [
+        ids[i],
+        ctx.topic,
+        ext,
+      ]);
     }
     await asCaller(tx, ctx);
     const { rows } = await tx.query<{ id: string }>(

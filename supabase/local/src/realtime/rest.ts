@@ -54,12 +54,14 @@ export async function batchBroadcast(req: Request, ctx: ServiceContext, hub: Hub
     const e: Record<string, string[]> = {};
     for (const k of ["topic", "event", "payload"])
       if (m?.[k] === undefined || m?.[k] === null || m?.[k] === "") e[k] = ["can't be blank"];
-    if (m?.payload && Buffer.byteLength(JSON.stringify(m.payload)) > limitKb * 1000 + PAYLOAD_PADDING)
+    if (
+      m?.payload &&
+      Buffer.byteLength(JSON.stringify(m.payload)) > limitKb * 1000 + PAYLOAD_PADDING
+    )
       e.payload = ["Payload size exceeds tenant limit"];
     return e;
   });
-  if (errors.some((e) => Object.keys(e).length))
-    return json({ errors: { messages: errors } }, 422);
+  if (errors.some((e) => Object.keys(e).length)) return json({ errors: { messages: errors } }, 422);
   const allowed = new Map<string, boolean>();
   for (const m of messages as Record<string, unknown>[]) {
     const topic = String(m.topic);
@@ -68,7 +70,11 @@ export async function batchBroadcast(req: Request, ctx: ServiceContext, hub: Hub
       if (!allowed.has(topic)) allowed.set(topic, await mayWrite(ctx, who, topic));
       if (!allowed.get(topic)) continue;
     }
-    const payload: Record<string, unknown> = { type: "broadcast", event: m.event, payload: m.payload };
+    const payload: Record<string, unknown> = {
+      type: "broadcast",
+      event: m.event,
+      payload: m.payload,
+    };
     if (typeof m.id === "string") payload.meta = { id: m.id };
     hub.broadcast(roomOf(topic, isPrivate), { json: payload });
   }
