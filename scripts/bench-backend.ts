@@ -5,6 +5,7 @@
  */
 import { benchAuth } from "./bench/auth";
 import { formatResults, type LoadResult } from "./bench/load";
+import { benchRealtime } from "./bench/realtime";
 import { benchRest } from "./bench/rest";
 import { benchStartup, formatTimings, type Timing } from "./bench/startup";
 
@@ -15,6 +16,7 @@ const timings: { name: string; run: () => Promise<Timing[]> }[] = [
 const benches: { name: string; run: () => Promise<LoadResult[]> }[] = [
   { name: "auth API", run: benchAuth },
   { name: "database API", run: benchRest },
+  { name: "realtime", run: benchRealtime },
 ];
 
 const only = process.argv.slice(2);

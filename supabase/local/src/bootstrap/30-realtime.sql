@@ -190,3 +190,39 @@ begin
   end loop;
 end;
 $$;
+
+-- Which of `keys` (rows of `rel` given by primary key) each caller may SELECT: one statement for
+-- all callers, each checked as its role with its claims, as Realtime's apply_rls does per change.
+-- The check is prepared once and executed per caller (RLS reads the claims at run time). Runs as
+-- the server (not security definer, so it may switch roles); the SET clause restores them after.
+-- A policy that raises fails the whole call; the server then checks those callers one by one.
+create or replace function realtime.local_visible(rel regclass, pkey text[], keys jsonb, callers jsonb)
+returns jsonb
+language plpgsql set search_path = ''
+as $$
+declare
+  caller jsonb;
+  found jsonb;
+  result jsonb := '[]'::jsonb;
+  cols text := (select string_agg(format('t.%I', k), ', ') from unnest(pkey) k);
+  xs text := (select string_agg(format('x.%I', k), ', ') from unnest(pkey) k);
+begin
+  if exists (select 1 from pg_catalog.pg_prepared_statements where name = 'realtime_local_visible') then
+    deallocate realtime_local_visible;
+  end if;
+  execute format('prepare realtime_local_visible as select coalesce(jsonb_agg(jsonb_build_array(%s)), ''[]'') from %s t where (%s) in (select %s from jsonb_populate_recordset(null::%s, %L::jsonb) x)',
+    cols, rel, cols, xs, rel, keys);
+  for caller in select value from jsonb_array_elements(callers) loop
+    perform set_config('role', caller ->> 'role', true),
+      set_config('request.jwt.claims', caller ->> 'claims', true),
+      set_config('request.jwt.claim.sub', coalesce(caller -> 'claims' ->> 'sub', ''), true),
+      set_config('request.jwt.claim.role', caller ->> 'role', true);
+    execute 'execute realtime_local_visible' into found;
+    perform set_config('role', 'postgres', true);
+    result := result || jsonb_build_array(found);
+  end loop;
+  deallocate realtime_local_visible;
+  return result;
+end;
+$$;
+revoke all on function realtime.local_visible(regclass, text[], jsonb, jsonb) from public, anon, authenticated, service_role;

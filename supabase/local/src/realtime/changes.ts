@@ -144,17 +144,29 @@ export class ChangeFeed {
         if (!view || this.matches(l, c, view).length === 0) continue;
         if (c.kind === "DELETE" || !view.rls || view.bypassRls) continue;
         const k = visibleKey(c, l);
-        const entry = wanted.get(k) ?? { l, rows: [] };
+        const entry = wanted.get(k) ?? { l, rows: [] as Row[] };
         entry.rows.push(c.record as Record<string, unknown>);
         wanted.set(k, entry);
       }
     }
+    // Per table: every distinct caller in one statement.
+    const byTable = new Map<string, { keys: string[]; callers: PgListener[]; rows: Row[] }>();
     for (const [k, { l, rows: rs }] of wanted) {
-      const [schema, table] = k.split("\u0000");
-      const view = checks.views.get(`${schema}\u0000${table}\u0000${l.role}`);
+      const table = k.split("\u0000").slice(0, 2).join("\u0000");
+      const entry = byTable.get(table) ?? { keys: [], callers: [], rows: [] };
+      entry.keys.push(k);
+      entry.callers.push(l);
+      entry.rows.push(...rs);
+      byTable.set(table, entry);
+    }
+    for (const [table, { keys, callers, rows: rs }] of byTable) {
+      const [schema, name] = table.split("\u0000");
+      const view = checks.views.get(`${table}\u0000${callers[0].role}`);
       const pkey = view?.columns.filter((c) => c.isPkey).map((c) => c.name) ?? [];
       if (pkey.length === 0) continue;
-      checks.visible.set(k, await visibleKeys(this.db, schema, table, pkey, l.role, l.claims, rs));
+      const unique = [...new Map(rs.map((r) => [keyOf(pkey, r), r])).values()];
+      const seen = await visibleKeys(this.db, schema, name, pkey, callers, unique);
+      keys.forEach((k, i) => checks.visible.set(k, seen[i] ?? new Set()));
     }
     return checks;
   }
@@ -199,6 +211,8 @@ export class ChangeFeed {
     }
   }
 }
+
+type Row = Record<string, unknown>;
 
 interface Checks {
   views: Map<string, TableView | null>;
