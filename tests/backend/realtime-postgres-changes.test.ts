@@ -1,5 +1,6 @@
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { userToken } from "./rest-support";
 import { LOCAL_SECRET_KEY, type TestBackend } from "./support/local-backend";
 import {
   ALICE,
@@ -145,6 +146,27 @@ describe("postgres changes", () => {
     await service.from("events").update({ kind: "c2" }).eq("kind", "c");
     const [, , , u] = await sub.got.until(4);
     expect(u.old).toMatchObject({ kind: "c" });
+  });
+
+  it("writes by an RPC and by a trigger on another table arrive too", async () => {
+    const sub = await listen({ vsn: "1.0.0" }, { event: "INSERT", table: "events" });
+    expect((await service.rpc("add_event", { kind: "rpc" })).error).toBeNull();
+    await service.from("unpublished").insert({ id: 1, v: "x" });
+    const got = await sub.got.until(2);
+    expect(got.map((c) => c.new.kind)).toEqual(["rpc", "trigger:x"]);
+  });
+
+  it("a new token on a live channel changes what it may see", async () => {
+    const sub = await listen({}, { event: "INSERT", table: "notes" });
+    await service.from("notes").insert({ owner_id: ALICE, title: "before" });
+    await sleep(300);
+    expect(sub.got.items).toEqual([]);
+    const c = clients.at(-1) as SupabaseClient;
+    await c.realtime.setAuth(await userToken(t, ALICE));
+    await sleep(300);
+    await service.from("notes").insert({ owner_id: ALICE, title: "after" });
+    const [got] = await sub.got.until(1);
+    expect(got.new.title).toBe("after");
   });
 
   it("a table outside the publication is refused with the real system error", async () => {
