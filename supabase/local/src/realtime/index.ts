@@ -84,6 +84,10 @@ export function createRealtimeService(): Mount {
       feed = new ChangeFeed(backend.db, hub, backend.log);
       const changes = feed;
       await changes.syncCapture();
+      // Hosted keeps broadcast messages for three days (its daily partitions); so does this.
+      await backend.db.query(
+        "delete from realtime.messages where inserted_at < now() - interval '3 days'",
+      );
       unlisten = await backend.db.pg.listen("supabase_local_realtime", () => void changes.signal());
       poll = setInterval(() => {
         changes
