@@ -124,6 +124,24 @@ describe("tokens", () => {
 });
 
 describe("bad clients get an error and leave the others working", () => {
+  it("the socket is refused without a valid API key", async () => {
+    const refused = (query: string) =>
+      new Promise<{ status: number; body: string }>((resolve) => {
+        const ws = new WebSocket(`${t.url.replace("http", "ws")}/realtime/v1/websocket?${query}`);
+        ws.on("unexpected-response", (_req, res) => {
+          let body = "";
+          res.on("data", (d) => (body += d));
+          res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
+        });
+        ws.on("error", () => {});
+      });
+    expect(await refused("vsn=2.0.0")).toEqual({
+      status: 401,
+      body: JSON.stringify({ error: "API key is missing" }),
+    });
+    expect((await refused("vsn=2.0.0&apikey=sb_publishable_wrong")).status).toBe(401);
+  });
+
   it("heartbeat is answered; an unknown topic gets 'unmatched topic'", async () => {
     const s = await raw();
     s.send([null, "1", "phoenix", "heartbeat", {}]);

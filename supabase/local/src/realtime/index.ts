@@ -52,6 +52,9 @@ export function createRealtimeService(): Mount {
       if (path !== "/websocket" || !feed || !wss)
         return refuse(socket, 404, "Not Found", "Not Found");
       if (!config.enabled) return refuse(socket, 404, "Not Found", "Realtime is disabled");
+      // [realtime] max_header_length bounds each request header, as it bounds Realtime's HTTP server.
+      if (req.rawHeaders.some((h) => h.length > config.maxHeaderLength))
+        return refuse(socket, 431, "Request Header Fields Too Large", "Request header too large");
       const header = req.headers["x-api-key"] ?? req.headers.apikey;
       const apiKey = (Array.isArray(header) ? header[0] : header) ?? url.searchParams.get("apikey");
       if (!apiKey) return refuse(socket, 401, "Unauthorized", "API key is missing");
