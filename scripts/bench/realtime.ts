@@ -3,7 +3,6 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { createClient, type RealtimeChannel, type SupabaseClient } from "@supabase/supabase-js";
-import WebSocket from "ws";
 import { LOCAL_PUBLISHABLE_KEY, LOCAL_SECRET_KEY } from "../../supabase/local/src/keys";
 import { startLocalBackend, type LocalBackend } from "../../supabase/local/src/server";
 import type { LoadResult } from "./load";
@@ -52,7 +51,6 @@ function result(
 function client(backend: LocalBackend, key = LOCAL_PUBLISHABLE_KEY): SupabaseClient {
   return createClient(backend.url, key, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-    realtime: { transport: WebSocket as unknown as never },
   });
 }
 

@@ -1,6 +1,5 @@
 import path from "node:path";
 import { createClient, type RealtimeChannel, type SupabaseClient } from "@supabase/supabase-js";
-import WebSocket from "ws";
 import { userToken } from "./rest-support";
 import { LOCAL_PUBLISHABLE_KEY, startTestBackend, type TestBackend } from "./support/local-backend";
 
@@ -24,7 +23,6 @@ export async function realtimeClient(
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
     global: token ? { headers: { Authorization: `Bearer ${token}` } } : undefined,
     realtime: {
-      transport: WebSocket as unknown as never,
       ...(opts.vsn ? { vsn: opts.vsn } : {}),
       heartbeatIntervalMs: 5000,
     },
