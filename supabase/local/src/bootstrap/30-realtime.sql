@@ -110,6 +110,7 @@ create table if not exists realtime.local_changes (
   old_record jsonb,
   committed_at timestamptz not null default now()
 );
+alter table realtime.local_changes enable row level security;
 revoke all on realtime.local_changes from public, anon, authenticated, service_role;
 revoke all on sequence realtime.local_changes_id_seq from public, anon, authenticated, service_role;
 
