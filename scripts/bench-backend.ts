@@ -6,6 +6,7 @@
 import { benchAuth } from "./bench/auth";
 import { benchFunctions, benchFunctionsColdStart } from "./bench/functions";
 import { formatResults, type LoadResult } from "./bench/load";
+import { benchRealtime } from "./bench/realtime";
 import { benchRest } from "./bench/rest";
 import { benchStartup, formatTimings, type Timing } from "./bench/startup";
 import {
@@ -25,6 +26,7 @@ const benches: { name: string; run: () => Promise<LoadResult[]> }[] = [
   { name: "database API", run: benchRest },
   { name: "functions", run: benchFunctions },
   { name: "storage API", run: benchStorage },
+  { name: "realtime", run: benchRealtime },
 ];
 
 const throughputs: { name: string; run: () => Promise<Throughput[]> }[] = [

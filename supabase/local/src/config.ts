@@ -4,6 +4,7 @@ import { compileTemplate, TemplateError } from "./mail/template";
 import { parseFunctionsConfig, type FunctionsConfig } from "./functions/config";
 import { ConfigError, ConfigSource, type Env } from "./config-source";
 import { parseStorageConfig, type StorageConfig } from "./storage/config";
+import { parseRealtimeConfig, type RealtimeConfig } from "./realtime/config";
 
 export { ConfigError };
 
@@ -71,6 +72,7 @@ export interface LocalConfig {
     };
   };
   storage: StorageConfig;
+  realtime: RealtimeConfig;
 }
 
 /** "1m0s", "60s", "1h" → seconds (Go duration strings, as the CLI writes them). */
@@ -226,6 +228,7 @@ export function loadConfig(options: LoadConfigOptions = {}): LocalConfig {
       },
     },
     storage: parseStorageConfig(c, supabaseDir),
+    realtime: parseRealtimeConfig(c),
   };
 
   // The local backend's own variables win over config.toml and the CLI's SUPABASE_<KEY> variables.

@@ -15,6 +15,7 @@ import { createPgService } from "./pg";
 import { createFunctionsService } from "./functions";
 import { createInboxService } from "./inbox";
 import { createStorageService } from "./storage";
+import { createRealtimeService } from "./realtime";
 
 export interface StartOptions extends LoadConfigOptions {
   /** Start from an empty database (the data folder is emptied first). */
@@ -47,6 +48,7 @@ function mounts(): Mount[] {
     createFunctionsService(),
     { prefix: "/inbox", handle: createInboxService(), crossOrigin: "refuse" },
     createStorageService(),
+    createRealtimeService(),
   ];
 }
 
