@@ -2,7 +2,7 @@ import { existsSync, readdirSync, rmSync } from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
-import { Readable } from "node:stream";
+import { Readable, type Duplex } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { bootstrap, bootstrappedTemplate } from "./bootstrap";
 import { loadConfig, type LoadConfigOptions, type LocalConfig } from "./config";
@@ -154,7 +154,11 @@ export async function startLocalBackend(options: StartOptions = {}): Promise<Loc
     }
   });
 
+  // server.close() waits for upgraded sockets too, which only their clients would ever end.
+  const upgraded = new Set<Duplex>();
   server.on("upgrade", (req, socket, head) => {
+    upgraded.add(socket);
+    socket.once("close", () => upgraded.delete(socket));
     const url = new URL(req.url ?? "/", backend.url || "http://127.0.0.1");
     const mount = findMount(services, url.pathname);
     if (!mount?.upgrade) {
@@ -179,6 +183,7 @@ export async function startLocalBackend(options: StartOptions = {}): Promise<Loc
 
   backend.stop = async () => {
     server.closeAllConnections();
+    for (const socket of upgraded) socket.destroy();
     await new Promise<void>((resolve) => server.close(() => resolve()));
     for (const mount of services) await mount.stop?.();
     await mail.flush?.();
