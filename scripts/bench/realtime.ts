@@ -161,17 +161,19 @@ export async function benchRealtime(): Promise<LoadResult[]> {
     );
 
     console.error("  throughput measured");
-    // Broadcast fan-out: one sender, 100 receivers on one topic.
+    // Broadcast fan-out: one sender, 100 receivers on one topic, on fresh sockets.
+    for (const c of clients.splice(0)) c.realtime.disconnect();
     const fan: number[] = [];
-    const receivers: RealtimeChannel[] = [];
-    for (const c of clients) {
-      const ch = c
-        .channel("fanout")
-        .on("broadcast", { event: "tick" }, (m) =>
-          fan.push(performance.now() - (m.payload as { at: number }).at),
-        );
-      await joined(ch);
-      receivers.push(ch);
+    for (let i = 0; i < SUBSCRIBERS; i++) {
+      const c = client(backend);
+      clients.push(c);
+      await joined(
+        c
+          .channel("fanout")
+          .on("broadcast", { event: "tick" }, (m) =>
+            fan.push(performance.now() - (m.payload as { at: number }).at),
+          ),
+      );
     }
     const sender = client(backend).channel("fanout");
     await joined(sender);

@@ -105,8 +105,7 @@ export async function startLocalBackend(options: StartOptions = {}): Promise<Loc
   for (const mount of services) await mount.start?.(backend);
 
   backend.stop = async () => {
-    server.closeAllConnections();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await server.close();
     for (const mount of services) await mount.stop?.();
     await mail.flush?.();
     await db.close();

@@ -31,7 +31,7 @@ export async function listen(
   mounts: Mount[],
   backend: Backend,
   options: { host: string; port: number; timeouts: Timeouts },
-): Promise<http.Server> {
+): Promise<{ close(): Promise<void> }> {
   const { headersMs, idleMs } = options.timeouts;
   const server = http.createServer(
     {
@@ -50,7 +50,11 @@ export async function listen(
   // Longer than clients keep idle sockets, so a reused socket is never closed under a new request.
   server.keepAliveTimeout = 65_000;
 
+  // server.close() waits for upgraded sockets too, which only their clients would ever end.
+  const upgraded = new Set<Duplex>();
   server.on("upgrade", (req, socket, head) => {
+    upgraded.add(socket);
+    socket.once("close", () => upgraded.delete(socket));
     const url = new URL(req.url ?? "/", backend.url);
     const mount = findMount(mounts, url.pathname);
     if (!mount?.upgrade) return refuseUpgrade(socket, "404 Not Found");
@@ -72,5 +76,11 @@ export async function listen(
   });
   const { port } = server.address() as AddressInfo;
   backend.url = `http://${options.host}:${port}`;
-  return server;
+  return {
+    async close() {
+      server.closeAllConnections();
+      for (const socket of upgraded) socket.destroy();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
 }
