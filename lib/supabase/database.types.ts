@@ -45,6 +45,7 @@ export type Database = {
           deleted_at: string | null;
           share_slug: string | null;
           ydoc: string | null;
+          ydoc_version: number;
           created_at: string;
           updated_at: string;
           search: unknown | null;
@@ -58,6 +59,7 @@ export type Database = {
           deleted_at?: string | null;
           share_slug?: string | null;
           ydoc?: string | null;
+          ydoc_version?: number;
           created_at?: string;
           updated_at?: string;
           search?: never;
@@ -71,6 +73,7 @@ export type Database = {
           deleted_at?: string | null;
           share_slug?: string | null;
           ydoc?: string | null;
+          ydoc_version?: number;
           created_at?: string;
           updated_at?: string;
           search?: never;
@@ -86,7 +89,8 @@ export type Database = {
         Args: {
           note_id: string;
           ydoc: string;
-          merged_through: number;
+          base_version: number;
+          merged_ids: number[];
           title: string;
           body: string;
         };
@@ -99,6 +103,7 @@ export type Database = {
           deleted_at: string | null;
           share_slug: string | null;
           ydoc: string | null;
+          ydoc_version: number;
           created_at: string;
           updated_at: string;
           search: unknown | null;

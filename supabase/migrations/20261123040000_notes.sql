@@ -10,6 +10,8 @@ create table public.notes (
   deleted_at timestamptz,
   share_slug text unique,
   ydoc bytea,
+  -- Bumped by every compaction, so one built on an older state is refused instead of losing edits.
+  ydoc_version bigint not null default 0,
   created_at timestamptz not null default now(),
   updated_at timestamptz not null default now(),
   search tsvector generated always as (

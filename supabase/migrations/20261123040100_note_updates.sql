@@ -32,12 +32,15 @@ create policy "owners append to their own notes" on public.note_updates
 create policy "owners remove merged updates" on public.note_updates
   for delete to authenticated using ((select auth.uid()) = owner_id);
 
--- Writes the merged state and the text derived from it, and removes the updates it contains, in
--- one transaction. Security invoker: RLS decides, so only the owner compacts their own note.
+-- Writes the merged state and the text derived from it, and removes exactly the updates it
+-- contains, in one transaction. base_version must be the ydoc_version the caller started from:
+-- then its state holds the stored ydoc, and nothing another device merged meanwhile is lost
+-- (that is refused with 409). Security invoker: RLS decides, so only the owner compacts.
 create function public.compact_note(
   note_id uuid,
   ydoc bytea,
-  merged_through bigint,
+  base_version bigint,
+  merged_ids bigint[],
   title text,
   body text
 )
@@ -50,14 +53,19 @@ declare
   result public.notes;
 begin
   update public.notes n
-    set ydoc = compact_note.ydoc, title = compact_note.title, body = compact_note.body
-    where n.id = compact_note.note_id
+    set ydoc = compact_note.ydoc, ydoc_version = n.ydoc_version + 1,
+      title = compact_note.title, body = compact_note.body
+    where n.id = compact_note.note_id and n.ydoc_version = compact_note.base_version
     returning * into result;
   if result.id is null then
+    if exists (select 1 from public.notes n where n.id = compact_note.note_id) then
+      raise exception using errcode = 'PT409',
+        message = 'The note was merged on another device meanwhile; load it again first.';
+    end if;
     raise exception using errcode = 'P0002', message = 'Note not found.';
   end if;
   delete from public.note_updates u
-    where u.note_id = compact_note.note_id and u.id <= compact_note.merged_through;
+    where u.note_id = compact_note.note_id and u.id = any (compact_note.merged_ids);
   return result;
 end;
 $$;
@@ -118,11 +126,11 @@ as $$
   limit least(greatest(coalesce(max_results, 20), 1), 100);
 $$;
 
-revoke execute on function public.compact_note(uuid, bytea, bigint, text, text) from public, anon;
+revoke execute on function public.compact_note(uuid, bytea, bigint, bigint[], text, text) from public, anon;
 revoke execute on function public.purge_expired_trash() from public, anon;
 revoke execute on function public.search_notes(text, integer) from public, anon;
 revoke execute on function public.notes_before_write() from public, anon, authenticated;
-grant execute on function public.compact_note(uuid, bytea, bigint, text, text) to authenticated, service_role;
+grant execute on function public.compact_note(uuid, bytea, bigint, bigint[], text, text) to authenticated, service_role;
 grant execute on function public.purge_expired_trash() to authenticated, service_role;
 grant execute on function public.search_notes(text, integer) to authenticated, service_role;
 

@@ -107,40 +107,58 @@ describe("note_updates: append-only, owner only", () => {
     expect(res.status).toBe(403);
   });
 
-  it("compact_note merges into the note and removes merged updates in one step", async () => {
+  it("compact_note merges into the note and removes exactly the merged updates", async () => {
     const rows = await w.owner.from("note_updates").select("id").eq("note_id", noteId);
-    const last = Math.max(...rows.data!.map((r) => r.id));
+    const merged = rows.data!.map((r) => r.id);
     const later = await w.owner
       .from("note_updates")
       .insert({ note_id: noteId, data: byteaHex(new Uint8Array([4])) })
       .select("id")
       .single();
-    const byOther = await w.other.rpc("compact_note", {
+    const args = (title: string) => ({
       note_id: noteId,
       ydoc: byteaHex(new Uint8Array([7])),
-      merged_through: later.data!.id,
-      title: "stolen",
+      base_version: 0,
+      merged_ids: [...merged, later.data!.id],
+      title,
       body: "",
     });
+    const byOther = await w.other.rpc("compact_note", args("stolen"));
     expect(byOther.error?.message).toBe("Note not found.");
-    const byAnon = await w.anon.rpc("compact_note", {
-      note_id: noteId,
-      ydoc: byteaHex(new Uint8Array([7])),
-      merged_through: later.data!.id,
-      title: "anon",
-      body: "",
-    });
-    expect(byAnon.status).toBe(401);
+    expect((await w.anon.rpc("compact_note", args("anon"))).status).toBe(401);
     const done = await w.owner.rpc("compact_note", {
       note_id: noteId,
       ydoc: byteaHex(new Uint8Array([5, 6])),
-      merged_through: last,
+      base_version: 0,
+      merged_ids: merged,
       title: "Groceries",
       body: "oat milk, rye bread",
     });
     expect(done.error).toBeNull();
-    expect(done.data).toMatchObject({ id: noteId, ydoc: "\\x0506", body: "oat milk, rye bread" });
+    expect(done.data).toMatchObject({
+      ydoc: "\\x0506",
+      ydoc_version: 1,
+      body: "oat milk, rye bread",
+    });
     const left = await w.owner.from("note_updates").select("id").eq("note_id", noteId);
     expect(left.data).toEqual([{ id: later.data!.id }]);
+  });
+
+  it("a compaction built on an older state is refused and removes nothing", async () => {
+    const stale = await w.owner.rpc("compact_note", {
+      note_id: noteId,
+      ydoc: byteaHex(new Uint8Array([1])),
+      base_version: 0,
+      merged_ids: [],
+      title: "stale",
+      body: "",
+    });
+    expect(stale.status).toBe(409);
+    expect(stale.error?.message).toMatch(/merged on another device/);
+    const note = await w.owner.from("notes").select("ydoc, title").eq("id", noteId).single();
+    expect(note.data).toEqual({ ydoc: "\\x0506", title: "Groceries" });
+    expect(
+      (await w.owner.from("note_updates").select("id").eq("note_id", noteId)).data,
+    ).toHaveLength(1);
   });
 });
