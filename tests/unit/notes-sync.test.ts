@@ -11,7 +11,7 @@ import {
 
 /** The database's side in memory: notes.ydoc + version, note_updates rows, and a switch for the network. */
 class MemoryDatabase {
-  ydoc = new Uint8Array();
+  ydoc: Uint8Array = new Uint8Array();
   version = 0;
   rows: { id: number; data: Uint8Array }[] = [];
   text = { title: "", body: "" };
