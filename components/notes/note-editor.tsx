@@ -66,7 +66,6 @@ export function NoteEditor({ noteId, userId, text, hidden, onReady }: Props) {
       }
       setSync(s);
       onReady();
-      if (!text.title && !text.body) editor.commands.focus("end");
     });
     const onOffline = () => setStatus({ state: "offline" });
     window.addEventListener("offline", onOffline);
@@ -81,6 +80,11 @@ export function NoteEditor({ noteId, userId, text, hidden, onReady }: Props) {
   }, [editor, doc, supabase, noteId, userId]);
 
   const elsewhere = useNoteChannel(supabase, noteId, sync);
+
+  // A new note is for writing in at once; focus waits until the editor is shown.
+  useEffect(() => {
+    if (!hidden && editor && editor.isEmpty) editor.commands.focus("end");
+  }, [hidden, editor]);
 
   return (
     <>

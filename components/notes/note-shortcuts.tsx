@@ -18,7 +18,8 @@ function isField(target: EventTarget | null): boolean {
   return target.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName);
 }
 
-function moveInList(step: 1 | -1) {
+/** Focuses a note in the list: `step` from the focused (or open) one; 0 is the open one itself. */
+function moveInList(step: 1 | -1 | 0) {
   const links = [...document.querySelectorAll<HTMLElement>("[data-note-link]")].filter(
     (el) => el.offsetParent !== null,
   );
@@ -26,7 +27,8 @@ function moveInList(step: 1 | -1) {
   const active = document.activeElement as HTMLElement | null;
   let index = links.findIndex((el) => el === active);
   if (index === -1) index = links.findIndex((el) => el.getAttribute("aria-current") === "page");
-  const next = links[Math.min(links.length - 1, Math.max(0, index === -1 ? 0 : index + step))];
+  const target = index === -1 ? 0 : index + step;
+  const next = links[Math.min(links.length - 1, Math.max(0, target))];
   next.focus();
 }
 
@@ -52,7 +54,7 @@ export function NoteShortcuts() {
       if (action === "help") setHelpOpen(true);
       if (action === "next-note") moveInList(1);
       if (action === "previous-note") moveInList(-1);
-      if (action === "list") moveInList(1);
+      if (action === "list") moveInList(0);
       if (action === "new-note")
         startTransition(async () => {
           const result = await createNote();
