@@ -11,6 +11,7 @@ import { SaveStatus } from "@/components/notes/save-status";
 import { useNoteChannel } from "@/components/notes/use-note-channel";
 import { editorExtensions } from "@/lib/notes/editor-extensions";
 import { deriveTitleAndBody } from "@/lib/notes/derive";
+import { announceNoteChange } from "@/lib/notes/local-changes";
 import { NoteSync } from "@/lib/notes/sync/note-sync";
 import { supabaseNoteStore } from "@/lib/notes/sync/supabase-store";
 import { TransientError, type SaveState } from "@/lib/notes/sync/types";
@@ -44,7 +45,14 @@ export function NoteEditor({ noteId, userId, text, hidden, onReady }: Props) {
   });
   useEffect(() => {
     if (!editor) return;
-    const store = supabaseNoteStore(supabase, noteId);
+    const remote = supabaseNoteStore(supabase, noteId);
+    const store = {
+      ...remote,
+      async saveText(text: { title: string; body: string }) {
+        await remote.saveText(text);
+        announceNoteChange({ id: noteId, ...text, updated_at: new Date().toISOString() });
+      },
+    };
     const s = new NoteSync(doc, store, null, {
       derive: () => deriveTitleAndBody(editor.getMarkdown()),
       onState: (state, message) => setStatus({ state, message }),

@@ -3,6 +3,7 @@
 import { useEffect, useState } from "react";
 
 import { useSupabase } from "@/components/auth/supabase-provider";
+import { onNoteChange } from "@/lib/notes/local-changes";
 import { applyNoteChange, NOTE_SUMMARY_COLUMNS, type NoteSummary } from "@/lib/notes/list";
 
 /**
@@ -13,6 +14,21 @@ export function useLiveNotes(initialNotes: NoteSummary[], userId: string): NoteS
   const supabase = useSupabase();
   const [state, setState] = useState({ from: initialNotes, notes: initialNotes });
   if (state.from !== initialNotes) setState({ from: initialNotes, notes: initialNotes });
+
+  useEffect(
+    () =>
+      onNoteChange((change) =>
+        setState((s) => {
+          const known = s.notes.find((n) => n.id === change.id);
+          if (!known) return s;
+          return {
+            ...s,
+            notes: applyNoteChange(s.notes, { type: "upsert", note: { ...known, ...change } }),
+          };
+        }),
+      ),
+    [],
+  );
 
   useEffect(() => {
     const channel = supabase

@@ -6,6 +6,7 @@ test("notes work by keyboard alone: new note, writing, the list, search and the 
   browser,
   baseURL,
 }) => {
+  test.setTimeout(90_000);
   const person = await newPerson();
   await seedNote(person, "First seeded", "one");
   await seedNote(person, "Second seeded", "two");
@@ -26,7 +27,7 @@ test("notes work by keyboard alone: new note, writing, the list, search and the 
   await expect(editor(page)).toBeFocused();
   await page.keyboard.type("# Typed by keyboard");
   await page.keyboard.press("Enter");
-  await page.keyboard.type("- [ ] a checklist item");
+  await page.keyboard.type("[ ] a checklist item");
   await expect(editor(page).locator("h1")).toHaveText("Typed by keyboard");
   await expect(editor(page).locator('ul[data-type="taskList"] li')).toHaveCount(1);
   await expectSaved(page);

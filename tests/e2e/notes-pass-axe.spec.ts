@@ -4,6 +4,9 @@ import { expect, test, type Page } from "@playwright/test";
 import { setThemeCookie } from "./helpers";
 import { deviceOf, editor, newPerson, seedNote } from "./support/notes";
 
+// Several browsers and a production server share a busy machine: allow them time.
+test.describe.configure({ timeout: 90_000 });
+
 async function seriousViolations(page: Page) {
   const { violations } = await new AxeBuilder({ page })
     .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])

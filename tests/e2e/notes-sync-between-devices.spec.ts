@@ -12,6 +12,9 @@ import {
   saveState,
 } from "./support/notes";
 
+// Several browsers and a production server share a busy machine: allow them time.
+test.describe.configure({ timeout: 90_000 });
+
 // Two browser contexts signed in as one person are two of their devices.
 test("two devices typing at once at different places both keep every character", async ({
   browser,

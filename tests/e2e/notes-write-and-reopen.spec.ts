@@ -9,6 +9,9 @@ import {
   openNote,
 } from "./support/notes";
 
+// Several browsers and a production server share a busy machine: allow them time.
+test.describe.configure({ timeout: 90_000 });
+
 test("a new note saves as you type, comes back on reload, and its first HTML holds its text", async ({
   browser,
   baseURL,
@@ -50,10 +53,14 @@ test("another person gets the 404 page for someone's note, never its text", asyn
   const strangerContext = await deviceOf(browser, baseURL!, stranger);
   const page = await strangerContext.newPage();
   await page.goto(`/notes/${id}`);
-  await expect(page.getByRole("heading", { name: "This note isn't here" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "This note isn't here" })).toBeVisible({
+    timeout: 15_000,
+  });
   expect(await page.content()).not.toContain("Private plans");
   await page.goto("/notes/not-a-note-id");
-  await expect(page.getByRole("heading", { name: "This note isn't here" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "This note isn't here" })).toBeVisible({
+    timeout: 15_000,
+  });
   await ownerContext.close();
   await strangerContext.close();
 });
