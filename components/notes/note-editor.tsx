@@ -53,34 +53,39 @@ export function NoteEditor({ noteId, userId, text, hidden, onReady }: Props) {
         announceNoteChange({ id: noteId, ...text, updated_at: new Date().toISOString() });
       },
     };
-    const s = new NoteSync(doc, store, null, {
-      derive: () => deriveTitleAndBody(editor.getMarkdown()),
-      onState: (state, message) => setStatus({ state, message }),
-    });
-    s.assumeSavedText(text);
     const local = new IndexeddbPersistence(`groundwork:${userId}:note:${noteId}`, doc);
+    let s: NoteSync | null = null;
     let live = true;
+    // Attached once this device's own copy is loaded: that copy is not a new edit to send.
     void local.whenSynced.then(async () => {
       if (!live) return;
+      const sync = new NoteSync(doc, store, null, {
+        derive: () => deriveTitleAndBody(editor.getMarkdown()),
+        onState: (state, message) => setStatus({ state, message }),
+      });
+      sync.assumeSavedText(text);
+      s = sync;
+      setSync(sync);
+      // With a copy on this device the note is ready now, even offline; otherwise the server's.
+      const hadLocalCopy = doc.getXmlFragment("default").length > 0;
+      if (hadLocalCopy) onReady();
       try {
-        await s.catchUp();
+        await sync.catchUp();
+        // Notes written outside the editor (an import, the seed script) have text but no document.
+        if (live && doc.getXmlFragment("default").length === 0 && (text.title || text.body)) {
+          editor.commands.setContent(`${text.title}\n\n${text.body}`, { contentType: "markdown" });
+        }
       } catch (err) {
-        setStatus({ state: err instanceof TransientError ? "offline" : "error" });
+        if (live) setStatus({ state: err instanceof TransientError ? "offline" : "error" });
       }
-      if (!live) return;
-      // Notes written outside the editor (an import, the seed script) have text but no document.
-      if (doc.getXmlFragment("default").length === 0 && (text.title || text.body)) {
-        editor.commands.setContent(`${text.title}\n\n${text.body}`, { contentType: "markdown" });
-      }
-      setSync(s);
-      onReady();
+      if (live && !hadLocalCopy) onReady();
     });
     const onOffline = () => setStatus({ state: "offline" });
     window.addEventListener("offline", onOffline);
     return () => {
       live = false;
       window.removeEventListener("offline", onOffline);
-      s.destroy();
+      s?.destroy();
       void local.destroy();
     };
     // The server's text only seeds a new document; later renders must not restart the sync.

@@ -61,8 +61,9 @@ export function NoteShortcuts() {
           if (result?.error) toast.error(result.error);
         });
     }
-    window.addEventListener("keydown", onKeyDown);
-    return () => window.removeEventListener("keydown", onKeyDown);
+    // Capture: Escape and Ctrl/Cmd-K must reach here before the editor handles them.
+    window.addEventListener("keydown", onKeyDown, true);
+    return () => window.removeEventListener("keydown", onKeyDown, true);
   }, []);
 
   return (
