@@ -15,16 +15,19 @@ test("notes work by keyboard alone: new note, writing, the list, search and the 
   await page.goto("/notes");
   await expect(page.getByRole("button", { name: "New note" }).first()).toBeEnabled();
 
-  await page.keyboard.press("?");
   const help = page.getByRole("dialog", { name: "Keyboard shortcuts" });
-  await expect(help).toBeVisible();
+  // Shortcuts start with hydration; keep asking until the page answers.
+  await expect(async () => {
+    await page.keyboard.press("?");
+    await expect(help).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
   await expect(help).toContainText("New note");
   await page.keyboard.press("Escape");
   await expect(help).toBeHidden();
 
   await page.keyboard.press("n");
   await page.waitForURL(/\/notes\/[0-9a-f-]{36}$/);
-  await expect(editor(page)).toBeFocused();
+  await expect(editor(page)).toBeFocused({ timeout: 15_000 });
   await page.keyboard.type("# Typed by keyboard");
   await page.keyboard.press("Enter");
   await page.keyboard.type("[ ] a checklist item");

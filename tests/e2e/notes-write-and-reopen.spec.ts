@@ -52,7 +52,8 @@ test("another person gets the 404 page for someone's note, never its text", asyn
 
   const strangerContext = await deviceOf(browser, baseURL!, stranger);
   const page = await strangerContext.newPage();
-  await page.goto(`/notes/${id}`);
+  const response = await page.goto(`/notes/${id}`);
+  expect(response?.status()).toBe(404);
   await expect(page.getByRole("heading", { name: "This note isn't here" })).toBeVisible({
     timeout: 15_000,
   });

@@ -34,14 +34,15 @@ export async function createNoteWithButton(page: Page): Promise<string> {
   await page.goto("/notes");
   await page.getByRole("button", { name: "New note" }).first().click();
   await page.waitForURL(/\/notes\/[0-9a-f-]{36}$/);
-  await expect(editor(page)).toBeVisible();
+  await expect(editor(page)).toBeVisible({ timeout: 15_000 });
   return page.url().split("/").pop()!;
 }
 
 /** Opens a note and waits until its editor has loaded what is stored. */
 export async function openNote(page: Page, id: string) {
   await page.goto(`/notes/${id}`);
-  await expect(editor(page)).toBeVisible();
+  // A device with no copy of the note yet waits for the stored state.
+  await expect(editor(page)).toBeVisible({ timeout: 15_000 });
 }
 
 export async function expectSaved(page: Page) {
