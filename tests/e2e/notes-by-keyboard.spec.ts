@@ -45,6 +45,7 @@ test("notes work by keyboard alone: new note, writing, the list, search and the 
   await page.keyboard.press("Control+k");
   await expect(page.getByRole("searchbox", { name: "Search notes" })).toBeFocused();
   await page.keyboard.type("Second");
+  await expect(page.getByRole("list", { name: "Search results" }).getByRole("link")).toHaveCount(1);
   await page.keyboard.press("ArrowDown");
   await expect(page.locator("[data-note-link]:focus")).toContainText("Second seeded");
   await page.keyboard.press("Enter");
