@@ -16,9 +16,12 @@ test("search as you type finds notes by their words and highlights the matches",
   const context = await deviceOf(browser, baseURL!, person);
   const page = await context.newPage();
   await page.goto("/notes");
-  await page.keyboard.press("/");
   const search = page.getByRole("searchbox", { name: "Search notes" });
-  await expect(search).toBeFocused();
+  // The shortcut starts with hydration; keep pressing until the page answers.
+  await expect(async () => {
+    await page.keyboard.press("/");
+    await expect(search).toBeFocused({ timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
   await search.pressSequentially("sourdo");
   const results = page.getByRole("list", { name: "Search results" });
   await expect(results.getByRole("link")).toHaveCount(2);
