@@ -4,7 +4,7 @@ import Link from "next/link";
 import { useSelectedLayoutSegment } from "next/navigation";
 import { PinIcon } from "lucide-react";
 
-import { displayTitle } from "@/lib/notes/derive";
+import { displayTitle, plainPreview } from "@/lib/notes/derive";
 import { editedAgo, type NoteSummary } from "@/lib/notes/list";
 import { cn } from "@/lib/utils";
 
@@ -40,7 +40,7 @@ export function NoteList({ notes }: { notes: NoteSummary[] }) {
               <time dateTime={note.updated_at} suppressHydrationWarning>
                 {editedAgo(note.updated_at)}
               </time>
-              {note.body && ` · ${note.body.slice(0, 80)}`}
+              {note.body && ` · ${plainPreview(note.body)}`}
             </span>
           </Link>
         </li>

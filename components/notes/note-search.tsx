@@ -6,7 +6,7 @@ import { SearchIcon } from "lucide-react";
 import { useSupabase } from "@/components/auth/supabase-provider";
 import { Input } from "@/components/ui/input";
 
-export type SearchHit = { id: string; title: string; snippet: string };
+export type SearchHit = { id: string; title: string; title_highlighted: string; snippet: string };
 
 /** Search as you type (websearch syntax); answers that arrive out of order are dropped. */
 export function NoteSearch({

@@ -34,7 +34,9 @@ export function SearchResults({ query, hits }: { query: string; hits: SearchHit[
                 data-note-link
                 className="grid gap-0.5 rounded-md px-3 py-2 outline-none hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50"
               >
-                <span className="truncate font-medium">{displayTitle(hit.title)}</span>
+                <span className="truncate font-medium">
+                  {hit.title ? <Highlighted text={hit.title_highlighted} /> : displayTitle("")}
+                </span>
                 {hit.snippet && (
                   <span className="line-clamp-2 text-sm text-muted-foreground">
                     <Highlighted text={hit.snippet} />

@@ -29,3 +29,14 @@ export function deriveTitleAndBody(markdown: string): { title: string; body: str
 export function displayTitle(title: string): string {
   return title.trim() === "" ? "Untitled note" : title;
 }
+
+/** A body as one line of plain words, for the list: no Markdown markers, no line breaks. */
+export function plainPreview(body: string, max = 120): string {
+  const text = body
+    .split("\n")
+    .map((line) => line.replace(LINE_MARKERS, "").replace(INLINE_MARKERS, "").trim())
+    .filter(Boolean)
+    .join(" ")
+    .replace(/\[([^\]]*)\]\([^)]*\)/g, "$1");
+  return chars(text, max);
+}

@@ -118,6 +118,7 @@ export type Database = {
         Returns: {
           id: string;
           title: string;
+          title_highlighted: string;
           snippet: string;
           rank: number;
           pinned: boolean;

@@ -92,6 +92,7 @@ create function public.search_notes(query text, max_results integer default 20)
 returns table (
   id uuid,
   title text,
+  title_highlighted text,
   snippet text,
   rank real,
   pinned boolean,
@@ -112,6 +113,8 @@ as $$
   select
     n.id,
     n.title,
+    pg_catalog.ts_headline('english', n.title, q.tsq,
+      'HighlightAll=true, StartSel=' || chr(57344) || ', StopSel=' || chr(57345)) as title_highlighted,
     -- U+E000/U+E001 mark matches: private-use characters no note text relies on, so the app
     -- can highlight them without treating the note's text as HTML.
     pg_catalog.ts_headline('english', n.body, q.tsq,

@@ -29,6 +29,7 @@ describe("search_notes", () => {
     expect(data!.map((r) => r.id)).toEqual([inTitle, inBody]);
     expect(data![1].snippet).toContain("\uE000sourdough\uE001 on friday");
     expect(data![0].snippet).not.toContain("\uE000");
+    expect(data![0].title_highlighted).toBe("\uE000Sourdough\uE001 starter");
   });
 
   it("understands web search syntax: phrases, or, and minus", async () => {

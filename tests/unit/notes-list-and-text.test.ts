@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 
 import { fromBase64, fromBytea, toBase64, toBytea } from "@/lib/notes/bytea";
-import { deriveTitleAndBody, displayTitle } from "@/lib/notes/derive";
+import { deriveTitleAndBody, displayTitle, plainPreview } from "@/lib/notes/derive";
 import { isNoteId, TITLE_MAX } from "@/lib/notes/limits";
 import { applyNoteChange, compareNotes, snippetParts, type NoteSummary } from "@/lib/notes/list";
 
@@ -21,6 +21,12 @@ describe("deriveTitleAndBody", () => {
   it("cuts the title at the database's limit in characters, not UTF-16 units", () => {
     const { title } = deriveTitleAndBody("😀".repeat(TITLE_MAX + 10));
     expect(Array.from(title)).toHaveLength(TITLE_MAX);
+  });
+
+  it("previews a body as plain words", () => {
+    expect(plainPreview("## Packing\n\n- [ ] **sunscreen**\n> see [the map](https://x.y)")).toBe(
+      "Packing sunscreen see the map",
+    );
   });
 
   it("names a note with no words", () => {
