@@ -1,0 +1,87 @@
+import { crc32 } from "node:zlib";
+import type { Database } from "../db";
+import type { ChangeEvent, PgSubscription } from "./changes";
+import { FilterError, parseFilter, type Filter } from "./filters";
+
+/** One entry of the join's `config.postgres_changes`, as realtime-js sends it. */
+export type ChangeParams = Record<string, unknown>;
+
+export class SubscriptionError extends Error {}
+
+const EVENTS = new Set(["*", "INSERT", "UPDATE", "DELETE"]);
+
+function describe(p: ChangeParams, filters: Filter[], select: string[] | null): string {
+  const f = filters.map((x) => `{"${x.column}", "${x.op}", "${x.values.join(",")}"}`);
+  const sel = select ? `[${select.map((s) => `"${s}"`).join(", ")}]` : "nil";
+  return `event: ${p.event ?? "*"}, schema: ${p.schema ?? "public"}, table: ${p.table ?? "*"}, filters: [${f.join(", ")}], select: ${sel}`;
+}
+
+/** The id realtime-js matches payloads with: a stable integer hash of the params, as hosted uses. */
+export function subscriptionId(p: ChangeParams): number {
+  const sorted = Object.keys(p)
+    .sort()
+    .map((k) => [k, p[k]]);
+  return crc32(JSON.stringify(sorted)) >>> 5;
+}
+
+/** Parses the params as Realtime does; a malformed one is an error for the whole join. */
+export function parseSubscription(p: ChangeParams): PgSubscription {
+  const event = String(p.event ?? "*").toUpperCase();
+  if (!EVENTS.has(event)) throw new SubscriptionError(`Error parsing event: ${String(p.event)}`);
+  const schema = typeof p.schema === "string" ? p.schema : p.table ? "public" : null;
+  const table = typeof p.table === "string" ? p.table : "*";
+  if (!schema)
+    throw new SubscriptionError(
+      "No subscription params provided. Please provide at least a `schema` or `table` to subscribe to",
+    );
+  let filters: Filter[] = [];
+  if (typeof p.filter === "string" && p.filter) {
+    try {
+      filters = [parseFilter(p.filter)];
+    } catch (err) {
+      if (err instanceof FilterError)
+        throw new SubscriptionError(`Error parsing \`filter\` params: ${err.message}`);
+      throw err;
+    }
+  }
+  let select: string[] | null = null;
+  if (p.select !== undefined) {
+    if (!Array.isArray(p.select))
+      throw new SubscriptionError(
+        'Error parsing `select` params: expected a list of column name strings, e.g. select: ["col1", "col2"]',
+      );
+    const cols = p.select.filter((c): c is string => typeof c === "string");
+    select = cols.length ? cols : null;
+  }
+  return { id: subscriptionId(p), event: event as ChangeEvent, schema, table, filters, select };
+}
+
+/**
+ * What hosted checks when it records a subscription: the table is in the supabase_realtime
+ * publication and each filter names one of its columns. Returns the error message, or null.
+ */
+export async function checkSubscription(
+  db: Database,
+  p: ChangeParams,
+  s: PgSubscription,
+): Promise<string | null> {
+  const like = (v: string) => (v === "*" ? "%" : v);
+  const { rows } = await db.query<{ schemaname: string; tablename: string }>(
+    `select schemaname, tablename from pg_publication_tables
+      where pubname = 'supabase_realtime' and schemaname like $1 escape '' and tablename like $2 escape ''`,
+    [like(s.schema), like(s.table)],
+  );
+  const params = describe(p, s.filters, s.select);
+  if (rows.length === 0)
+    return `Unable to subscribe to changes with given parameters. Please check Realtime is enabled for the given connect parameters: [${params}]`;
+  for (const f of s.filters) {
+    const { rows: cols } = await db.query(
+      `select 1 from pg_attribute a join pg_class c on c.oid = a.attrelid join pg_namespace n on n.oid = c.relnamespace
+        where n.nspname = $1 and c.relname = $2 and a.attname = $3 and a.attnum > 0 and not a.attisdropped`,
+      [rows[0].schemaname, rows[0].tablename, f.column],
+    );
+    if (cols.length === 0)
+      return `Unable to subscribe to changes with given parameters. An exception happened so please check your connect parameters: [${params}]. Exception: ERROR P0001 (raise_exception) invalid column for filter ${f.column}`;
+  }
+  return null;
+}
