@@ -51,3 +51,11 @@ export const siteConfig: SiteConfig = {
     { title: "About", href: "/about" },
   ],
 };
+
+/** Links that only a signed-in person has somewhere to go with. */
+export const signedInNav: NavLink[] = [{ title: "Notes", href: "/notes" }];
+
+/** The main navigation as this visitor sees it: their notes first once signed in. */
+export function mainNavFor(signedIn: boolean): NavItem[] {
+  return signedIn ? [...signedInNav, ...siteConfig.mainNav] : siteConfig.mainNav;
+}

@@ -3,6 +3,7 @@
  * build (`npm run build` first), puts a counting proxy between them, then prints
  * - time to first byte of `/` signed out and `/account` signed in (p50, p95; 10 concurrent clients)
  * - requests the app server made to the auth server per page view while the token is fresh.
+ * - TTFB of /notes and /notes/<id> with 1,000 notes, and search latency with 10,000.
  */
 import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
@@ -15,6 +16,7 @@ import { createServerClient } from "@supabase/ssr";
 import { createClient } from "@supabase/supabase-js";
 
 import { spawnBackend } from "./backend-process";
+import { benchNotes } from "./bench/notes";
 
 const PUBLISHABLE_KEY = "sb_publishable_ACJWlzQHlZjBrEguHvfOxg_3BJgxAaH";
 const SECRET_KEY = "sb_secret_N7UND0UgjKTVK-Uodkm0Hg_xSvEMPvz";
@@ -150,6 +152,16 @@ async function main() {
 
     const home = await measure(`${appUrl}/`);
     const account = await measure(`${appUrl}/account`, cookie);
+    const notes = await benchNotes({
+      appUrl,
+      backendUrl: backend.url,
+      publishableKey: PUBLISHABLE_KEY,
+      secretKey: SECRET_KEY,
+      email,
+      password,
+      cookie,
+      measure,
+    });
 
     const ms = (n: number) => `${n.toFixed(1)} ms`.padStart(10);
     console.log(
@@ -161,9 +173,24 @@ async function main() {
       `  /account (signed in)${ms(account.p50)} ${ms(account.p95)}   ${account.failures}`,
     );
     console.log(
+      `  /notes (1,000)     ${ms(notes.list.p50)} ${ms(notes.list.p95)}   ${notes.list.failures}`,
+    );
+    console.log(
+      `  /notes/<id> (1,000)${ms(notes.note.p50)} ${ms(notes.note.p95)}   ${notes.note.failures}`,
+    );
+    console.log(
+      `  search (10,000)    ${ms(notes.search.p50)} ${ms(notes.search.p95)}   ${notes.search.failures}   (search_notes RPC, 100 queries)`,
+    );
+    console.log(
+      notes.hasRealtime
+        ? "  keystroke to another device: not measured yet"
+        : "  keystroke to another device: needs Realtime in the local backend (not served)",
+    );
+    console.log(
       `\n  auth server requests per page view with a fresh token: ${perView} (${counts.auth} in ${views} views of /account; ${warmUp} during sign-in and warm-up, so the proxy counts)\n`,
     );
     if (perView !== 0 || home.failures || account.failures) process.exitCode = 1;
+    if (notes.list.failures || notes.note.failures || notes.search.failures) process.exitCode = 1;
   } finally {
     app.kill("SIGTERM");
     proxy.close();

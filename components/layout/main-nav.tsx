@@ -13,17 +13,23 @@ import {
   navigationMenuTriggerStyle,
 } from "@/components/ui/navigation-menu";
 import { isActiveItem, isCurrentPage } from "@/lib/nav";
-import { isNavGroup, siteConfig } from "@/lib/site-config";
+import { isNavGroup, mainNavFor } from "@/lib/site-config";
 import { cn } from "@/lib/utils";
 
 /** The wide-screen menu. Radix gives it roving focus, arrow keys and Escape. */
-export function MainNav({ className }: { className?: string }) {
+export function MainNav({
+  className,
+  signedIn = false,
+}: {
+  className?: string;
+  signedIn?: boolean;
+}) {
   const pathname = usePathname();
 
   return (
     <NavigationMenu aria-label="Main" className={className}>
       <NavigationMenuList>
-        {siteConfig.mainNav.map((item) =>
+        {mainNavFor(signedIn).map((item) =>
           isNavGroup(item) ? (
             <NavigationMenuItem key={item.title}>
               <NavigationMenuTrigger data-active={isActiveItem(pathname, item) || undefined}>

@@ -8,11 +8,17 @@ import { MenuIcon, XIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Collapsible, CollapsibleContent, CollapsibleTrigger } from "@/components/ui/collapsible";
 import { isCurrentPage } from "@/lib/nav";
-import { isNavGroup, siteConfig, type NavLink } from "@/lib/site-config";
+import { isNavGroup, mainNavFor, type NavLink } from "@/lib/site-config";
 import { cn } from "@/lib/utils";
 
 /** Narrow screens: a panel that drops below the header. Escape closes it and returns focus. */
-export function MobileNav({ className }: { className?: string }) {
+export function MobileNav({
+  className,
+  signedIn = false,
+}: {
+  className?: string;
+  signedIn?: boolean;
+}) {
   const [open, setOpen] = useState(false);
   const pathname = usePathname();
   const triggerRef = useRef<HTMLButtonElement>(null);
@@ -56,7 +62,7 @@ export function MobileNav({ className }: { className?: string }) {
           className="mx-auto max-h-[75dvh] max-w-6xl overflow-y-auto px-4 py-4 sm:px-6"
         >
           <ul className="grid gap-1">
-            {siteConfig.mainNav.map((item) =>
+            {mainNavFor(signedIn).map((item) =>
               isNavGroup(item) ? (
                 <li key={item.title} className="mt-2">
                   <p className="px-3 pb-1 text-xs font-semibold tracking-wide text-muted-foreground uppercase">

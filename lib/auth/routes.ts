@@ -1,5 +1,5 @@
 /** Pages that only make sense signed in: the middleware and the pages themselves both guard them. */
-const SIGNED_IN_ONLY = ["/account"];
+const SIGNED_IN_ONLY = ["/account", "/notes"];
 
 /** Pages whose job is to sign someone in; after signing in, they give way to `next`. */
 const AUTH_PAGES = ["/sign-in", "/sign-up", "/verify-otp", "/verify-mfa", "/auth"];

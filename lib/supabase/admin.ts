@@ -3,6 +3,7 @@ import "server-only";
 import { createClient } from "@supabase/supabase-js";
 
 import { supabaseEnv } from "@/lib/supabase/env";
+import type { Database } from "@/lib/supabase/database.types";
 
 /**
  * Bypasses row level security: only for server code acting on its own authority (never on a
@@ -10,7 +11,7 @@ import { supabaseEnv } from "@/lib/supabase/env";
  */
 export function createAdminClient() {
   const { url, secretKey } = supabaseEnv();
-  return createClient(url, secretKey, {
+  return createClient<Database>(url, secretKey, {
     auth: { autoRefreshToken: false, persistSession: false, detectSessionInUrl: false },
   });
 }

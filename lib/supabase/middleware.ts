@@ -8,6 +8,7 @@ import { signInHref } from "@/lib/auth/safe-next";
 import { authCookieOptions } from "@/lib/supabase/cookie-options";
 import { supabaseEnv } from "@/lib/supabase/env";
 import { storedUserHasVerifiedFactor } from "@/lib/supabase/stored-session";
+import type { Database } from "@/lib/supabase/database.types";
 
 type CookieToSet = {
   name: string;
@@ -25,7 +26,7 @@ export async function updateSession(request: NextRequest): Promise<NextResponse>
   const cacheHeaders: Record<string, string> = {};
   const { url, publishableKey } = supabaseEnv();
 
-  const supabase = createServerClient(url, publishableKey, {
+  const supabase = createServerClient<Database>(url, publishableKey, {
     cookieOptions: authCookieOptions(),
     cookies: {
       getAll: () => request.cookies.getAll(),

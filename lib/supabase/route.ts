@@ -5,6 +5,7 @@ import { createServerClient } from "@supabase/ssr";
 
 import { authCookieOptions } from "@/lib/supabase/cookie-options";
 import { supabaseEnv } from "@/lib/supabase/env";
+import type { Database } from "@/lib/supabase/database.types";
 
 type PendingCookie = {
   name: string;
@@ -20,7 +21,7 @@ export function createRouteClient(request: NextRequest) {
   const pending: PendingCookie[] = [];
   const headers: Record<string, string> = {};
   const { url, publishableKey } = supabaseEnv();
-  const supabase = createServerClient(url, publishableKey, {
+  const supabase = createServerClient<Database>(url, publishableKey, {
     cookieOptions: authCookieOptions(),
     cookies: {
       getAll: () => request.cookies.getAll(),

@@ -9,6 +9,7 @@ import { needsMfaChallenge } from "@/lib/auth/aal";
 import { authCookieOptions } from "@/lib/supabase/cookie-options";
 import { supabaseEnv } from "@/lib/supabase/env";
 import { storedUserHasVerifiedFactor } from "@/lib/supabase/stored-session";
+import type { Database } from "@/lib/supabase/database.types";
 
 /*
  * When to trust what:
@@ -23,7 +24,7 @@ import { storedUserHasVerifiedFactor } from "@/lib/supabase/stored-session";
 export async function createClient() {
   const cookieStore = await cookies();
   const { url, publishableKey } = supabaseEnv();
-  return createServerClient(url, publishableKey, {
+  return createServerClient<Database>(url, publishableKey, {
     cookieOptions: authCookieOptions(),
     cookies: {
       getAll: () => cookieStore.getAll(),

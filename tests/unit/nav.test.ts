@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 
 import { isActiveItem, isActiveSection, isCurrentPage } from "@/lib/nav";
-import { isNavGroup, siteConfig } from "@/lib/site-config";
+import { isNavGroup, mainNavFor, siteConfig } from "@/lib/site-config";
 
 describe("isCurrentPage", () => {
   it("matches the same path, ignoring a trailing slash, query and hash", () => {
@@ -53,5 +53,13 @@ describe("site navigation config", () => {
     expect(siteConfig.mainNav.some(isNavGroup)).toBe(true);
     expect(links.every((link) => link.href.startsWith("/"))).toBe(true);
     expect(new Set(links.map((link) => link.href)).size).toBe(links.length);
+  });
+});
+
+describe("mainNavFor", () => {
+  it("leads with Notes only for a signed-in visitor", () => {
+    expect(mainNavFor(true)[0]).toEqual({ title: "Notes", href: "/notes" });
+    expect(mainNavFor(false)).toEqual(siteConfig.mainNav);
+    expect(JSON.stringify(mainNavFor(false))).not.toContain('"/notes"');
   });
 });

@@ -1,0 +1,22 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+
+import { NoteView } from "@/components/notes/note-view";
+import { requireUser } from "@/lib/auth/require-user";
+import { displayTitle } from "@/lib/notes/derive";
+import { getNote } from "@/lib/notes/queries";
+
+type Props = { params: Promise<{ id: string }> };
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const note = await getNote((await params).id);
+  return { title: note && !note.deleted_at ? displayTitle(note.title) : "Note not found" };
+}
+
+export default async function NotePage({ params }: Props) {
+  const { id } = await params;
+  const claims = await requireUser(`/notes/${id}`);
+  const note = await getNote(id);
+  if (!note || note.deleted_at) notFound();
+  return <NoteView note={note} userId={claims.sub} />;
+}

@@ -1,0 +1,71 @@
+"use server";
+
+import { revalidatePath } from "next/cache";
+import { redirect } from "next/navigation";
+
+import { isNoteId } from "@/lib/notes/limits";
+import { createClient } from "@/lib/supabase/server";
+
+export type NoteActionResult = { error?: string };
+
+function failed(what: string, message: string): NoteActionResult {
+  console.error(`${what} failed (/notes):`, message);
+  return { error: `Couldn't ${what}. Check your connection and try again.` };
+}
+
+/** Creates an empty note and opens it. RLS sets and checks the owner. */
+export async function createNote(): Promise<NoteActionResult> {
+  const supabase = await createClient();
+  const { data, error } = await supabase.from("notes").insert({}).select("id").single();
+  if (error) return failed("create a note", error.message);
+  revalidatePath("/notes", "layout");
+  redirect(`/notes/${data.id}`);
+}
+
+async function updateNote(
+  id: string,
+  change: { deleted_at?: string | null; pinned?: boolean },
+  what: string,
+): Promise<NoteActionResult> {
+  if (!isNoteId(id)) return { error: "That note doesn't exist." };
+  const supabase = await createClient();
+  const { data, error } = await supabase.from("notes").update(change).eq("id", id).select("id");
+  if (error) return failed(what, error.message);
+  if (data.length === 0) return { error: "That note doesn't exist." };
+  revalidatePath("/notes", "layout");
+  return {};
+}
+
+export async function trashNote(id: string) {
+  return updateNote(id, { deleted_at: new Date().toISOString() }, "move the note to Trash");
+}
+
+export async function restoreNote(id: string) {
+  return updateNote(id, { deleted_at: null }, "restore the note");
+}
+
+export async function setPinned(id: string, pinned: boolean) {
+  return updateNote(id, { pinned }, pinned ? "pin the note" : "unpin the note");
+}
+
+/** Only notes already in Trash can be deleted for good. */
+export async function deleteForever(id: string): Promise<NoteActionResult> {
+  if (!isNoteId(id)) return { error: "That note doesn't exist." };
+  const supabase = await createClient();
+  const { error } = await supabase
+    .from("notes")
+    .delete()
+    .eq("id", id)
+    .not("deleted_at", "is", null);
+  if (error) return failed("delete the note", error.message);
+  revalidatePath("/notes", "layout");
+  return {};
+}
+
+export async function emptyTrash(): Promise<NoteActionResult> {
+  const supabase = await createClient();
+  const { error } = await supabase.from("notes").delete().not("deleted_at", "is", null);
+  if (error) return failed("empty the Trash", error.message);
+  revalidatePath("/notes", "layout");
+  return {};
+}

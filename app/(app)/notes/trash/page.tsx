@@ -1,0 +1,22 @@
+import type { Metadata } from "next";
+
+import { TrashList } from "@/components/notes/trash-list";
+import { listTrash } from "@/lib/notes/queries";
+import { TRASH_DAYS } from "@/lib/notes/limits";
+
+export const metadata: Metadata = { title: "Trash" };
+
+export default async function TrashPage() {
+  const notes = await listTrash();
+  return (
+    <div className="mx-auto grid w-full max-w-3xl gap-4 px-4 py-6 sm:px-6">
+      <div>
+        <h1 className="text-2xl font-semibold tracking-tight">Trash</h1>
+        <p className="text-muted-foreground">
+          Notes stay here for {TRASH_DAYS} days, then they are deleted for good.
+        </p>
+      </div>
+      <TrashList notes={notes} />
+    </div>
+  );
+}

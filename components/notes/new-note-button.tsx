@@ -1,0 +1,35 @@
+"use client";
+
+import { useTransition } from "react";
+import { PlusIcon } from "lucide-react";
+import { toast } from "sonner";
+
+import { createNote } from "@/app/(app)/notes/actions";
+import { Button } from "@/components/ui/button";
+
+export function NewNoteButton({
+  variant = "default",
+  className,
+}: {
+  variant?: "default" | "outline";
+  className?: string;
+}) {
+  const [pending, startTransition] = useTransition();
+  return (
+    <Button
+      variant={variant}
+      className={className}
+      disabled={pending}
+      aria-keyshortcuts="N"
+      onClick={() =>
+        startTransition(async () => {
+          const result = await createNote();
+          if (result?.error) toast.error(result.error);
+        })
+      }
+    >
+      <PlusIcon aria-hidden="true" />
+      {pending ? "Creating…" : "New note"}
+    </Button>
+  );
+}

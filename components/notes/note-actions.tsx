@@ -1,0 +1,62 @@
+"use client";
+
+import { useOptimistic, useTransition } from "react";
+import { useRouter } from "next/navigation";
+import { PinIcon, PinOffIcon, Trash2Icon } from "lucide-react";
+import { toast } from "sonner";
+
+import { restoreNote, setPinned, trashNote } from "@/app/(app)/notes/actions";
+import { Button } from "@/components/ui/button";
+
+/** Pin and Delete for the open note; Delete moves it to Trash with an Undo. */
+export function NoteActions({ id, pinned }: { id: string; pinned: boolean }) {
+  const router = useRouter();
+  const [pending, startTransition] = useTransition();
+  const [shownPinned, setShownPinned] = useOptimistic(pinned);
+
+  const togglePin = () =>
+    startTransition(async () => {
+      setShownPinned(!shownPinned);
+      const result = await setPinned(id, !shownPinned);
+      if (result.error) toast.error(result.error);
+    });
+
+  const remove = () =>
+    startTransition(async () => {
+      const result = await trashNote(id);
+      if (result.error) {
+        toast.error(result.error);
+        return;
+      }
+      router.push("/notes");
+      toast("Moved to Trash", {
+        action: {
+          label: "Undo",
+          onClick: async () => {
+            const undone = await restoreNote(id);
+            if (undone.error) toast.error(undone.error);
+            else router.push(`/notes/${id}`);
+          },
+        },
+      });
+    });
+
+  return (
+    <div className="flex items-center gap-1">
+      <Button
+        variant="ghost"
+        size="sm"
+        aria-pressed={shownPinned}
+        onClick={togglePin}
+        disabled={pending}
+      >
+        {shownPinned ? <PinOffIcon aria-hidden="true" /> : <PinIcon aria-hidden="true" />}
+        {shownPinned ? "Unpin" : "Pin"}
+      </Button>
+      <Button variant="ghost" size="sm" onClick={remove} disabled={pending}>
+        <Trash2Icon aria-hidden="true" />
+        Delete
+      </Button>
+    </div>
+  );
+}

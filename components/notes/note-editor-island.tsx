@@ -1,0 +1,40 @@
+"use client";
+
+import { useState } from "react";
+import dynamic from "next/dynamic";
+
+import { NoteSkeleton } from "@/components/notes/note-skeleton";
+
+// The editor and its sync are loaded only here, so no other page ships them.
+const NoteEditor = dynamic(
+  () => import("@/components/notes/note-editor").then((m) => m.NoteEditor),
+  { ssr: false, loading: () => null },
+);
+
+/** Shows the server-rendered note until the editor is ready, then the editor alone. */
+export function NoteEditorIsland({
+  noteId,
+  userId,
+  text,
+  preview,
+}: {
+  noteId: string;
+  userId: string;
+  text: { title: string; body: string };
+  preview: React.ReactNode;
+}) {
+  const [ready, setReady] = useState(false);
+  return (
+    <div className="flex-1 px-4 py-6 sm:px-8">
+      {!ready && (preview ?? <NoteSkeleton />)}
+      <NoteEditor
+        key={noteId}
+        noteId={noteId}
+        userId={userId}
+        text={text}
+        hidden={!ready}
+        onReady={() => setReady(true)}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,117 @@
+"use client";
+
+import { useEffect, useState } from "react";
+import { createPortal } from "react-dom";
+import { EditorContent, useEditor } from "@tiptap/react";
+import { IndexeddbPersistence } from "y-indexeddb";
+import * as Y from "yjs";
+
+import { useSupabase } from "@/components/auth/supabase-provider";
+import { SaveStatus } from "@/components/notes/save-status";
+import { useNoteChannel } from "@/components/notes/use-note-channel";
+import { editorExtensions } from "@/lib/notes/editor-extensions";
+import { deriveTitleAndBody } from "@/lib/notes/derive";
+import { announceNoteChange } from "@/lib/notes/local-changes";
+import { NoteSync } from "@/lib/notes/sync/note-sync";
+import { supabaseNoteStore } from "@/lib/notes/sync/supabase-store";
+import { TransientError, type SaveState } from "@/lib/notes/sync/types";
+
+type Props = {
+  noteId: string;
+  userId: string;
+  text: { title: string; body: string };
+  hidden: boolean;
+  onReady: () => void;
+};
+
+/** Tiptap bound to the note's Y.Doc: the CRDT owns the document, the editor shows it. */
+export function NoteEditor({ noteId, userId, text, hidden, onReady }: Props) {
+  const supabase = useSupabase();
+  const [doc] = useState(() => new Y.Doc());
+  const [sync, setSync] = useState<NoteSync | null>(null);
+  const [status, setStatus] = useState<{ state: SaveState; message?: string }>({ state: "saved" });
+  // Rendered in the browser only (the island loads it without SSR), so document is there.
+  const [slot] = useState(() => document.getElementById("note-status-slot"));
+
+  const editor = useEditor({
+    immediatelyRender: false,
+    extensions: editorExtensions(doc),
+    editorProps: {
+      attributes: {
+        class: "note-prose min-h-[50vh] outline-none",
+        "aria-label": "Note",
+      },
+    },
+  });
+  useEffect(() => {
+    if (!editor) return;
+    const remote = supabaseNoteStore(supabase, noteId);
+    const store = {
+      ...remote,
+      async saveText(text: { title: string; body: string }) {
+        await remote.saveText(text);
+        announceNoteChange({ id: noteId, ...text, updated_at: new Date().toISOString() });
+      },
+    };
+    const local = new IndexeddbPersistence(`groundwork:${userId}:note:${noteId}`, doc);
+    let s: NoteSync | null = null;
+    let live = true;
+    // Attached once this device's own copy is loaded: that copy is not a new edit to send.
+    void local.whenSynced.then(async () => {
+      if (!live) return;
+      const sync = new NoteSync(doc, store, null, {
+        derive: () => deriveTitleAndBody(editor.getMarkdown()),
+        onState: (state, message) => setStatus({ state, message }),
+      });
+      sync.assumeSavedText(text);
+      s = sync;
+      setSync(sync);
+      // With a copy on this device the note is ready now, even offline; otherwise the server's.
+      const hadLocalCopy = doc.getXmlFragment("default").length > 0;
+      if (hadLocalCopy) onReady();
+      try {
+        await sync.catchUp();
+        // Notes written outside the editor (an import, the seed script) have text but no document.
+        if (live && doc.getXmlFragment("default").length === 0 && (text.title || text.body)) {
+          editor.commands.setContent(`${text.title}\n\n${text.body}`, { contentType: "markdown" });
+        }
+      } catch (err) {
+        if (live) setStatus({ state: err instanceof TransientError ? "offline" : "error" });
+      }
+      if (live && !hadLocalCopy) onReady();
+    });
+    const onOffline = () => setStatus({ state: "offline" });
+    window.addEventListener("offline", onOffline);
+    return () => {
+      live = false;
+      window.removeEventListener("offline", onOffline);
+      s?.destroy();
+      void local.destroy();
+    };
+    // The server's text only seeds a new document; later renders must not restart the sync.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [editor, doc, supabase, noteId, userId]);
+
+  const elsewhere = useNoteChannel(supabase, noteId, sync);
+
+  // A new note is for writing in at once; focus waits until the editor is shown.
+  useEffect(() => {
+    if (!hidden && editor && editor.isEmpty) editor.commands.focus("end");
+  }, [hidden, editor]);
+
+  return (
+    <>
+      {slot &&
+        createPortal(
+          <SaveStatus
+            state={status.state}
+            message={status.message}
+            elsewhere={elsewhere}
+            onRetry={() => sync?.retry()}
+          />,
+          slot,
+        )}
+      <EditorContent editor={editor} hidden={hidden} />
+    </>
+  );
+}

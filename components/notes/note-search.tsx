@@ -1,0 +1,64 @@
+"use client";
+
+import { useEffect, useRef, useState } from "react";
+import { SearchIcon } from "lucide-react";
+
+import { useSupabase } from "@/components/auth/supabase-provider";
+import { Input } from "@/components/ui/input";
+
+export type SearchHit = { id: string; title: string; title_highlighted: string; snippet: string };
+
+/** Search as you type (websearch syntax); answers that arrive out of order are dropped. */
+export function NoteSearch({
+  onResults,
+}: {
+  onResults: (results: { query: string; hits: SearchHit[] | null }) => void;
+}) {
+  const supabase = useSupabase();
+  const [query, setQuery] = useState("");
+  const latest = useRef(0);
+
+  useEffect(() => {
+    const q = query.trim();
+    const ticket = ++latest.current;
+    if (q === "") {
+      onResults({ query: "", hits: null });
+      return;
+    }
+    onResults({ query: q, hits: null });
+    const timer = setTimeout(async () => {
+      const { data, error } = await supabase.rpc("search_notes", { query: q, max_results: 30 });
+      if (ticket !== latest.current) return;
+      onResults({ query: q, hits: error ? [] : data });
+    }, 120);
+    return () => clearTimeout(timer);
+  }, [query, supabase, onResults]);
+
+  return (
+    <div className="relative">
+      <SearchIcon
+        aria-hidden="true"
+        className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground"
+      />
+      <Input
+        id="note-search"
+        type="search"
+        aria-label="Search notes"
+        aria-keyshortcuts="/ Control+K Meta+K"
+        placeholder="Search  ( / )"
+        autoComplete="off"
+        value={query}
+        onChange={(e) => setQuery(e.target.value)}
+        onKeyDown={(e) => {
+          if (e.key === "Escape") setQuery("");
+          if (e.key === "ArrowDown") {
+            e.preventDefault();
+            document.querySelector<HTMLElement>("[data-note-link]")?.focus();
+          }
+        }}
+        className="pl-8"
+        maxLength={200}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,46 @@
+import Link from "next/link";
+import { ArrowLeftIcon } from "lucide-react";
+
+import { NoteActions } from "@/components/notes/note-actions";
+import { NoteEditorIsland } from "@/components/notes/note-editor-island";
+import { displayTitle } from "@/lib/notes/derive";
+import type { NoteSummary } from "@/lib/notes/list";
+
+/**
+ * The open note. The first HTML holds its text as plain, readable content; the editor replaces it
+ * once its code has loaded, so the note is there before any script runs.
+ */
+export function NoteView({ note, userId }: { note: NoteSummary; userId: string }) {
+  const preview = (
+    <article className="note-prose" aria-label="Note">
+      <h1>{displayTitle(note.title)}</h1>
+      {note.body.split(/\n{2,}/).map((paragraph, i) => (
+        <p key={i} className="whitespace-pre-wrap">
+          {paragraph}
+        </p>
+      ))}
+    </article>
+  );
+
+  return (
+    <div className="flex min-h-full flex-col">
+      <div className="sticky top-0 z-10 flex items-center gap-2 border-b bg-background/95 px-2 py-1.5 backdrop-blur sm:px-4">
+        <Link
+          href="/notes"
+          className="inline-flex items-center gap-1 rounded-md px-2 py-1 text-sm text-muted-foreground outline-none hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50 md:hidden"
+        >
+          <ArrowLeftIcon aria-hidden="true" className="size-4" />
+          All notes
+        </Link>
+        <div id="note-status-slot" className="mr-auto" />
+        <NoteActions id={note.id} pinned={note.pinned} />
+      </div>
+      <NoteEditorIsland
+        noteId={note.id}
+        userId={userId}
+        text={{ title: note.title, body: note.body }}
+        preview={preview}
+      />
+    </div>
+  );
+}

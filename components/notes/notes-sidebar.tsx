@@ -1,0 +1,55 @@
+"use client";
+
+import { useState } from "react";
+import Link from "next/link";
+import { Trash2Icon } from "lucide-react";
+
+import { NewNoteButton } from "@/components/notes/new-note-button";
+import { NoteList } from "@/components/notes/note-list";
+import { NoteSearch, type SearchHit } from "@/components/notes/note-search";
+import { SearchResults } from "@/components/notes/search-results";
+import { useLiveNotes } from "@/components/notes/use-live-notes";
+import type { NoteSummary } from "@/lib/notes/list";
+
+export function NotesSidebar({
+  initialNotes,
+  userId,
+}: {
+  initialNotes: NoteSummary[];
+  userId: string;
+}) {
+  const notes = useLiveNotes(initialNotes, userId);
+  const [search, setSearch] = useState<{ query: string; hits: SearchHit[] | null }>({
+    query: "",
+    hits: null,
+  });
+  const searching = search.query.trim() !== "";
+
+  return (
+    <>
+      <div className="grid gap-3 border-b p-3">
+        <div className="flex items-center justify-between gap-2">
+          <h2 className="text-lg font-semibold tracking-tight">Notes</h2>
+          <NewNoteButton variant="outline" />
+        </div>
+        <NoteSearch onResults={setSearch} />
+      </div>
+      <div className="min-h-0 flex-1 overflow-y-auto">
+        {searching ? (
+          <SearchResults query={search.query} hits={search.hits} />
+        ) : (
+          <NoteList notes={notes} />
+        )}
+      </div>
+      <div className="border-t p-2">
+        <Link
+          href="/notes/trash"
+          className="flex items-center gap-2 rounded-md px-3 py-2 text-sm text-muted-foreground outline-none hover:bg-accent hover:text-accent-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50"
+        >
+          <Trash2Icon aria-hidden="true" className="size-4" />
+          Trash
+        </Link>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,49 @@
+import "server-only";
+
+import { cache } from "react";
+
+import { isNoteId } from "@/lib/notes/limits";
+import { NOTE_SUMMARY_COLUMNS, type NoteSummary } from "@/lib/notes/list";
+import { createClient } from "@/lib/supabase/server";
+
+/** The signed-in person's notes, pinned first; expired trash is emptied on the way. */
+export const listNotes = cache(async (): Promise<NoteSummary[]> => {
+  const supabase = await createClient();
+  const purged = await supabase.rpc("purge_expired_trash");
+  if (purged.error) console.error("Emptying expired trash failed:", purged.error.message);
+  const { data, error } = await supabase
+    .from("notes")
+    .select(NOTE_SUMMARY_COLUMNS)
+    .is("deleted_at", null)
+    .order("pinned", { ascending: false })
+    .order("updated_at", { ascending: false })
+    .limit(1000);
+  if (error) throw new Error(`Listing notes failed: ${error.message}`);
+  return data;
+});
+
+/** One note of the signed-in person, or null for a missing id, a foreign note or a bad id. */
+export const getNote = cache(async (id: string): Promise<NoteSummary | null> => {
+  if (!isNoteId(id)) return null;
+  const supabase = await createClient();
+  const { data, error } = await supabase
+    .from("notes")
+    .select(NOTE_SUMMARY_COLUMNS)
+    .eq("id", id)
+    .maybeSingle();
+  if (error) throw new Error(`Reading a note failed: ${error.message}`);
+  return data;
+});
+
+export async function listTrash(): Promise<NoteSummary[]> {
+  const supabase = await createClient();
+  await supabase.rpc("purge_expired_trash");
+  const { data, error } = await supabase
+    .from("notes")
+    .select(NOTE_SUMMARY_COLUMNS)
+    .not("deleted_at", "is", null)
+    .order("deleted_at", { ascending: false })
+    .limit(1000);
+  if (error) throw new Error(`Listing the trash failed: ${error.message}`);
+  return data;
+}

@@ -1,0 +1,207 @@
+import * as Y from "yjs";
+
+import {
+  StaleCompactionError,
+  TransientError,
+  type NoteStore,
+  type NoteTransport,
+  type SaveState,
+} from "@/lib/notes/sync/types";
+
+/** Origin of updates that came from elsewhere: they are applied, never sent back out. */
+export const REMOTE = Symbol("remote");
+
+export interface NoteSyncOptions {
+  /** Title and body as the database keeps them, from the document. */
+  derive: (doc: Y.Doc) => { title: string; body: string };
+  onState?: (state: SaveState, message?: string) => void;
+  /** Merge pending updates into notes.ydoc once this many rows pile up. */
+  compactAfter?: number;
+  textDelayMs?: number;
+  retryMs?: (attempt: number) => number;
+}
+
+const isEmptyUpdate = (u: Uint8Array) => u.length <= 2 && u.every((b) => b === 0);
+
+/**
+ * Keeps one note's Y.Doc in step with the database and the note's other open devices. Every
+ * local change is appended to note_updates (retried until it is stored) and broadcast; catchUp()
+ * loads what is stored and stores whatever this device has that the database lacks, so a device
+ * that was offline or closed converges on reconnect with nothing lost.
+ */
+export class NoteSync {
+  private pending: Uint8Array[] = [];
+  /** Pending updates the other devices have not been sent (made offline, or found by catchUp). */
+  private unsent = false;
+  private knownIds = new Set<number>();
+  private baseVersion = 0;
+  private flushing: Promise<void> | null = null;
+  private attempt = 0;
+  private retryTimer: ReturnType<typeof setTimeout> | null = null;
+  private textTimer: ReturnType<typeof setTimeout> | null = null;
+  private savedText: string | null = null;
+  private state: SaveState = "saved";
+  private stopped = false;
+  private readonly onUpdate = (update: Uint8Array, origin: unknown) => {
+    this.scheduleText();
+    if (origin === REMOTE) return;
+    this.pending.push(update);
+    this.transport?.send(update);
+    void this.flush();
+  };
+
+  constructor(
+    readonly doc: Y.Doc,
+    private readonly store: NoteStore,
+    private transport: NoteTransport | null,
+    private readonly options: NoteSyncOptions,
+  ) {
+    doc.on("update", this.onUpdate);
+  }
+
+  setTransport(transport: NoteTransport | null): void {
+    this.transport = transport;
+  }
+
+  /** An update another device broadcast. */
+  receive(update: Uint8Array): void {
+    Y.applyUpdate(this.doc, update, REMOTE);
+  }
+
+  /** Loads the stored note into the document and stores what only this device has. */
+  async catchUp(): Promise<void> {
+    const stored = await this.store.load();
+    const server = new Y.Doc();
+    if (stored.ydoc.length > 0) Y.applyUpdate(server, stored.ydoc);
+    for (const u of stored.updates) Y.applyUpdate(server, u.data);
+    this.baseVersion = stored.version;
+    this.knownIds = new Set(stored.updates.map((u) => u.id));
+    Y.applyUpdate(this.doc, Y.encodeStateAsUpdate(server), REMOTE);
+    const missing = Y.encodeStateAsUpdate(this.doc, Y.encodeStateVector(server));
+    server.destroy();
+    // Whatever is pending is part of `missing`; storing it once is enough.
+    this.pending = isEmptyUpdate(missing) ? [] : [missing];
+    this.unsent = this.pending.length > 0;
+    await this.flush();
+  }
+
+  /** Stores pending updates; retries transient failures until they are stored. */
+  flush(): Promise<void> {
+    if (this.flushing) return this.flushing;
+    this.flushing = this.flushOnce().finally(() => {
+      this.flushing = null;
+      if (this.pending.length > 0 && !this.retryTimer && this.state !== "error") void this.flush();
+    });
+    return this.flushing;
+  }
+
+  private async flushOnce(): Promise<void> {
+    if (this.stopped || this.pending.length === 0) {
+      if (this.pending.length === 0) this.setState("saved");
+      return;
+    }
+    const batch = this.pending;
+    const unsent = this.unsent;
+    this.pending = [];
+    this.unsent = false;
+    this.setState("saving");
+    try {
+      const merged = batch.length === 1 ? batch[0] : Y.mergeUpdates(batch);
+      const id = await this.store.append(merged);
+      this.knownIds.add(id);
+      // Devices that missed the live broadcast hear it now that it is stored.
+      if (unsent || this.attempt > 0) this.transport?.send(merged);
+      this.attempt = 0;
+      if (this.pending.length === 0) this.setState("saved");
+    } catch (err) {
+      this.pending = [...batch, ...this.pending];
+      this.unsent ||= unsent;
+      if (err instanceof TransientError) {
+        this.setState("offline");
+        this.retryLater();
+      } else {
+        this.setState("error", (err as Error).message);
+      }
+      return;
+    }
+    if (this.knownIds.size >= (this.options.compactAfter ?? 50)) await this.compact();
+  }
+
+  /** Retry now (the browser came back online, or the person asked to). */
+  retry(): void {
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    this.retryTimer = null;
+    if (this.state === "error") this.state = "saving";
+    void this.flush();
+  }
+
+  private retryLater(): void {
+    if (this.retryTimer || this.stopped) return;
+    const delay = (this.options.retryMs ?? ((n) => Math.min(30_000, 1000 * 2 ** n)))(this.attempt);
+    this.attempt += 1;
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = null;
+      void this.flush();
+    }, delay);
+  }
+
+  private async compact(): Promise<void> {
+    const ids = [...this.knownIds];
+    const { title, body } = this.options.derive(this.doc);
+    try {
+      this.baseVersion = await this.store.compact(
+        Y.encodeStateAsUpdate(this.doc),
+        this.baseVersion,
+        ids,
+        { title, body },
+      );
+      for (const id of ids) this.knownIds.delete(id);
+      this.savedText = `${title}\n${body}`;
+    } catch (err) {
+      // Someone else merged first: their state holds ours or our rows are still there; reload.
+      // Not awaited: catchUp flushes, and this runs inside a flush.
+      if (err instanceof StaleCompactionError)
+        setTimeout(() => void this.catchUp().catch(() => {}));
+    }
+  }
+
+  private scheduleText(): void {
+    if (this.textTimer) clearTimeout(this.textTimer);
+    this.textTimer = setTimeout(() => void this.saveText(), this.options.textDelayMs ?? 800);
+  }
+
+  /** Writes the derived title and body when they changed, so lists and search follow. */
+  async saveText(): Promise<void> {
+    this.textTimer = null;
+    const text = this.options.derive(this.doc);
+    const key = `${text.title}\n${text.body}`;
+    if (key === this.savedText || this.stopped) return;
+    try {
+      await this.store.saveText(text);
+      this.savedText = key;
+    } catch {
+      // The updates hold the text; the next change or reconnect writes it again.
+    }
+  }
+
+  /** Marks text as already stored (the server rendered it), so opening a note writes nothing. */
+  assumeSavedText(text: { title: string; body: string }): void {
+    this.savedText = `${text.title}\n${text.body}`;
+  }
+
+  hasUnsavedChanges(): boolean {
+    return this.pending.length > 0 || this.flushing !== null;
+  }
+
+  private setState(state: SaveState, message?: string): void {
+    this.state = state;
+    this.options.onState?.(state, message);
+  }
+
+  destroy(): void {
+    this.stopped = true;
+    this.doc.off("update", this.onUpdate);
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    if (this.textTimer) clearTimeout(this.textTimer);
+  }
+}

@@ -1,0 +1,158 @@
+export type Json = string | number | boolean | null | { [key: string]: Json | undefined } | Json[];
+
+export type Database = {
+  public: {
+    Tables: {
+      note_updates: {
+        Row: {
+          id: number;
+          note_id: string;
+          owner_id: string;
+          data: string;
+          created_at: string;
+        };
+        Insert: {
+          id?: never;
+          note_id: string;
+          owner_id?: string;
+          data: string;
+          created_at?: string;
+        };
+        Update: {
+          id?: never;
+          note_id?: string;
+          owner_id?: string;
+          data?: string;
+          created_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: "note_updates_note_id_fkey";
+            columns: ["note_id"];
+            isOneToOne: false;
+            referencedRelation: "notes";
+            referencedColumns: ["id"];
+          },
+        ];
+      };
+      notes: {
+        Row: {
+          id: string;
+          owner_id: string;
+          title: string;
+          body: string;
+          pinned: boolean;
+          deleted_at: string | null;
+          share_slug: string | null;
+          ydoc: string | null;
+          ydoc_version: number;
+          created_at: string;
+          updated_at: string;
+          search: unknown | null;
+        };
+        Insert: {
+          id?: string;
+          owner_id?: string;
+          title?: string;
+          body?: string;
+          pinned?: boolean;
+          deleted_at?: string | null;
+          share_slug?: string | null;
+          ydoc?: string | null;
+          ydoc_version?: number;
+          created_at?: string;
+          updated_at?: string;
+          search?: never;
+        };
+        Update: {
+          id?: string;
+          owner_id?: string;
+          title?: string;
+          body?: string;
+          pinned?: boolean;
+          deleted_at?: string | null;
+          share_slug?: string | null;
+          ydoc?: string | null;
+          ydoc_version?: number;
+          created_at?: string;
+          updated_at?: string;
+          search?: never;
+        };
+        Relationships: [];
+      };
+    };
+    Views: {
+      [_ in never]: never;
+    };
+    Functions: {
+      compact_note: {
+        Args: {
+          note_id: string;
+          ydoc: string;
+          base_version: number;
+          merged_ids: number[];
+          title: string;
+          body: string;
+        };
+        Returns: {
+          id: string;
+          owner_id: string;
+          title: string;
+          body: string;
+          pinned: boolean;
+          deleted_at: string | null;
+          share_slug: string | null;
+          ydoc: string | null;
+          ydoc_version: number;
+          created_at: string;
+          updated_at: string;
+          search: unknown | null;
+        };
+      };
+      purge_expired_trash: { Args: never; Returns: number };
+      search_notes: {
+        Args: {
+          query: string;
+          max_results?: number;
+        };
+        Returns: {
+          id: string;
+          title: string;
+          title_highlighted: string;
+          snippet: string;
+          rank: number;
+          pinned: boolean;
+          updated_at: string;
+        }[];
+      };
+    };
+    Enums: {
+      [_ in never]: never;
+    };
+    CompositeTypes: {
+      [_ in never]: never;
+    };
+  };
+};
+
+type PublicSchema = Database["public"];
+
+export type Tables<T extends keyof (PublicSchema["Tables"] & PublicSchema["Views"])> =
+  (PublicSchema["Tables"] & PublicSchema["Views"])[T] extends { Row: infer R } ? R : never;
+
+export type TablesInsert<T extends keyof PublicSchema["Tables"]> =
+  PublicSchema["Tables"][T] extends { Insert: infer I } ? I : never;
+
+export type TablesUpdate<T extends keyof PublicSchema["Tables"]> =
+  PublicSchema["Tables"][T] extends { Update: infer U } ? U : never;
+
+export type Enums<T extends keyof PublicSchema["Enums"]> = PublicSchema["Enums"][T];
+
+export type CompositeTypes<T extends keyof PublicSchema["CompositeTypes"]> =
+  PublicSchema["CompositeTypes"][T];
+
+export const Constants = {
+  public: {
+    Enums: {},
+  },
+} as const;

@@ -1,0 +1,78 @@
+import { expect, test } from "@playwright/test";
+
+import { deviceOf, editor, newPerson, openNote, seedNote } from "./support/notes";
+
+// Several browsers and a production server share a busy machine: allow them time.
+test.describe.configure({ timeout: 90_000 });
+
+test("search as you type finds notes by their words and highlights the matches", async ({
+  browser,
+  baseURL,
+}) => {
+  const person = await newPerson();
+  await seedNote(person, "Sourdough starter", "Feed it twice a day with rye flour");
+  await seedNote(person, "Weekly plan", "Buy sourdough on Friday");
+  await seedNote(person, "Garden", "Tomatoes and basil");
+  const context = await deviceOf(browser, baseURL!, person);
+  const page = await context.newPage();
+  await page.goto("/notes");
+  const search = page.getByRole("searchbox", { name: "Search notes" });
+  // The shortcut starts with hydration; keep pressing until the page answers.
+  await expect(async () => {
+    await page.keyboard.press("/");
+    await expect(search).toBeFocused({ timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
+  await search.pressSequentially("sourdo");
+  const results = page.getByRole("list", { name: "Search results" });
+  await expect(results.getByRole("link")).toHaveCount(2);
+  await expect(results.getByRole("link").first()).toContainText("Sourdough starter");
+  // The title's match in the first result, the body's in the second.
+  await expect(results.getByRole("link").first().locator("mark")).toHaveText("Sourdough");
+  await expect(results.getByRole("link").nth(1).locator("mark")).toHaveText("sourdough");
+  await expect(results).not.toContainText("Garden");
+  await search.fill("");
+  await search.pressSequentially('"rye flour"');
+  await expect(results.getByRole("link")).toHaveCount(1);
+  await results.getByRole("link").click();
+  await expect(editor(page)).toContainText("Feed it twice a day");
+  await context.close();
+});
+
+test("delete moves a note to Trash with Undo; Trash restores it or deletes it forever", async ({
+  browser,
+  baseURL,
+}) => {
+  const person = await newPerson();
+  const id = await seedNote(person, "Old receipts", "keep for taxes");
+  const context = await deviceOf(browser, baseURL!, person);
+  const page = await context.newPage();
+  await openNote(page, id);
+  const list = page.getByRole("list", { name: "All notes" });
+  await page.getByRole("button", { name: "Delete" }).click();
+  await page.waitForURL(/\/notes$/);
+  await expect(page.getByText("Moved to Trash")).toBeVisible();
+  await expect(page.getByRole("link", { name: /Old receipts/ })).toHaveCount(0);
+  await page.getByRole("button", { name: "Undo" }).click();
+  await page.waitForURL(new RegExp(`/notes/${id}$`));
+  await expect(list.getByRole("link", { name: /Old receipts/ })).toBeVisible();
+
+  await page.getByRole("button", { name: "Delete" }).click();
+  await page.waitForURL(/\/notes$/);
+  await page.getByRole("link", { name: "Trash" }).click();
+  await expect(page.getByRole("heading", { name: "Trash", level: 1 })).toBeVisible();
+  await page.getByRole("button", { name: "Restore Old receipts" }).click();
+  await expect(page.getByText("Trash is empty.")).toBeVisible();
+  await expect(list.getByRole("link", { name: /Old receipts/ })).toBeVisible();
+
+  await openNote(page, id);
+  await page.getByRole("button", { name: "Delete" }).click();
+  await page.waitForURL(/\/notes$/);
+  await page.goto("/notes/trash");
+  await page.getByRole("button", { name: "Delete Old receipts forever" }).click();
+  await expect(page.getByText("Trash is empty.")).toBeVisible();
+  await page.goto(`/notes/${id}`);
+  await expect(page.getByRole("heading", { name: "This note isn't here" })).toBeVisible({
+    timeout: 15_000,
+  });
+  await context.close();
+});

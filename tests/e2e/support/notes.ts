@@ -1,0 +1,76 @@
+import { expect, type Browser, type BrowserContext, type Page } from "@playwright/test";
+
+import { addSessionCookies, admin, BACKEND_URL, createUser, sessionCookies } from "./auth";
+
+export type Person = { id: string; email: string; password: string };
+
+export async function newPerson(): Promise<Person> {
+  return createUser();
+}
+
+/** A browser context signed in as `person`: one of their devices. */
+export async function deviceOf(
+  browser: Browser,
+  baseURL: string,
+  person: Person,
+  options: Parameters<Browser["newContext"]>[0] = {},
+): Promise<BrowserContext> {
+  const context = await browser.newContext({ baseURL, ...options });
+  const { cookies } = await sessionCookies(person.email, person.password);
+  await addSessionCookies(context, baseURL, cookies);
+  return context;
+}
+
+export function editor(page: Page) {
+  return page.getByRole("textbox", { name: "Note" });
+}
+
+export function saveState(page: Page) {
+  return page.locator("[data-save-state]");
+}
+
+/** Creates a note with the New note button and waits for its editor; returns its id. */
+export async function createNoteWithButton(page: Page): Promise<string> {
+  await page.goto("/notes");
+  await page.getByRole("button", { name: "New note" }).first().click();
+  await page.waitForURL(/\/notes\/[0-9a-f-]{36}$/);
+  await expect(editor(page)).toBeVisible({ timeout: 15_000 });
+  return page.url().split("/").pop()!;
+}
+
+/** Opens a note and waits until its editor has loaded what is stored. */
+export async function openNote(page: Page, id: string) {
+  await page.goto(`/notes/${id}`);
+  // A device with no copy of the note yet waits for the stored state.
+  await expect(editor(page)).toBeVisible({ timeout: 15_000 });
+}
+
+export async function expectSaved(page: Page) {
+  await expect(saveState(page)).toHaveAttribute("data-save-state", "saved", { timeout: 10_000 });
+}
+
+/** A note written straight into the database (as an import would), owned by `person`. */
+export async function seedNote(person: Person, title: string, body = ""): Promise<string> {
+  const { data, error } = await admin()
+    .from("notes")
+    .insert({ owner_id: person.id, title, body })
+    .select("id")
+    .single();
+  if (error) throw error;
+  return (data as { id: string }).id;
+}
+
+/** Whether the backend under test serves Realtime (live lists, presence, private channels). */
+export async function realtimeAvailable(): Promise<boolean> {
+  const response = await fetch(`${BACKEND_URL}/realtime/v1/api/ping`).catch(() => null);
+  return response !== null && response.status !== 404;
+}
+
+/** Cuts one device off from the backend's database API, as a lost connection would. */
+export async function cutOff(context: BrowserContext, cut: boolean) {
+  if (cut)
+    await context.route(`${BACKEND_URL}/rest/v1/**`, (route) =>
+      route.abort("internetdisconnected"),
+    );
+  else await context.unroute(`${BACKEND_URL}/rest/v1/**`);
+}

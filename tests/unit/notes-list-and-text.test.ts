@@ -1,0 +1,89 @@
+import { describe, expect, it } from "vitest";
+
+import { fromBase64, fromBytea, toBase64, toBytea } from "@/lib/notes/bytea";
+import { deriveTitleAndBody, displayTitle, plainPreview } from "@/lib/notes/derive";
+import { isNoteId, TITLE_MAX } from "@/lib/notes/limits";
+import { applyNoteChange, compareNotes, snippetParts, type NoteSummary } from "@/lib/notes/list";
+
+const note = (id: string, pinned: boolean, updated: string, deleted: string | null = null) =>
+  ({ id, title: id, body: "", pinned, updated_at: updated, deleted_at: deleted }) as NoteSummary;
+
+describe("deriveTitleAndBody", () => {
+  it("takes the first line with words as the title, without Markdown markers", () => {
+    expect(deriveTitleAndBody("\n\n# **Trip** plan\n\n- tent\n- stove")).toEqual({
+      title: "Trip plan",
+      body: "- tent\n- stove",
+    });
+    expect(deriveTitleAndBody("- [x] done\nrest")).toEqual({ title: "done", body: "rest" });
+    expect(deriveTitleAndBody("  \n#  \n")).toEqual({ title: "", body: "" });
+  });
+
+  it("cuts the title at the database's limit in characters, not UTF-16 units", () => {
+    const { title } = deriveTitleAndBody("😀".repeat(TITLE_MAX + 10));
+    expect(Array.from(title)).toHaveLength(TITLE_MAX);
+  });
+
+  it("previews a body as plain words", () => {
+    expect(plainPreview("## Packing\n\n- [ ] **sunscreen**\n> see [the map](https://x.y)")).toBe(
+      "Packing sunscreen see the map",
+    );
+  });
+
+  it("names a note with no words", () => {
+    expect(displayTitle("  ")).toBe("Untitled note");
+    expect(displayTitle("Hi")).toBe("Hi");
+  });
+});
+
+describe("the list", () => {
+  it("puts pinned notes first, then the most recently edited", () => {
+    const notes = [
+      note("old", false, "2026-01-01T00:00:00Z"),
+      note("pinned-old", true, "2025-01-01T00:00:00Z"),
+      note("new", false, "2026-02-01T00:00:00Z"),
+    ].sort(compareNotes);
+    expect(notes.map((n) => n.id)).toEqual(["pinned-old", "new", "old"]);
+  });
+
+  it("applies a change: edits move up, trashed or deleted notes leave", () => {
+    const list = [
+      note("a", false, "2026-01-02T00:00:00Z"),
+      note("b", false, "2026-01-01T00:00:00Z"),
+    ];
+    const edited = applyNoteChange(list, {
+      type: "upsert",
+      note: note("b", false, "2026-01-03T00:00:00Z"),
+    });
+    expect(edited.map((n) => n.id)).toEqual(["b", "a"]);
+    const trashed = applyNoteChange(edited, {
+      type: "upsert",
+      note: note("a", false, "2026-01-02T00:00:00Z", "2026-01-04T00:00:00Z"),
+    });
+    expect(trashed.map((n) => n.id)).toEqual(["b"]);
+    expect(applyNoteChange(trashed, { type: "delete", id: "b" })).toEqual([]);
+  });
+
+  it("splits search snippets at the match markers", () => {
+    expect(snippetParts("buy \uE000bread\uE001 and \uE000milk\uE001")).toEqual([
+      { text: "buy ", match: false },
+      { text: "bread", match: true },
+      { text: " and ", match: false },
+      { text: "milk", match: true },
+    ]);
+  });
+});
+
+describe("ids and bytes", () => {
+  it("accepts only UUIDs as note ids", () => {
+    expect(isNoteId("0b5c8a52-6d2e-4f4e-9d35-3f0c1f0a2b11")).toBe(true);
+    expect(isNoteId("1 or 1=1")).toBe(false);
+    expect(isNoteId(undefined)).toBe(false);
+  });
+
+  it("round-trips bytes through bytea hex and base64", () => {
+    const bytes = new Uint8Array([0, 1, 127, 128, 255]);
+    expect(toBytea(bytes)).toBe("\\x00017f80ff");
+    expect(fromBytea(toBytea(bytes))).toEqual(bytes);
+    expect(fromBase64(toBase64(bytes))).toEqual(bytes);
+  });
+});

@@ -1,0 +1,210 @@
+import * as Y from "yjs";
+import { afterEach, describe, expect, it } from "vitest";
+
+import { NoteSync } from "@/lib/notes/sync/note-sync";
+import {
+  StaleCompactionError,
+  TransientError,
+  type NoteStore,
+  type SaveState,
+} from "@/lib/notes/sync/types";
+
+/** The database's side in memory: notes.ydoc + version, note_updates rows, and a switch for the network. */
+class MemoryDatabase {
+  ydoc: Uint8Array = new Uint8Array();
+  version = 0;
+  rows: { id: number; data: Uint8Array }[] = [];
+  text = { title: "", body: "" };
+  online = true;
+  private nextId = 1;
+
+  storeFor(): NoteStore {
+    const reachable = () => {
+      if (!this.online) throw new TransientError("Failed to fetch");
+    };
+    return {
+      load: async () => {
+        reachable();
+        return { ydoc: this.ydoc, version: this.version, updates: [...this.rows] };
+      },
+      append: async (data) => {
+        reachable();
+        const id = this.nextId++;
+        this.rows.push({ id, data });
+        return id;
+      },
+      compact: async (state, base, ids, text) => {
+        reachable();
+        if (base !== this.version) throw new StaleCompactionError("stale");
+        this.ydoc = state;
+        this.version += 1;
+        this.text = text;
+        this.rows = this.rows.filter((r) => !ids.includes(r.id));
+        return this.version;
+      },
+      saveText: async (text) => {
+        reachable();
+        this.text = text;
+      },
+    };
+  }
+
+  /** What a device opening the note now would see. */
+  textOnOpen(): string {
+    const doc = new Y.Doc();
+    if (this.ydoc.length) Y.applyUpdate(doc, this.ydoc);
+    for (const r of this.rows) Y.applyUpdate(doc, r.data);
+    return doc.getText("t").toString();
+  }
+}
+
+const derive = (doc: Y.Doc) => ({ title: doc.getText("t").toString().split("\n")[0], body: "" });
+const syncs: NoteSync[] = [];
+afterEach(() => syncs.splice(0).forEach((s) => s.destroy()));
+
+/** A device: its own doc and sync; broadcasts reach `peers` while `connected`. */
+function device(db: MemoryDatabase, compactAfter = 50) {
+  const states: SaveState[] = [];
+  const doc = new Y.Doc();
+  const d = {
+    doc,
+    states,
+    connected: true,
+    peers: [] as { sync: NoteSync; connected: boolean }[],
+    sync: null as unknown as NoteSync,
+    text: () => doc.getText("t").toString(),
+  };
+  d.sync = new NoteSync(
+    doc,
+    db.storeFor(),
+    {
+      send: (u) => {
+        if (!d.connected) return;
+        for (const p of d.peers) if (p.connected) p.sync.receive(u);
+      },
+    },
+    { derive, onState: (s) => states.push(s), compactAfter, textDelayMs: 0, retryMs: () => 5 },
+  );
+  syncs.push(d.sync);
+  return d;
+}
+
+const settle = () => new Promise((r) => setTimeout(r, 30));
+
+describe("NoteSync", () => {
+  it("stores every local change and shows it on the other open device", async () => {
+    const db = new MemoryDatabase();
+    const [a, b] = [device(db), device(db)];
+    a.peers.push(b);
+    b.peers.push(a);
+    await Promise.all([a.sync.catchUp(), b.sync.catchUp()]);
+    a.doc.getText("t").insert(0, "hello");
+    await settle();
+    expect(b.text()).toBe("hello");
+    expect(db.textOnOpen()).toBe("hello");
+    expect(a.states.at(-1)).toBe("saved");
+    expect(db.text.title).toBe("hello");
+  });
+
+  it("two devices typing at once at different places both keep every character", async () => {
+    const db = new MemoryDatabase();
+    const [a, b] = [device(db), device(db)];
+    a.peers.push(b);
+    b.peers.push(a);
+    a.doc.getText("t").insert(0, "start end");
+    await settle();
+    a.doc.getText("t").insert(0, "AAA ");
+    b.doc.getText("t").insert(9, " BBB");
+    await settle();
+    expect(a.text()).toBe(b.text());
+    expect(a.text()).toContain("AAA");
+    expect(a.text()).toContain("BBB");
+    expect(db.textOnOpen()).toBe(a.text());
+  });
+
+  it("edits made offline are kept, said to be kept, and merged when the network returns", async () => {
+    const db = new MemoryDatabase();
+    const [a, b] = [device(db), device(db)];
+    a.peers.push(b);
+    b.peers.push(a);
+    a.doc.getText("t").insert(0, "shared");
+    await settle();
+    db.online = false;
+    b.connected = false;
+    b.doc.getText("t").insert(6, " offline-b");
+    a.doc.getText("t").insert(0, "online-a ");
+    await settle();
+    expect(b.states.at(-1)).toBe("offline");
+    db.online = true;
+    b.connected = true;
+    await b.sync.catchUp();
+    await a.sync.catchUp();
+    expect(a.text()).toBe(b.text());
+    expect(a.text()).toContain("online-a");
+    expect(a.text()).toContain("offline-b");
+    expect(db.textOnOpen()).toBe(a.text());
+  });
+
+  it("a device reopened with only its local copy stores what the database lacks", async () => {
+    const db = new MemoryDatabase();
+    const first = device(db);
+    first.doc.getText("t").insert(0, "kept on device");
+    db.online = false;
+    await settle();
+    // The page reloads: the local copy (IndexedDB) is all that holds the text.
+    const saved = Y.encodeStateAsUpdate(first.doc);
+    first.sync.destroy();
+    db.online = true;
+    const reopened = device(db);
+    Y.applyUpdate(reopened.doc, saved);
+    await reopened.sync.catchUp();
+    expect(db.textOnOpen()).toBe("kept on device");
+  });
+
+  it("compaction folds rows into the stored state and two compacting devices lose nothing", async () => {
+    const db = new MemoryDatabase();
+    const [a, b] = [device(db, 3), device(db, 3)];
+    // No broadcasts between them: only the database connects them.
+    for (let i = 0; i < 4; i++) {
+      a.doc.getText("t").insert(0, `a${i} `);
+      b.doc.getText("t").insert(0, `b${i} `);
+      await settle();
+    }
+    await a.sync.catchUp();
+    await b.sync.catchUp();
+    await settle();
+    const opened = db.textOnOpen();
+    for (let i = 0; i < 4; i++) {
+      expect(opened).toContain(`a${i}`);
+      expect(opened).toContain(`b${i}`);
+    }
+    expect(db.version).toBeGreaterThan(0);
+    expect(db.rows.length).toBeLessThan(8);
+  });
+
+  it("a refused write is reported as an error and kept for a retry", async () => {
+    const db = new MemoryDatabase();
+    const store = db.storeFor();
+    let refuse = true;
+    const doc = new Y.Doc();
+    const states: string[] = [];
+    const sync = new NoteSync(
+      doc,
+      {
+        ...store,
+        append: (u) => (refuse ? Promise.reject(new Error("too large")) : store.append(u)),
+      },
+      null,
+      { derive, onState: (s, m) => states.push(m ? `${s}: ${m}` : s), textDelayMs: 0 },
+    );
+    syncs.push(sync);
+    doc.getText("t").insert(0, "precious");
+    await settle();
+    expect(states.at(-1)).toBe("error: too large");
+    refuse = false;
+    sync.retry();
+    await settle();
+    expect(states.at(-1)).toBe("saved");
+    expect(db.textOnOpen()).toBe("precious");
+  });
+});
