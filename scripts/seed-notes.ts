@@ -7,7 +7,7 @@ import { parseArgs } from "node:util";
 import { createClient } from "@supabase/supabase-js";
 
 import type { Database, TablesInsert } from "../lib/supabase/database.types";
-import { LOCAL_SECRET_KEY } from "../supabase/local/src/keys";
+import { LOCAL_SECRET_KEY } from "@groundwork/local-backend/keys";
 
 const WORDS = (
   "garden recipe meeting travel budget sourdough project idea book film lisbon tent stove " +

@@ -3,7 +3,7 @@
 import { useEffect, useState, useTransition } from "react";
 import { toast } from "sonner";
 
-import { createNote } from "@/app/(app)/notes/actions";
+import { createNote } from "@/components/notes/actions";
 import {
   Dialog,
   DialogContent,

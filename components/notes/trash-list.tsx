@@ -4,7 +4,7 @@ import { useTransition } from "react";
 import { RotateCcwIcon, Trash2Icon } from "lucide-react";
 import { toast } from "sonner";
 
-import { deleteForever, emptyTrash, restoreNote } from "@/app/(app)/notes/actions";
+import { deleteForever, emptyTrash, restoreNote } from "@/components/notes/actions";
 import { Button } from "@/components/ui/button";
 import { displayTitle } from "@/lib/notes/derive";
 import { TRASH_DAYS } from "@/lib/notes/limits";

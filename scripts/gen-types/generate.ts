@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { format, resolveConfig } from "prettier";
 
-import { startLocalBackend } from "../../supabase/local/src/server";
+import { startLocalBackend } from "@groundwork/local-backend";
 import { readSchema } from "./read-schema";
 import { renderTypes } from "./render-types";
 
