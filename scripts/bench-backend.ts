@@ -4,19 +4,33 @@
  * `benches` (requests per second) to measure something more. Arguments pick entries by name.
  */
 import { benchAuth } from "./bench/auth";
+import { benchFunctions, benchFunctionsColdStart } from "./bench/functions";
 import { formatResults, type LoadResult } from "./bench/load";
 import { benchRealtime } from "./bench/realtime";
 import { benchRest } from "./bench/rest";
 import { benchStartup, formatTimings, type Timing } from "./bench/startup";
+import {
+  benchStorage,
+  benchStorageThroughput,
+  formatThroughput,
+  type Throughput,
+} from "./bench/storage";
 
 const timings: { name: string; run: () => Promise<Timing[]> }[] = [
   { name: "startup", run: benchStartup },
+  { name: "functions cold start", run: benchFunctionsColdStart },
 ];
 
 const benches: { name: string; run: () => Promise<LoadResult[]> }[] = [
   { name: "auth API", run: benchAuth },
   { name: "database API", run: benchRest },
+  { name: "functions", run: benchFunctions },
+  { name: "storage API", run: benchStorage },
   { name: "realtime", run: benchRealtime },
+];
+
+const throughputs: { name: string; run: () => Promise<Throughput[]> }[] = [
+  { name: "storage throughput", run: benchStorageThroughput },
 ];
 
 const only = process.argv.slice(2);
@@ -33,6 +47,12 @@ for (const bench of chosen(benches)) {
   console.error(`running ${bench.name}…`);
   results.push(...(await bench.run()));
 }
+const rates: Throughput[] = [];
+for (const bench of chosen(throughputs)) {
+  console.error(`running ${bench.name}…`);
+  rates.push(...(await bench.run()));
+}
 if (durations.length) console.log(formatTimings(durations));
 if (durations.length && results.length) console.log("");
 if (results.length) console.log(formatResults(results));
+if (rates.length) console.log(`\n${formatThroughput(rates)}`);

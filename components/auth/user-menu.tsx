@@ -37,15 +37,13 @@ export function UserMenu({ email }: { email: string }) {
     });
   }
 
+  // The name holds what the button shows (WCAG 2.5.3, label in name), so speech users can say it.
+  const label = `${initialsOf(email)}: Account menu for ${email}`;
+
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
-        <Button
-          variant="ghost"
-          size="icon"
-          className="rounded-full"
-          aria-label={`Account menu for ${email}`}
-        >
+        <Button variant="ghost" size="icon" className="rounded-full" aria-label={label}>
           <span
             aria-hidden
             className="flex size-8 items-center justify-center rounded-full bg-primary text-xs font-semibold text-primary-foreground"

@@ -3,8 +3,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { createClient, type RealtimeChannel, type SupabaseClient } from "@supabase/supabase-js";
-import { LOCAL_PUBLISHABLE_KEY, LOCAL_SECRET_KEY } from "../../supabase/local/src/keys";
-import { startLocalBackend, type LocalBackend } from "../../supabase/local/src/server";
+import { LOCAL_PUBLISHABLE_KEY, LOCAL_SECRET_KEY } from "@groundwork/local-backend/keys";
+import { startLocalBackend, type LocalBackend } from "@groundwork/local-backend";
 import type { LoadResult } from "./load";
 
 const FIXTURE = path.join(

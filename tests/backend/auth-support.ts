@@ -1,5 +1,5 @@
 import { createClient, type SupabaseClient } from "@supabase/supabase-js";
-import type { MailMessage } from "@/supabase/local/src/mail";
+import type { MailMessage } from "@groundwork/local-backend";
 import {
   LOCAL_PUBLISHABLE_KEY,
   LOCAL_SECRET_KEY,

@@ -1,7 +1,7 @@
 import path from "node:path";
 import { createClient, type SupabaseClient } from "@supabase/supabase-js";
 import { SignJWT } from "jose";
-import { LOCAL_JWT_SECRET } from "@/supabase/local/src/keys";
+import { LOCAL_JWT_SECRET } from "@groundwork/local-backend/keys";
 import {
   LOCAL_PUBLISHABLE_KEY,
   LOCAL_SECRET_KEY,

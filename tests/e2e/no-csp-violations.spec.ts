@@ -97,6 +97,7 @@ test("a magic link, then enrolling and using an authenticator, run within the po
   page,
   request,
 }) => {
+  test.slow(); // two sign-ins, a mail and an enrolment
   const violations = await watchCspViolations(context);
   const user = await createUser(uniqueEmail("csp"));
   await page.goto("/sign-in/email?next=/account");

@@ -1,7 +1,9 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { compileTemplate, TemplateError } from "./auth/go-template";
+import { compileTemplate, TemplateError } from "./mail/template";
+import { parseFunctionsConfig, type FunctionsConfig } from "./functions/config";
 import { ConfigError, ConfigSource, type Env } from "./config-source";
+import { parseStorageConfig, type StorageConfig } from "./storage/config";
 import { parseRealtimeConfig, type RealtimeConfig } from "./realtime/config";
 
 export { ConfigError };
@@ -35,6 +37,7 @@ export interface LocalConfig {
   /** Where PGlite, the signing key and the inbox live; null keeps everything in memory. */
   dataDir: string | null;
   api: { schemas: string[]; extraSearchPath: string[]; maxRows: number };
+  functions: FunctionsConfig;
   auth: {
     siteUrl: string;
     additionalRedirectUrls: string[];
@@ -68,6 +71,7 @@ export interface LocalConfig {
       tokenVerifications: number;
     };
   };
+  storage: StorageConfig;
   realtime: RealtimeConfig;
 }
 
@@ -178,6 +182,7 @@ export function loadConfig(options: LoadConfigOptions = {}): LocalConfig {
       extraSearchPath: c.strings("api.extra_search_path", ["public", "extensions"]),
       maxRows: c.number("api.max_rows", 1000, positive),
     },
+    functions: parseFunctionsConfig(c, supabaseDir, env),
     auth: {
       siteUrl: c.string("auth.site_url", "http://127.0.0.1:3000"),
       additionalRedirectUrls: c.strings("auth.additional_redirect_urls", []),
@@ -222,6 +227,7 @@ export function loadConfig(options: LoadConfigOptions = {}): LocalConfig {
         tokenVerifications: c.number("auth.rate_limit.token_verifications", 30, notNegative),
       },
     },
+    storage: parseStorageConfig(c, supabaseDir),
     realtime: parseRealtimeConfig(c),
   };
 

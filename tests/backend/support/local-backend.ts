@@ -2,12 +2,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { createClient, type SupabaseClient } from "@supabase/supabase-js";
-import { LOCAL_PUBLISHABLE_KEY, LOCAL_SECRET_KEY } from "@/supabase/local/src/keys";
-import {
-  startLocalBackend,
-  type LocalBackend,
-  type StartOptions,
-} from "@/supabase/local/src/server";
+import { LOCAL_PUBLISHABLE_KEY, LOCAL_SECRET_KEY } from "@groundwork/local-backend/keys";
+import { startLocalBackend, type LocalBackend, type StartOptions } from "@groundwork/local-backend";
 
 export { LOCAL_PUBLISHABLE_KEY, LOCAL_SECRET_KEY };
 

@@ -1,0 +1,106 @@
+import sharp, { type OutputInfo } from "sharp";
+import { type StorageContext, splitBucketPath } from "./context";
+import { errors, StorageApiError } from "./errors";
+import { findObject, type ObjectRow } from "./object-read";
+import { verifyToken } from "./signed";
+
+export interface Transform {
+  width?: number;
+  height?: number;
+  resize: "cover" | "contain" | "fill";
+  quality: number;
+  format: "origin" | "webp" | "auto";
+}
+
+const MAX_SIDE = 2500;
+
+function dimension(value: unknown, name: string): number | undefined {
+  if (value === undefined || value === null || value === "") return undefined;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1 || n > MAX_SIDE)
+    throw errors.invalidRequest(`${name} must be an integer between 1 and ${MAX_SIDE}`);
+  return n;
+}
+
+/** Reads width, height, resize, quality and format as storage-js sends them. */
+export function parseTransform(source: Record<string, unknown>): Transform {
+  const resize = (source.resize ?? "cover") as string;
+  if (!["cover", "contain", "fill"].includes(resize))
+    throw errors.invalidRequest("resize must be one of cover, contain, fill");
+  const quality = source.quality === undefined ? 80 : Number(source.quality);
+  if (!Number.isInteger(quality) || quality < 20 || quality > 100)
+    throw errors.invalidRequest("quality must be an integer between 20 and 100");
+  const format = (source.format ?? "auto") as string;
+  if (!["origin", "webp", "auto"].includes(format))
+    throw errors.invalidRequest("format must be origin or webp");
+  return {
+    width: dimension(source.width, "width"),
+    height: dimension(source.height, "height"),
+    resize: resize as Transform["resize"],
+    quality,
+    format: format as Transform["format"],
+  };
+}
+
+const FIT = { cover: "cover", contain: "inside", fill: "fill" } as const;
+
+/** Renders the object through sharp; WebP when asked for, or when the client accepts it. */
+export async function renderImage(
+  ctx: StorageContext,
+  row: ObjectRow,
+  t: Transform,
+): Promise<Response> {
+  const webp =
+    t.format === "webp" ||
+    (t.format === "auto" && /image\/webp/.test(ctx.req.headers.get("accept") ?? ""));
+  let image = sharp(ctx.store.pathOf(row.version), { failOn: "error" }).rotate();
+  if (t.width || t.height) image = image.resize(t.width, t.height, { fit: FIT[t.resize] });
+  if (webp) image = image.webp({ quality: t.quality });
+  else if (/jpe?g/.test(row.metadata?.mimetype ?? "")) image = image.jpeg({ quality: t.quality });
+  let output: { data: Buffer; info: OutputInfo };
+  try {
+    output = await image.toBuffer({ resolveWithObject: true });
+  } catch {
+    throw new StorageApiError(
+      422,
+      "InvalidRequest",
+      "The object cannot be rendered as an image",
+      "Image processing error",
+    );
+  }
+  return new Response(new Uint8Array(output.data), {
+    headers: {
+      "content-type": `image/${output.info.format === "jpeg" ? "jpeg" : output.info.format}`,
+      "content-length": String(output.data.byteLength),
+      "cache-control": row.metadata?.cacheControl ?? "no-cache",
+      vary: "Accept",
+    },
+  });
+}
+
+/** /render/image/(authenticated|public|sign)/<bucket>/<key>. */
+export async function renderRoute(ctx: StorageContext, rest: string): Promise<Response> {
+  if (!ctx.config.imageTransformation.enabled)
+    throw errors.notFound(ctx.req.method, ctx.url.pathname);
+  const [mode, ...tail] = rest.split("/");
+  const { bucket, key } = splitBucketPath(tail.join("/"));
+  const query = Object.fromEntries(ctx.url.searchParams);
+  if (mode === "authenticated") {
+    const row = await ctx.asCaller((tx) => findObject(tx, bucket, key));
+    return renderImage(ctx, row, parseTransform(query));
+  }
+  if (mode === "public") {
+    const row = await ctx.asSuperUser(async (tx) => {
+      const b = await tx.query("select 1 from storage.buckets where id = $1 and public", [bucket]);
+      if (!b.rows.length) throw errors.noSuchBucket();
+      return findObject(tx, bucket, key);
+    });
+    return renderImage(ctx, row, parseTransform(query));
+  }
+  if (mode === "sign") {
+    const payload = await verifyToken(query.token ?? null, bucket, key, "download");
+    const row = await ctx.asSuperUser((tx) => findObject(tx, bucket, key));
+    return renderImage(ctx, row, parseTransform(payload.transformations ?? {}));
+  }
+  throw errors.notFound(ctx.req.method, ctx.url.pathname);
+}

@@ -1,0 +1,114 @@
+import {
+  createBucket,
+  deleteBucket,
+  emptyBucket,
+  getBucket,
+  listBuckets,
+  updateBucket,
+} from "./buckets";
+import { splitBucketPath, type StorageContext } from "./context";
+import { errors } from "./errors";
+import { listObjects, listObjectsV2 } from "./list";
+import { copyObject, moveObject, removeObject, removeObjects } from "./object-manage";
+import { downloadAuthenticated, downloadPublic, objectInfo } from "./object-read";
+import { receiveUpload } from "./object-write";
+import { renderRoute } from "./render";
+import { downloadSigned, signUploadUrl, signUrl, signUrls, uploadSigned } from "./signed";
+import { ownerOf } from "./upload";
+
+type Handler = (ctx: StorageContext, rest: string) => Promise<Response>;
+
+const isRead = (m: string) => m === "GET" || m === "HEAD";
+
+async function bucketRoutes(ctx: StorageContext, rest: string): Promise<Response | null> {
+  const m = ctx.req.method;
+  if (rest === "") {
+    if (m === "GET") return listBuckets(ctx);
+    if (m === "POST") return createBucket(ctx);
+    return null;
+  }
+  const [rawId, action, ...more] = rest.split("/");
+  const id = decodeURIComponent(rawId);
+  if (more.length) return null;
+  if (action === "empty" && m === "POST") return emptyBucket(ctx, id);
+  if (action !== undefined) return null;
+  if (m === "GET") return getBucket(ctx, id);
+  if (m === "PUT") return updateBucket(ctx, id);
+  if (m === "DELETE") return deleteBucket(ctx, id);
+  return null;
+}
+
+/** The object routes with a fixed word first, in storage-api's order. */
+const OBJECT_ROUTES: [string, string[], Handler][] = [
+  ["list/", ["POST"], (ctx, rest) => listObjects(ctx, decodeURIComponent(rest))],
+  ["list-v2/", ["POST"], (ctx, rest) => listObjectsV2(ctx, decodeURIComponent(rest))],
+  [
+    "authenticated/",
+    ["GET", "HEAD"],
+    (ctx, rest) => withKey(rest, (b, k) => downloadAuthenticated(ctx, b, k)),
+  ],
+  ["public/", ["GET", "HEAD"], (ctx, rest) => withKey(rest, (b, k) => downloadPublic(ctx, b, k))],
+  [
+    "info/authenticated/",
+    ["GET"],
+    (ctx, rest) => withKey(rest, (b, k) => objectInfo(ctx, b, k, false)),
+  ],
+  ["info/public/", ["GET"], (ctx, rest) => withKey(rest, (b, k) => objectInfo(ctx, b, k, true))],
+  ["info/", ["GET"], (ctx, rest) => withKey(rest, (b, k) => objectInfo(ctx, b, k, false))],
+  [
+    "upload/sign/",
+    ["POST", "PUT"],
+    (ctx, rest) =>
+      withKey(rest, (b, k) =>
+        ctx.req.method === "POST" ? signUploadUrl(ctx, b, k) : uploadSigned(ctx, b, k),
+      ),
+  ],
+  [
+    "sign/",
+    ["POST", "GET", "HEAD"],
+    (ctx, rest) => {
+      if (ctx.req.method === "POST" && !rest.includes("/"))
+        return signUrls(ctx, decodeURIComponent(rest));
+      return withKey(rest, (b, k) =>
+        ctx.req.method === "POST" ? signUrl(ctx, b, k) : downloadSigned(ctx, b, k),
+      );
+    },
+  ],
+];
+
+function withKey(rest: string, fn: (bucket: string, key: string) => Promise<Response>) {
+  const { bucket, key } = splitBucketPath(rest);
+  return fn(bucket, key);
+}
+
+async function objectRoutes(ctx: StorageContext, rest: string): Promise<Response | null> {
+  const m = ctx.req.method;
+  if (rest === "move" && m === "POST") return moveObject(ctx);
+  if (rest === "copy" && m === "POST") return copyObject(ctx);
+  for (const [prefix, methods, handler] of OBJECT_ROUTES) {
+    if (rest.startsWith(prefix) && methods.includes(m))
+      return handler(ctx, rest.slice(prefix.length));
+  }
+  if (!rest.includes("/"))
+    return m === "DELETE" ? removeObjects(ctx, decodeURIComponent(rest)) : null;
+  return withKey(rest, async (bucket, key) => {
+    if (isRead(m)) return downloadAuthenticated(ctx, bucket, key);
+    if (m === "DELETE") return removeObject(ctx, bucket, key);
+    if (m !== "POST" && m !== "PUT") throw errors.notFound(m, ctx.url.pathname);
+    // PUT replaces (storage-js `update`); POST creates unless x-upsert says otherwise.
+    const upsert = m === "PUT" || ctx.req.headers.get("x-upsert") === "true";
+    return Response.json(await receiveUpload(ctx, { bucket, key, upsert, owner: ownerOf(ctx) }));
+  });
+}
+
+export async function routeStorage(ctx: StorageContext, path: string): Promise<Response> {
+  let response: Response | null = null;
+  if (path === "/bucket" || path.startsWith("/bucket/"))
+    response = await bucketRoutes(ctx, path.slice("/bucket/".length));
+  else if (path.startsWith("/object/"))
+    response = await objectRoutes(ctx, path.slice("/object/".length));
+  else if (path.startsWith("/render/image/"))
+    response = await renderRoute(ctx, path.slice("/render/image/".length));
+  if (!response) throw errors.notFound(ctx.req.method, ctx.url.pathname);
+  return response;
+}
