@@ -103,11 +103,6 @@ create trigger on_auth_user_created
   after insert on auth.users
   for each row execute function public.create_profile_for_user();
 
--- People who signed up before this migration get their row too.
-insert into public.profiles (id, display_name)
-select u.id, left(nullif(split_part(coalesce(u.email, ''), '@', 1), ''), 80)
-from auth.users u
-on conflict (id) do nothing;
 
 -- Whether a username can be claimed; other people's rows stay hidden, so this answers only yes/no.
 create function public.username_available(name text)
@@ -130,3 +125,40 @@ grant execute on function public.username_available(text) to authenticated;
 
 -- Theme and name changes reach a person's other open devices.
 alter publication supabase_realtime add table public.profiles;
+
+-- The profile's public face travels in the session: the access token's user_metadata.profile, so
+-- every server-rendered page shows the name, avatar and theme without a query. Clients refresh
+-- their session after a change to pick it up at once. The profile row stays the source of truth.
+create function public.mirror_profile_to_user()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  update auth.users
+  set raw_user_meta_data = coalesce(raw_user_meta_data, '{}'::jsonb) || jsonb_build_object(
+    'profile',
+    jsonb_build_object(
+      'username', new.username,
+      'display_name', new.display_name,
+      'avatar_path', new.avatar_path,
+      'theme', new.theme
+    )
+  )
+  where id = new.id;
+  return null;
+end;
+$$;
+
+revoke execute on function public.mirror_profile_to_user() from public, anon, authenticated;
+
+create trigger profiles_mirror_to_user
+  after insert or update of username, display_name, avatar_path, theme on public.profiles
+  for each row execute function public.mirror_profile_to_user();
+
+-- People who signed up before this migration get their row too.
+insert into public.profiles (id, display_name)
+select u.id, left(nullif(split_part(coalesce(u.email, ''), '@', 1), ''), 80)
+from auth.users u
+on conflict (id) do nothing;

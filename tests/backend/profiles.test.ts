@@ -154,6 +154,26 @@ describe("who can read and change a profile", () => {
   });
 });
 
+describe("the session carries the profile", () => {
+  it("in the access token's user_metadata.profile, fresh after a refresh", async () => {
+    const p = await person();
+    const update = await p.client
+      .from("profiles")
+      .update({ display_name: "Ada L.", theme: "dark", avatar_path: `${p.id}/face.webp` })
+      .eq("id", p.id);
+    expect(update.error).toBeNull();
+    const { data, error } = await p.client.auth.refreshSession();
+    expect(error).toBeNull();
+    const claims = (await p.client.auth.getClaims(data.session!.access_token)).data?.claims;
+    expect(claims?.user_metadata?.profile).toEqual({
+      username: null,
+      display_name: "Ada L.",
+      avatar_path: `${p.id}/face.webp`,
+      theme: "dark",
+    });
+  });
+});
+
 describe("usernames", () => {
   it("are 3-30 of a-z, 0-9 and _, and never a reserved word", async () => {
     const p = await person();
