@@ -45,23 +45,43 @@ export function useThemeChoice(): {
 
 export function ThemeProvider({
   initialTheme,
+  fromProfile = false,
+  nonce,
   children,
 }: {
-  /** The choice read from the cookie on the server; used when localStorage has none yet. */
+  /** The choice the server rendered: the profile's when signed in, else the cookie's. */
   initialTheme: ThemeChoice;
+  /**
+   * The choice is the signed-in person's, saved on their profile: it replaces whatever this
+   * browser kept, before next-themes' own script reads it, so the page never flashes another theme.
+   */
+  fromProfile?: boolean;
+  nonce?: string;
   children: React.ReactNode;
 }) {
   return (
-    <NextThemesProvider
-      attribute="class"
-      defaultTheme={initialTheme}
-      enableSystem
-      disableTransitionOnChange
-    >
-      <ServerThemeContext value={initialTheme}>
-        <ThemeCookieSync />
-        {children}
-      </ServerThemeContext>
-    </NextThemesProvider>
+    <>
+      {fromProfile ? (
+        <script
+          nonce={nonce}
+          suppressHydrationWarning
+          dangerouslySetInnerHTML={{
+            __html: `try{localStorage.setItem("theme",${JSON.stringify(initialTheme)})}catch(e){}`,
+          }}
+        />
+      ) : null}
+      <NextThemesProvider
+        attribute="class"
+        defaultTheme={initialTheme}
+        enableSystem
+        disableTransitionOnChange
+        nonce={nonce}
+      >
+        <ServerThemeContext value={initialTheme}>
+          <ThemeCookieSync />
+          {children}
+        </ServerThemeContext>
+      </NextThemesProvider>
+    </>
   );
 }
