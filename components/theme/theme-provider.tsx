@@ -61,15 +61,17 @@ export function ThemeProvider({
 }) {
   return (
     <>
-      {fromProfile ? (
-        <script
-          nonce={nonce}
-          suppressHydrationWarning
-          dangerouslySetInnerHTML={{
-            __html: `try{localStorage.setItem("theme",${JSON.stringify(initialTheme)})}catch(e){}`,
-          }}
-        />
-      ) : null}
+      {/* Always rendered (empty when signed out), so signing in changes its text rather than adding
+          a script element on the client, which React refuses to run and warns about. */}
+      <script
+        nonce={nonce}
+        suppressHydrationWarning
+        dangerouslySetInnerHTML={{
+          __html: fromProfile
+            ? `try{localStorage.setItem("theme",${JSON.stringify(initialTheme)})}catch(e){}`
+            : "",
+        }}
+      />
       <NextThemesProvider
         attribute="class"
         defaultTheme={initialTheme}
