@@ -13,7 +13,7 @@ import {
 } from "./auth-support";
 
 const PROJECT_SUPABASE = path.resolve(import.meta.dirname, "../../supabase");
-const MIGRATION = "20261123040000_profiles.sql";
+const MIGRATION = "20261123050000_profiles.sql";
 
 let t: TestBackend;
 let admin: SupabaseClient;
