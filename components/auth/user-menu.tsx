@@ -47,7 +47,7 @@ export function UserMenu({
           variant="ghost"
           size="icon"
           className="rounded-full"
-          aria-label={`Account menu for ${email}`}
+          aria-label={`Account menu for ${email}${name === email.split("@")[0] ? "" : `, ${name}`}`}
         >
           <Avatar name={name} src={avatarSrc} size={32} />
         </Button>
