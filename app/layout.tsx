@@ -1,6 +1,7 @@
 import type { Metadata, Viewport } from "next";
 import { cookies, headers } from "next/headers";
 
+import { ProfileSync } from "@/components/account/profile-sync";
 import { AuthProvider } from "@/components/auth/auth-provider";
 import { SiteFooter } from "@/components/layout/site-footer";
 import { SiteHeader } from "@/components/layout/site-header";
@@ -8,6 +9,7 @@ import { ThemeProvider } from "@/components/theme/theme-provider";
 import { Toaster } from "@/components/ui/sonner";
 import { NONCE_HEADER } from "@/lib/security/headers";
 import { htmlThemeAttributes, parseThemeCookie, THEME_COOKIE } from "@/lib/theme/theme-cookie";
+import { getSessionProfile } from "@/lib/profile/server";
 import { siteConfig } from "@/lib/site-config";
 
 import "./globals.css";
@@ -28,15 +30,28 @@ export default async function RootLayout({ children }: { children: React.ReactNo
   // An explicit light/dark choice is rendered into the HTML itself; "system" is resolved by the
   // next-themes script before paint. next-themes rewrites the class on the client, hence
   // suppressHydrationWarning (it only applies to <html>'s own attributes).
-  const theme = parseThemeCookie((await cookies()).get(THEME_COOKIE)?.value);
-  // The Content-Security-Policy lets only nonced inline scripts run, the theme's one included.
+  // Signed in, the theme follows the person: the profile's choice, carried in the session.
+  const profile = await getSessionProfile();
+  const theme = profile?.theme ?? parseThemeCookie((await cookies()).get(THEME_COOKIE)?.value);
+  // The Content-Security-Policy lets only nonced inline scripts run, the theme's ones included.
   const nonce = (await headers()).get(NONCE_HEADER) ?? undefined;
 
   return (
     <html lang="en" {...htmlThemeAttributes(theme)} suppressHydrationWarning>
       <body className="flex min-h-dvh flex-col">
-        <ThemeProvider initialTheme={theme} nonce={nonce}>
+        <ThemeProvider initialTheme={theme} fromProfile={!!profile?.theme} nonce={nonce}>
           <AuthProvider>
+            {profile ? (
+              <ProfileSync
+                userId={profile.userId}
+                theme={theme}
+                shown={{
+                  display_name: profile.displayName,
+                  username: profile.username,
+                  avatar_path: profile.avatarPath,
+                }}
+              />
+            ) : null}
             <a
               href="#main"
               className="fixed top-2 left-2 z-50 -translate-y-16 rounded-md bg-primary px-4 py-2 text-sm font-medium text-primary-foreground transition-transform focus-visible:translate-y-0 focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"

@@ -4,12 +4,19 @@ import { SignInDialog } from "@/components/auth/sign-in-dialog";
 import { UserMenu } from "@/components/auth/user-menu";
 import { isAuthPage, REQUEST_PATH_HEADER } from "@/lib/auth/routes";
 import { returnPathFrom } from "@/lib/auth/safe-next";
-import { getClaims } from "@/lib/supabase/server";
+import { getSessionProfile } from "@/lib/profile/server";
+import { avatarUrl, shownName } from "@/lib/profile/session-profile";
+import { supabaseEnv } from "@/lib/supabase/env";
 
 /** The header's account slot, decided on the server so the first HTML already shows the user. */
 export async function AccountMenu() {
-  const claims = await getClaims();
-  if (claims?.email) return <UserMenu email={claims.email} />;
+  const profile = await getSessionProfile();
+  if (profile?.email) {
+    const avatarSrc = profile.avatarPath
+      ? avatarUrl(supabaseEnv().url, profile.avatarPath, 32)
+      : null;
+    return <UserMenu email={profile.email} name={shownName(profile)} avatarSrc={avatarSrc} />;
+  }
   const here = returnPathFrom((await headers()).get(REQUEST_PATH_HEADER) ?? "/", isAuthPage);
   return <SignInDialog serverPath={here} />;
 }

@@ -18,9 +18,15 @@ export function SupabaseProvider({
   return <ConfigContext value={config}>{children}</ConfigContext>;
 }
 
+/** The URL and publishable key, for the few calls that go around the client (streamed bodies). */
+export function useSupabaseConfig(): PublicSupabaseConfig {
+  const config = use(ConfigContext);
+  if (!config) throw new Error("useSupabaseConfig needs a <SupabaseProvider> above it");
+  return config;
+}
+
 /** The page's browser client (one per page, shared by every component). */
 export function useSupabase() {
-  const config = use(ConfigContext);
-  if (!config) throw new Error("useSupabase needs a <SupabaseProvider> above it");
+  const config = useSupabaseConfig();
   return useMemo(() => createClient(config), [config]);
 }

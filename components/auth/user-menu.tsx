@@ -2,9 +2,10 @@
 
 import { useTransition } from "react";
 import Link from "next/link";
-import { LogOut, UserRound } from "lucide-react";
+import { IdCard, LogOut, UserRound } from "lucide-react";
 import { toast } from "sonner";
 
+import { Avatar, initialsOf } from "@/components/account/avatar";
 import { useSupabase } from "@/components/auth/supabase-provider";
 import { Button } from "@/components/ui/button";
 import {
@@ -17,15 +18,17 @@ import {
 } from "@/components/ui/dropdown-menu";
 import { authErrorMessage } from "@/lib/auth/error-messages";
 
-export function initialsOf(email: string): string {
-  const name = email.split("@")[0] ?? "";
-  const parts = name.split(/[._\-+]+/).filter(Boolean);
-  const letters = parts.length > 1 ? parts[0][0] + parts[1][0] : name.slice(0, 2);
-  return letters.toUpperCase() || "?";
-}
-
 /** The signed-in user's menu; the server renders it already knowing who they are. */
-export function UserMenu({ email }: { email: string }) {
+export function UserMenu({
+  email,
+  name,
+  avatarSrc,
+}: {
+  email: string;
+  /** Display name, @username or the address's local part. */
+  name: string;
+  avatarSrc: string | null;
+}) {
   const supabase = useSupabase();
   const [pending, startTransition] = useTransition();
 
@@ -37,29 +40,35 @@ export function UserMenu({ email }: { email: string }) {
     });
   }
 
-  // The name holds what the button shows (WCAG 2.5.3, label in name), so speech users can say it.
-  const label = `${initialsOf(email)}: Account menu for ${email}`;
+  // The name holds what the button shows (WCAG 2.5.3, label in name), so speech users can say it:
+  // the initials when there is no picture.
+  const shown = avatarSrc ? "" : `${initialsOf(name)}: `;
+  const who = name === email.split("@")[0] ? "" : `, ${name}`;
+  const label = `${shown}Account menu for ${email}${who}`;
 
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
         <Button variant="ghost" size="icon" className="rounded-full" aria-label={label}>
-          <span
-            aria-hidden
-            className="flex size-8 items-center justify-center rounded-full bg-primary text-xs font-semibold text-primary-foreground"
-          >
-            {initialsOf(email)}
-          </span>
+          <Avatar name={name} src={avatarSrc} size={32} />
         </Button>
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end" className="w-60">
         <DropdownMenuLabel className="font-normal">
-          <span className="block text-xs text-muted-foreground">Signed in as</span>
-          <span className="block truncate text-sm font-medium" data-testid="user-email">
+          <span className="block truncate text-sm font-medium" data-testid="user-name">
+            {name}
+          </span>
+          <span className="block truncate text-xs text-muted-foreground" data-testid="user-email">
             {email}
           </span>
         </DropdownMenuLabel>
         <DropdownMenuSeparator />
+        <DropdownMenuItem asChild>
+          <Link href="/account/profile">
+            <IdCard aria-hidden />
+            Profile
+          </Link>
+        </DropdownMenuItem>
         <DropdownMenuItem asChild>
           <Link href="/account">
             <UserRound aria-hidden />

@@ -45,27 +45,46 @@ export function useThemeChoice(): {
 
 export function ThemeProvider({
   initialTheme,
+  fromProfile = false,
   nonce,
   children,
 }: {
-  /** The choice read from the cookie on the server; used when localStorage has none yet. */
+  /** The choice the server rendered: the profile's when signed in, else the cookie's. */
   initialTheme: ThemeChoice;
-  /** This response's script nonce, for the no-flash script that applies the theme before paint. */
+  /** This response's script nonce, for the no-flash scripts that apply the theme before paint. */
+  /**
+   * The choice is the signed-in person's, saved on their profile: it replaces whatever this
+   * browser kept, before next-themes' own script reads it, so the page never flashes another theme.
+   */
+  fromProfile?: boolean;
   nonce?: string;
   children: React.ReactNode;
 }) {
   return (
-    <NextThemesProvider
-      attribute="class"
-      defaultTheme={initialTheme}
-      enableSystem
-      disableTransitionOnChange
-      nonce={nonce}
-    >
-      <ServerThemeContext value={initialTheme}>
-        <ThemeCookieSync />
-        {children}
-      </ServerThemeContext>
-    </NextThemesProvider>
+    <>
+      {/* Always rendered (empty when signed out), so signing in changes its text rather than adding
+          a script element on the client, which React refuses to run and warns about. */}
+      <script
+        nonce={nonce}
+        suppressHydrationWarning
+        dangerouslySetInnerHTML={{
+          __html: fromProfile
+            ? `try{localStorage.setItem("theme",${JSON.stringify(initialTheme)})}catch(e){}`
+            : "",
+        }}
+      />
+      <NextThemesProvider
+        attribute="class"
+        defaultTheme={initialTheme}
+        enableSystem
+        disableTransitionOnChange
+        nonce={nonce}
+      >
+        <ServerThemeContext value={initialTheme}>
+          <ThemeCookieSync />
+          {children}
+        </ServerThemeContext>
+      </NextThemesProvider>
+    </>
   );
 }

@@ -80,6 +80,36 @@ export type Database = {
         };
         Relationships: [];
       };
+      profiles: {
+        Row: {
+          id: string;
+          username: string | null;
+          display_name: string | null;
+          avatar_path: string | null;
+          theme: string;
+          created_at: string;
+          updated_at: string;
+        };
+        Insert: {
+          id: string;
+          username?: string | null;
+          display_name?: string | null;
+          avatar_path?: string | null;
+          theme?: string;
+          created_at?: string;
+          updated_at?: string;
+        };
+        Update: {
+          id?: string;
+          username?: string | null;
+          display_name?: string | null;
+          avatar_path?: string | null;
+          theme?: string;
+          created_at?: string;
+          updated_at?: string;
+        };
+        Relationships: [];
+      };
     };
     Views: {
       [_ in never]: never;
@@ -109,6 +139,12 @@ export type Database = {
           search: unknown | null;
         };
       };
+      is_reserved_username: {
+        Args: {
+          name: string;
+        };
+        Returns: boolean;
+      };
       purge_expired_trash: { Args: never; Returns: number };
       search_notes: {
         Args: {
@@ -124,6 +160,12 @@ export type Database = {
           pinned: boolean;
           updated_at: string;
         }[];
+      };
+      username_available: {
+        Args: {
+          name: string;
+        };
+        Returns: boolean;
       };
     };
     Enums: {

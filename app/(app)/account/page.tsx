@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 
+import { AccountNav } from "@/components/account/account-nav";
 import { AccountFreshness } from "@/components/account/account-freshness";
 import { changeEmail, changePassword } from "./actions";
 import { ChangeEmailForm } from "@/components/account/change-email-form";
@@ -20,9 +21,10 @@ export default async function AccountPage() {
       <AccountFreshness renderedEmail={email} />
       <div>
         <h1 className="text-2xl font-semibold tracking-tight">Account</h1>
-        <p className="text-muted-foreground">
+        <p className="mb-3 text-muted-foreground">
           Signed in as <span className="font-medium text-foreground">{email}</span>
         </p>
+        <AccountNav current="/account" />
       </div>
       <AccountSection
         title="Email"

@@ -1,0 +1,28 @@
+import type { Metadata } from "next";
+
+import { AccountNav } from "@/components/account/account-nav";
+import { AccountSection } from "@/components/account/account-section";
+import { DeleteAccount } from "@/components/account/delete-account";
+import { ExportData } from "@/components/account/export-data";
+import { requireUser } from "@/lib/auth/require-user";
+
+export const metadata: Metadata = { title: "Your data" };
+
+export default async function DataPage() {
+  const claims = await requireUser("/account/data");
+
+  return (
+    <div className="mx-auto grid w-full max-w-3xl gap-6 px-4 py-10 sm:px-6">
+      <div className="grid gap-3">
+        <h1 className="text-2xl font-semibold tracking-tight">Your data</h1>
+        <AccountNav current="/account/data" />
+      </div>
+      <AccountSection title="Export" description="Take a copy of everything with you.">
+        <ExportData />
+      </AccountSection>
+      <AccountSection title="Delete account">
+        <DeleteAccount email={claims.email ?? ""} />
+      </AccountSection>
+    </div>
+  );
+}

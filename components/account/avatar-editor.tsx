@@ -1,0 +1,190 @@
+"use client";
+
+import { useCallback, useEffect, useRef, useState, useTransition } from "react";
+import Cropper from "react-easy-crop";
+import { ImagePlus, Loader2, Trash2 } from "lucide-react";
+import { toast } from "sonner";
+
+import { Avatar } from "@/components/account/avatar";
+import { useProfileSave } from "@/components/account/use-profile-save";
+import { useSupabase } from "@/components/auth/supabase-provider";
+import { Button } from "@/components/ui/button";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "@/components/ui/dialog";
+import {
+  avatarFileProblem,
+  cropToBlob,
+  loadImage,
+  newAvatarPath,
+  type CropArea,
+} from "@/lib/profile/crop";
+
+/** Pick or drop a picture, crop it to a square, and it becomes the avatar everywhere. */
+export function AvatarEditor({
+  userId,
+  name,
+  avatarSrc,
+  avatarPath,
+}: {
+  userId: string;
+  name: string;
+  avatarSrc: string | null;
+  avatarPath: string | null;
+}) {
+  const supabase = useSupabase();
+  const save = useProfileSave(userId);
+  const input = useRef<HTMLInputElement>(null);
+  const [source, setSource] = useState<string | null>(null);
+  const [crop, setCrop] = useState({ x: 0, y: 0 });
+  const [zoom, setZoom] = useState(1);
+  const [area, setArea] = useState<CropArea | null>(null);
+  const [dragging, setDragging] = useState(false);
+  const [pending, startTransition] = useTransition();
+
+  useEffect(() => () => void (source && URL.revokeObjectURL(source)), [source]);
+
+  const pick = useCallback((file: File | undefined) => {
+    if (!file) return;
+    const problem = avatarFileProblem(file);
+    if (problem) return void toast.error(problem);
+    setZoom(1);
+    setCrop({ x: 0, y: 0 });
+    setSource(URL.createObjectURL(file));
+  }, []);
+
+  const removeStored = (path: string | null) =>
+    path ? supabase.storage.from("avatars").remove([path]) : null;
+
+  function upload() {
+    if (!source || !area) return;
+    startTransition(async () => {
+      try {
+        const blob = await cropToBlob(await loadImage(source), area);
+        const path = newAvatarPath(userId, crypto.randomUUID());
+        const { error } = await supabase.storage
+          .from("avatars")
+          .upload(path, blob, { contentType: "image/webp", cacheControl: "31536000" });
+        if (error) throw new Error(error.message);
+        const failed = await save({ avatar_path: path });
+        if (failed) {
+          await removeStored(path);
+          throw new Error(failed);
+        }
+        await removeStored(avatarPath);
+        setSource(null);
+        toast.success("Your new picture is saved.");
+      } catch (err) {
+        toast.error(`The picture could not be saved: ${(err as Error).message}`);
+      }
+    });
+  }
+
+  function remove() {
+    startTransition(async () => {
+      const failed = await save({ avatar_path: null });
+      if (failed) return void toast.error(failed);
+      await removeStored(avatarPath);
+      toast.success("Your picture is removed.");
+    });
+  }
+
+  return (
+    <div
+      className={`flex flex-wrap items-center gap-4 rounded-lg border border-dashed p-4 ${dragging ? "border-primary bg-accent" : ""}`}
+      onDragOver={(e) => {
+        e.preventDefault();
+        setDragging(true);
+      }}
+      onDragLeave={() => setDragging(false)}
+      onDrop={(e) => {
+        e.preventDefault();
+        setDragging(false);
+        pick(e.dataTransfer.files[0]);
+      }}
+    >
+      <Avatar name={name} src={avatarSrc} size={64} />
+      <div className="grid gap-2">
+        <p className="text-sm text-muted-foreground">
+          Drop a JPEG, PNG, WebP or GIF here, or choose one. You crop it to a square next.
+        </p>
+        <div className="flex flex-wrap gap-2">
+          <Button type="button" variant="outline" size="sm" onClick={() => input.current?.click()}>
+            <ImagePlus aria-hidden />
+            Choose a picture
+          </Button>
+          {avatarPath ? (
+            <Button type="button" variant="ghost" size="sm" onClick={remove} disabled={pending}>
+              <Trash2 aria-hidden />
+              Remove picture
+            </Button>
+          ) : null}
+        </div>
+        <input
+          ref={input}
+          type="file"
+          accept="image/jpeg,image/png,image/webp,image/gif"
+          className="sr-only"
+          tabIndex={-1}
+          aria-label="Picture file"
+          onChange={(e) => {
+            pick(e.target.files?.[0]);
+            e.target.value = "";
+          }}
+        />
+      </div>
+      <Dialog open={!!source} onOpenChange={(open) => !open && !pending && setSource(null)}>
+        <DialogContent>
+          <DialogHeader>
+            <DialogTitle>Crop your picture</DialogTitle>
+            <DialogDescription>Drag to move it, and zoom to frame your face.</DialogDescription>
+          </DialogHeader>
+          <div className="relative h-72 overflow-hidden rounded-md bg-muted">
+            {source ? (
+              <Cropper
+                image={source}
+                crop={crop}
+                zoom={zoom}
+                aspect={1}
+                cropShape="round"
+                onCropChange={setCrop}
+                onZoomChange={setZoom}
+                onCropComplete={(_, pixels) => setArea(pixels)}
+              />
+            ) : null}
+          </div>
+          <label className="grid gap-1 text-sm">
+            Zoom
+            <input
+              type="range"
+              min={1}
+              max={3}
+              step={0.05}
+              value={zoom}
+              onChange={(e) => setZoom(Number(e.target.value))}
+            />
+          </label>
+          <DialogFooter>
+            <Button
+              type="button"
+              variant="ghost"
+              onClick={() => setSource(null)}
+              disabled={pending}
+            >
+              Cancel
+            </Button>
+            <Button type="button" onClick={upload} disabled={pending || !area}>
+              {pending ? <Loader2 className="animate-spin" aria-hidden /> : null}
+              {pending ? "Saving…" : "Save picture"}
+            </Button>
+          </DialogFooter>
+        </DialogContent>
+      </Dialog>
+    </div>
+  );
+}
