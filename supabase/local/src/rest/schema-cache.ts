@@ -1,6 +1,13 @@
 import type { Database } from "../db";
 import { buildRelationships, type ForeignKeyRow } from "./relationships";
-import { qualified, type Column, type Routine, type SchemaCache, type Table } from "./schema-types";
+import {
+  qualified,
+  type Column,
+  type Relationship,
+  type Routine,
+  type SchemaCache,
+  type Table,
+} from "./schema-types";
 
 const TABLES_SQL = `
 select n.nspname as schema, c.relname as name, c.relkind::text as kind,
@@ -48,7 +55,49 @@ select n.nspname as schema, p.proname as name, p.proretset as returns_set,
 from pg_proc p join pg_namespace n on n.oid = p.pronamespace
 join pg_type rt on rt.oid = p.prorettype
 left join pg_class rc on rc.oid = rt.typrelid left join pg_namespace rn on rn.oid = rc.relnamespace
-where n.nspname = any($1) and p.prokind = 'f'`;
+where n.nspname = any($1) and p.prokind = 'f' and p.prorettype <> 'trigger'::regtype
+order by p.oid`;
+
+/** Functions of one row-type argument returning a row type: PostgREST's computed relationships. */
+const COMPUTED_SQL = `
+with relations as (select reltype from pg_class where relkind in ('v','r','m','f','p'))
+select pn.nspname as schema, p.proname as name,
+  an.nspname as table_schema, a.typname as table_name,
+  rn.nspname as foreign_schema, r.typname as foreign_name,
+  not p.proretset or p.prorows = 1 as single_row
+from pg_proc p
+join pg_namespace pn on pn.oid = p.pronamespace
+join pg_type a on a.oid = p.proargtypes[0] join pg_namespace an on an.oid = a.typnamespace
+join pg_type r on r.oid = p.prorettype join pg_namespace rn on rn.oid = r.typnamespace
+where p.pronargs = 1 and p.proargtypes[0] in (select reltype from relations)
+  and p.prorettype in (select reltype from relations)
+order by p.oid`;
+
+interface ComputedRow {
+  schema: string;
+  name: string;
+  table_schema: string;
+  table_name: string;
+  foreign_schema: string;
+  foreign_name: string;
+  single_row: boolean;
+}
+
+function computedRelationship(r: ComputedRow, tables: Map<string, Table>): Relationship {
+  const table = { schema: r.table_schema, name: r.table_name };
+  const foreignTable = { schema: r.foreign_schema, name: r.foreign_name };
+  return {
+    table,
+    foreignTable,
+    isSelf:
+      qualified(table.schema, table.name) === qualified(foreignTable.schema, foreignTable.name),
+    cardinality: r.single_row ? "m2o" : "o2m",
+    constraint: r.name,
+    columns: [],
+    foreignIsView: tables.get(qualified(foreignTable.schema, foreignTable.name))?.isView ?? false,
+    computed: { schema: r.schema, name: r.name },
+  };
+}
 
 interface TableRow {
   schema: string;
@@ -110,11 +159,23 @@ function toRoutine(r: RoutineRow): Routine {
   };
 }
 
+const WHOLE_BODY_TYPES = ["bytea", "json", "jsonb", "text", "xml"];
+
+/** PostgREST lists only functions with named inputs, or one unnamed input that can take a whole body. */
+function callable(r: RoutineRow): boolean {
+  const unnamed = r.arg_types.filter(
+    (_, i) => !["o", "t"].includes(r.arg_modes[i] ?? "i") && !r.arg_names[i],
+  );
+  if (unnamed.length === 0) return true;
+  return unnamed.length === 1 && WHOLE_BODY_TYPES.includes(unnamed[0]);
+}
+
 /** Reads tables, views, columns, keys, relationships and functions of the exposed schemas. */
 export async function loadSchemaCache(db: Database, schemas: string[]): Promise<SchemaCache> {
   const tableRows = (await db.query<TableRow>(TABLES_SQL, [schemas])).rows;
   const constraintRows = (await db.query<ForeignKeyRow>(CONSTRAINTS_SQL, [schemas])).rows;
   const routineRows = (await db.query<RoutineRow>(ROUTINES_SQL, [schemas])).rows;
+  const computedRows = (await db.query<ComputedRow>(COMPUTED_SQL)).rows;
 
   const tables = new Map<string, Table>();
   for (const r of tableRows) {
@@ -133,13 +194,15 @@ export async function loadSchemaCache(db: Database, schemas: string[]): Promise<
   }
   const routines = new Map<string, Routine[]>();
   for (const r of routineRows) {
+    if (!callable(r)) continue;
     const key = qualified(r.schema, r.name);
     routines.set(key, [...(routines.get(key) ?? []), toRoutine(r)]);
   }
-  return {
-    schemas,
-    tables,
-    relationships: buildRelationships(tables, constraintRows, schemas),
-    routines,
-  };
+  const relationships = buildRelationships(tables, constraintRows, schemas);
+  for (const row of computedRows) {
+    if (!schemas.includes(row.table_schema) || !schemas.includes(row.foreign_schema)) continue;
+    const key = qualified(row.table_schema, row.table_name);
+    relationships.set(key, [...(relationships.get(key) ?? []), computedRelationship(row, tables)]);
+  }
+  return { schemas, tables, relationships, routines };
 }

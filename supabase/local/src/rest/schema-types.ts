@@ -54,6 +54,11 @@ export interface Relationship {
   columns: [string, string][];
   junction?: Junction;
   foreignIsView: boolean;
+  /**
+   * A computed relationship: a function taking a row of `table` and returning rows of
+   * `foreignTable`, embedded by the function's name.
+   */
+  computed?: QualifiedName;
 }
 
 export interface RoutineParam {

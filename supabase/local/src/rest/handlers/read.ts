@@ -47,7 +47,7 @@ export async function handleRead(ctx: RestContext, table: Table): Promise<Respon
     headers.set("content-range", contentRange(range.offset, range.offset + pageTotal - 1, total));
     const query = canonicalQuery(ctx.url);
     headers.set("content-location", `/${table.name}${query ? `?${query}` : ""}`);
-    const applied = preferenceApplied(ctx.prefer, ["count"]);
+    const applied = preferenceApplied(ctx.prefer, ["count", "tx", "handling"]);
     if (applied) headers.set("preference-applied", applied);
     profileHeader(ctx, headers);
     let status = rangeStatus(range.offset, pageTotal, total);

@@ -10,6 +10,7 @@ import {
 } from "./fragment";
 
 function joinConditions(e: Embed, parentAlias: string): string[] {
+  if (e.rel.computed) return [];
   const child = ident(e.node.alias);
   const parent = ident(parentAlias);
   if (e.rel.junction) {
@@ -21,7 +22,13 @@ function joinConditions(e: Embed, parentAlias: string): string[] {
   return e.rel.columns.map(([oc, tc]) => `${child}.${ident(tc)} = ${parent}.${ident(oc)}`);
 }
 
-function embedFrom(e: Embed): string {
+/** The embedded relation: its table, or for a computed relationship its function called on the parent row. */
+function embedFrom(e: Embed, parentAlias: string): string {
+  const fn = e.rel.computed;
+  if (fn) {
+    const row = `${ident(parentAlias)}::${qualifiedIdent(e.rel.table.schema, e.rel.table.name)}`;
+    return `${qualifiedIdent(fn.schema, fn.name)}(${row}) as ${ident(e.node.alias)}`;
+  }
   const ft = `${qualifiedIdent(e.rel.foreignTable.schema, e.rel.foreignTable.name)} as ${ident(e.node.alias)}`;
   const junction = e.rel.junction;
   if (!junction) return ft;
@@ -32,9 +39,11 @@ function embedFrom(e: Embed): string {
   return `${ft} join ${qualifiedIdent(junction.table.schema, junction.table.name)} as ${j} on ${on}`;
 }
 
+const conjunction = (terms: string[]) => (terms.length ? terms.join(" and ") : "true");
+
 function existsSql(p: Params, e: Embed, parentAlias: string): string {
   const where = [...joinConditions(e, parentAlias), ...whereList(p, e.node)];
-  return `exists (select 1 from ${embedFrom(e)} where ${where.join(" and ")})`;
+  return `exists (select 1 from ${embedFrom(e, parentAlias)} where ${conjunction(where)})`;
 }
 
 export function whereList(p: Params, node: ReadNode): string[] {
@@ -53,7 +62,7 @@ export function orderSql(p: Params, node: ReadNode): string {
   const terms = node.order.map((t) => {
     if (t.relation === undefined) return orderTermSql(fieldExpr(p, node.alias, t.field), t);
     const e = node.embeds.find((x) => x.key === t.relation) as Embed;
-    const sub = `(select ${fieldExpr(p, e.node.alias, t.field)} from ${embedFrom(e)} where ${joinConditions(e, node.alias).join(" and ")})`;
+    const sub = `(select ${fieldExpr(p, e.node.alias, t.field)} from ${embedFrom(e, node.alias)} where ${conjunction(joinConditions(e, node.alias))})`;
     return orderTermSql(sub, t);
   });
   return ` order by ${terms.join(", ")}`;
@@ -68,16 +77,17 @@ export function rangeSql(p: Params, range: { offset: number; limit?: number } | 
 
 function embedSql(p: Params, e: Embed, parentAlias: string): string {
   const where = [...joinConditions(e, parentAlias), ...whereList(p, e.node)];
-  const inner = `select ${selectList(p, e.node).join(", ")} from ${embedFrom(e)} where ${where.join(" and ")}${orderSql(p, e.node)}${rangeSql(p, e.node.range)}`;
+  const inner = `select ${selectList(p, e.node).join(", ")} from ${embedFrom(e, parentAlias)} where ${conjunction(where)}${orderSql(p, e.node)}${rangeSql(p, e.node.range)}`;
   return e.toOne
     ? `(select row_to_json(_e) from (${inner}) _e)`
     : `(select coalesce(json_agg(_e), '[]') from (${inner}) _e)`;
 }
 
 function spreadColumns(p: Params, e: Embed, parentAlias: string): string[] {
-  const where = [...joinConditions(e, parentAlias), ...whereList(p, e.node)].join(" and ");
+  const where = conjunction([...joinConditions(e, parentAlias), ...whereList(p, e.node)]);
   return selectList(p, e.node, true).map(
-    ({ expr, name }) => `(select ${expr} from ${embedFrom(e)} where ${where}) as ${ident(name)}`,
+    ({ expr, name }) =>
+      `(select ${expr} from ${embedFrom(e, parentAlias)} where ${where}) as ${ident(name)}`,
   );
 }
 
