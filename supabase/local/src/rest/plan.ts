@@ -48,7 +48,9 @@ function buildNode(
   table: Table | undefined,
   alias: string,
   items: SelectItem[],
+  depth = 0,
 ): ReadNode {
+  const seen = new Set<string>();
   const node: ReadNode = {
     schema: b.schema,
     name,
@@ -68,6 +70,11 @@ function buildNode(
       continue;
     }
     const rel = findRelationship(b.cache, b.schema, name, item.name, item.hint);
+    // PostgREST names each embedding's subquery this way; a repeat is Postgres' duplicate alias.
+    const subquery = `${rel.table.name}_${item.alias ?? item.name}_${depth + 1}`;
+    if (seen.has(subquery))
+      throw new RestError(400, "42712", `table name "${subquery}" specified more than once`);
+    seen.add(subquery);
     const childTable = b.cache.tables.get(
       qualified(rel.foreignTable.schema, rel.foreignTable.name),
     );
@@ -78,16 +85,9 @@ function buildNode(
       childTable,
       `${rel.foreignTable.name}_${n}`,
       item.children,
+      depth + 1,
     );
     const toOne = rel.cardinality === "m2o" || rel.cardinality === "o2o";
-    if (item.spread && !toOne) {
-      throw new RestError(
-        400,
-        "PGRST119",
-        `A spread operation on '${item.name}' is not possible`,
-        `'${name}' and '${item.name}' do not form a many-to-one or one-to-one relationship`,
-      );
-    }
     node.embeds.push({
       rel,
       key: item.alias ?? item.name,

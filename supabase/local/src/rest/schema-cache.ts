@@ -1,5 +1,6 @@
 import type { Database } from "../db";
 import { buildRelationships, type ForeignKeyRow } from "./relationships";
+import { VIEW_COLUMNS_SQL, type ViewColumnRow } from "./view-relationships";
 import {
   qualified,
   type Column,
@@ -41,7 +42,8 @@ select con.conname as name, con.contype::text as type, n.nspname as schema, c.re
 from pg_constraint con
 join pg_class c on c.oid = con.conrelid join pg_namespace n on n.oid = c.relnamespace
 left join pg_class fc on fc.oid = con.confrelid left join pg_namespace fn on fn.oid = fc.relnamespace
-where con.contype in ('f','p','u') and (n.nspname = any($1) or fn.nspname = any($1))
+-- Keys between unexposed tables still matter when an exposed view carries their columns.
+where con.contype in ('f','p','u') and n.nspname not in ('pg_catalog', 'information_schema')
 order by con.conname`;
 
 const ROUTINES_SQL = `
@@ -173,9 +175,10 @@ function callable(r: RoutineRow): boolean {
 /** Reads tables, views, columns, keys, relationships and functions of the exposed schemas. */
 export async function loadSchemaCache(db: Database, schemas: string[]): Promise<SchemaCache> {
   const tableRows = (await db.query<TableRow>(TABLES_SQL, [schemas])).rows;
-  const constraintRows = (await db.query<ForeignKeyRow>(CONSTRAINTS_SQL, [schemas])).rows;
+  const constraintRows = (await db.query<ForeignKeyRow>(CONSTRAINTS_SQL)).rows;
   const routineRows = (await db.query<RoutineRow>(ROUTINES_SQL, [schemas])).rows;
   const computedRows = (await db.query<ComputedRow>(COMPUTED_SQL)).rows;
+  const viewRows = (await db.query<ViewColumnRow>(VIEW_COLUMNS_SQL, [schemas])).rows;
 
   const tables = new Map<string, Table>();
   for (const r of tableRows) {
@@ -198,7 +201,7 @@ export async function loadSchemaCache(db: Database, schemas: string[]): Promise<
     const key = qualified(r.schema, r.name);
     routines.set(key, [...(routines.get(key) ?? []), toRoutine(r)]);
   }
-  const relationships = buildRelationships(tables, constraintRows, schemas);
+  const relationships = buildRelationships(tables, constraintRows, schemas, viewRows);
   for (const row of computedRows) {
     if (!schemas.includes(row.table_schema) || !schemas.includes(row.foreign_schema)) continue;
     const key = qualified(row.table_schema, row.table_name);

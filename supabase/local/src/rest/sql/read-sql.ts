@@ -83,11 +83,23 @@ function embedSql(p: Params, e: Embed, parentAlias: string): string {
     : `(select coalesce(json_agg(_e), '[]') from (${inner}) _e)`;
 }
 
+/**
+ * `...rel(cols)`: a to-one relationship's columns join the parent's; a to-many one's become
+ * arrays, one per column, as PostgREST 13 returns them.
+ */
 function spreadColumns(p: Params, e: Embed, parentAlias: string): string[] {
   const where = conjunction([...joinConditions(e, parentAlias), ...whereList(p, e.node)]);
-  return selectList(p, e.node, true).map(
-    ({ expr, name }) =>
-      `(select ${expr} from ${embedFrom(e, parentAlias)} where ${where}) as ${ident(name)}`,
+  const items = selectList(p, e.node, true);
+  if (e.toOne)
+    return items.map(
+      ({ expr, name }) =>
+        `(select ${expr} from ${embedFrom(e, parentAlias)} where ${where}) as ${ident(name)}`,
+    );
+  const columns = items.map(({ expr, name }) => `${expr} as ${ident(name)}`).join(", ");
+  const rows = `select ${columns} from ${embedFrom(e, parentAlias)} where ${where}${orderSql(p, e.node)}${rangeSql(p, e.node.range)}`;
+  return items.map(
+    ({ name }) =>
+      `(select coalesce(json_agg(_s.${ident(name)}), '[]') from (${rows}) _s) as ${ident(name)}`,
   );
 }
 
