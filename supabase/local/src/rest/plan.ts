@@ -1,5 +1,11 @@
 import type { Filter, LogicTree, OrderTerm, QueryParams, Range, SelectItem } from "./ast";
-import { notEmbedded, relatedOrderNotToOne, RestError, unacceptableFilter } from "./errors";
+import {
+  aggregatesNotAllowed,
+  notEmbedded,
+  relatedOrderNotToOne,
+  RestError,
+  unacceptableFilter,
+} from "./errors";
 import { findRelationship } from "./find-relationship";
 import { qualified, type Relationship, type SchemaCache, type Table } from "./schema-types";
 
@@ -120,6 +126,7 @@ export function buildReadPlan(
   table: Table | undefined,
   qp: QueryParams,
 ): ReadNode {
+  if (qp.aggregates && !cache.settings.aggregatesEnabled) throw aggregatesNotAllowed();
   const b: Builder = { cache, schema, counter: 0 };
   const root = buildNode(b, name, table, name, qp.select);
   for (const { path, filter } of qp.filters) {

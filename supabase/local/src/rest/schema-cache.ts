@@ -4,6 +4,7 @@ import { VIEW_COLUMNS_SQL, type ViewColumnRow } from "./view-relationships";
 import {
   qualified,
   type Column,
+  type DbSettings,
   type Relationship,
   type Routine,
   type SchemaCache,
@@ -98,6 +99,27 @@ function computedRelationship(r: ComputedRow, tables: Map<string, Table>): Relat
     columns: [],
     foreignIsView: tables.get(qualified(foreignTable.schema, foreignTable.name))?.isView ?? false,
     computed: { schema: r.schema, name: r.name },
+  };
+}
+
+/** The authenticator's `pgrst.*` settings; a database-specific one overrides one for every database. */
+const SETTINGS_SQL = `
+select split_part(kv, '=', 1) as key, substr(kv, strpos(kv, '=') + 1) as value
+from pg_db_role_setting s, unnest(s.setconfig) kv
+where s.setrole = (select oid from pg_roles where rolname = 'authenticator')
+  and s.setdatabase in (0, (select oid from pg_database where datname = current_database()))
+  and kv like 'pgrst.%'
+order by s.setdatabase`;
+
+const truthy = (v: string | undefined) =>
+  v !== undefined && ["true", "on", "yes", "1"].includes(v.trim().toLowerCase());
+
+async function loadSettings(db: Database): Promise<DbSettings> {
+  const rows = (await db.query<{ key: string; value: string }>(SETTINGS_SQL)).rows;
+  const values = new Map(rows.map((r) => [r.key, r.value]));
+  return {
+    aggregatesEnabled: truthy(values.get("pgrst.db_aggregates_enabled")),
+    planEnabled: truthy(values.get("pgrst.db_plan_enabled")),
   };
 }
 
@@ -207,5 +229,5 @@ export async function loadSchemaCache(db: Database, schemas: string[]): Promise<
     const key = qualified(row.table_schema, row.table_name);
     relationships.set(key, [...(relationships.get(key) ?? []), computedRelationship(row, tables)]);
   }
-  return { schemas, tables, relationships, routines };
+  return { schemas, settings: await loadSettings(db), tables, relationships, routines };
 }

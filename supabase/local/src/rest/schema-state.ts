@@ -8,7 +8,7 @@ interface Entry {
 
 /**
  * The schema cache of each running backend: loaded on first use (after migrations have run) and
- * dropped on `NOTIFY pgrst, 'reload schema'` (sent by the DDL event triggers, as on hosted
+ * dropped on `NOTIFY pgrst, 'reload schema'` or `'reload config'` (the first sent by the DDL event triggers, as on hosted
  * Supabase), so the next request loads it again. Dropping instead of reloading at once keeps a
  * script of many DDL statements from loading the cache once per statement.
  */
@@ -23,7 +23,7 @@ export class SchemaState {
       this.entries.set(backend, created);
       void backend.db.pg
         .listen("pgrst", (payload) => {
-          if (payload === "reload schema" || payload === "") created.cache = null;
+          if (["reload schema", "reload config", ""].includes(payload)) created.cache = null;
         })
         .catch((err: unknown) =>
           backend.log(`rest: could not listen for schema reloads: ${String(err)}`),

@@ -81,8 +81,15 @@ export interface Routine {
   description: string | null;
 }
 
+/** PostgREST's in-database configuration: `alter role authenticator set pgrst.… = …`. */
+export interface DbSettings {
+  aggregatesEnabled: boolean;
+  planEnabled: boolean;
+}
+
 export interface SchemaCache {
   schemas: string[];
+  settings: DbSettings;
   tables: Map<string, Table>;
   relationships: Map<string, Relationship[]>;
   routines: Map<string, Routine[]>;

@@ -7,7 +7,7 @@ import { contentRange, rangeStatus, topLevelRange } from "../request/range";
 import { qualified, type Routine } from "../schema-types";
 import { bodyExpr, GUC_COLUMNS } from "../sql/body";
 import { ident, Params, qualifiedIdent } from "../sql/fragment";
-import { orderSql, rangeSql, selectList, whereList } from "../sql/read-sql";
+import { groupSql, orderSql, rangeSql, selectList, whereList } from "../sql/read-sql";
 import { finalBody, outOfRangeBody } from "./body";
 import {
   applyGucs,
@@ -17,6 +17,7 @@ import {
   toCount,
   type RestContext,
 } from "./context";
+import { explain, isPlan } from "./explain";
 import { readRpcArgs, type RpcArgs } from "./rpc-args";
 import { matchRoutine } from "./routine-match";
 
@@ -51,7 +52,9 @@ export async function handleRpc(ctx: RestContext, name: string): Promise<Respons
     throw new RestError(405, "PGRST101", `Cannot use the ${method} method on RPC`);
   const isRead = method !== "POST";
   const qp = parseQueryParams(ctx.url.searchParams, isRead);
-  const media = negotiate(ctx.req.headers.get("accept"));
+  const media = negotiate(ctx.req.headers.get("accept"), {
+    plan: ctx.cache.settings.planEnabled,
+  });
   const args = await readRpcArgs(ctx.req, isRead, qp.rpcArgs);
   const { routine, wholeBody } = matchRoutine(
     ctx.cache,
@@ -94,7 +97,7 @@ export async function handleRpc(ctx: RestContext, name: string): Promise<Respons
   const where = composite ? whereList(p, plan) : [];
   const from = ` from pgrst_source as ${ident(plan.alias)}${where.length ? ` where ${where.join(" and ")}` : ""}`;
   const items = composite ? selectList(p, plan).join(", ") : `${ident(plan.alias)}.pgrst_scalar`;
-  const page = `select ${items}${from}${composite ? orderSql(p, plan) : ""}${rangeSql(p, range)}`;
+  const page = `select ${items}${from}${composite ? groupSql(plan) + orderSql(p, plan) : ""}${rangeSql(p, range)}`;
   const counting = ctx.prefer.count !== undefined && routine.returnsSet;
   const total = counting ? `(select count(*)${from})` : "null::bigint";
   const shape = composite
@@ -107,6 +110,7 @@ export async function handleRpc(ctx: RestContext, name: string): Promise<Respons
   const sql = `with pgrst_source as (${call}) select ${total} as total, count(*) as page_total, ${bodyExpr(media, shape)} as body, ${GUC_COLUMNS} from (${page}) _t`;
 
   return inTransaction(ctx, isRead, async (tx) => {
+    if (isPlan(media)) return explain(tx, media, sql, p.values);
     const row = await runStatement(tx, sql, p.values);
     const headers = new Headers();
     profileHeader(ctx, headers);

@@ -1,13 +1,6 @@
-import type { Embed, ReadNode } from "../plan";
+import type { Embed, FieldItem, ReadNode } from "../plan";
 import { filterSql, logicSql, orderTermSql } from "./filters";
-import {
-  castType,
-  fieldExpr,
-  fieldOutputName,
-  ident,
-  qualifiedIdent,
-  type Params,
-} from "./fragment";
+import { castType, fieldExpr, fieldOutputName, ident, qualifiedIdent, Params } from "./fragment";
 
 function joinConditions(e: Embed, parentAlias: string): string[] {
   if (e.rel.computed) return [];
@@ -77,7 +70,7 @@ export function rangeSql(p: Params, range: { offset: number; limit?: number } | 
 
 function embedSql(p: Params, e: Embed, parentAlias: string): string {
   const where = [...joinConditions(e, parentAlias), ...whereList(p, e.node)];
-  const inner = `select ${selectList(p, e.node).join(", ")} from ${embedFrom(e, parentAlias)} where ${conjunction(where)}${orderSql(p, e.node)}${rangeSql(p, e.node.range)}`;
+  const inner = `select ${selectList(p, e.node).join(", ")} from ${embedFrom(e, parentAlias)} where ${conjunction(where)}${groupSql(e.node)}${orderSql(p, e.node)}${rangeSql(p, e.node.range)}`;
   return e.toOne
     ? `(select row_to_json(_e) from (${inner}) _e)`
     : `(select coalesce(json_agg(_e), '[]') from (${inner}) _e)`;
@@ -103,6 +96,73 @@ function spreadColumns(p: Params, e: Embed, parentAlias: string): string[] {
   );
 }
 
+interface Output {
+  expr: string;
+  name: string | null;
+  aggregate: boolean;
+}
+
+function fieldOutput(p: Params, node: ReadNode, item: FieldItem & { kind: "field" }): Output {
+  const cast = item.cast ? `::${castType(item.cast)}` : "";
+  const name = item.alias ?? (item.aggregate ? item.aggregate : fieldOutputName(item.field));
+  if (!item.aggregate)
+    return { expr: `${fieldExpr(p, node.alias, item.field)}${cast}`, name, aggregate: false };
+  const arg = item.field.name === "*" ? "*" : `${fieldExpr(p, node.alias, item.field)}${cast}`;
+  const aggCast = item.aggregateCast ? `::${castType(item.aggregateCast)}` : "";
+  return { expr: `${item.aggregate}(${arg})${aggCast}`, name, aggregate: true };
+}
+
+function outputs(p: Params, node: ReadNode, split: boolean): Output[] {
+  const out: Output[] = [];
+  const grouped = hasAggregates(node);
+  for (const item of node.fields) {
+    if (item.kind === "star") {
+      if ((split || grouped || node.expandStar) && node.table)
+        for (const c of node.table.columns)
+          out.push({
+            expr: `${ident(node.alias)}.${ident(c.name)}`,
+            name: c.name,
+            aggregate: false,
+          });
+      else out.push({ expr: `${ident(node.alias)}.*`, name: null, aggregate: false });
+      continue;
+    }
+    out.push(fieldOutput(p, node, item));
+  }
+  for (const e of node.embeds) {
+    if (e.hidden) continue;
+    if (e.spread) {
+      for (const s of spreadColumns(p, e, node.alias))
+        out.push({ expr: s, name: null, aggregate: false });
+      continue;
+    }
+    // json has no equality operator, so a grouped embedding goes out as jsonb.
+    const expr = embedSql(p, e, node.alias);
+    out.push({ expr: grouped ? `${expr}::jsonb` : expr, name: e.key, aggregate: false });
+  }
+  return out;
+}
+
+export const hasAggregates = (node: ReadNode) =>
+  node.fields.some((f) => f.kind === "field" && f.aggregate !== undefined);
+
+/** PostgREST groups an aggregating select by every other selected column. */
+export function groupSql(node: ReadNode): string {
+  if (!hasAggregates(node)) return "";
+  const positions = outputs(new Params(), node, false)
+    .map((o, i) => (o.aggregate ? null : String(i + 1)))
+    .filter((i) => i !== null);
+  // The columns an embedding joins on, so its correlated subquery reads only grouped columns.
+  const keys = node.embeds.flatMap((e) =>
+    (e.rel.junction
+      ? e.rel.junction.sourceColumns.map(([, o]) => o)
+      : e.rel.columns.map(([o]) => o)
+    ).map((c) => `${ident(node.alias)}.${ident(c)}`),
+  );
+  const terms = [...positions, ...new Set(keys)];
+  return terms.length ? ` group by ${terms.join(", ")}` : "";
+}
+
 export function selectList(p: Params, node: ReadNode): string[];
 export function selectList(
   p: Params,
@@ -114,29 +174,7 @@ export function selectList(
   node: ReadNode,
   split?: true,
 ): string[] | { expr: string; name: string }[] {
-  const out: { expr: string; name: string | null }[] = [];
-  for (const item of node.fields) {
-    if (item.kind === "star") {
-      if ((split || node.expandStar) && node.table)
-        for (const c of node.table.columns)
-          out.push({ expr: `${ident(node.alias)}.${ident(c.name)}`, name: c.name });
-      else out.push({ expr: `${ident(node.alias)}.*`, name: null });
-      continue;
-    }
-    const cast = item.cast ? `::${castType(item.cast)}` : "";
-    out.push({
-      expr: `${fieldExpr(p, node.alias, item.field)}${cast}`,
-      name: item.alias ?? fieldOutputName(item.field),
-    });
-  }
-  for (const e of node.embeds) {
-    if (e.hidden) continue;
-    if (e.spread) {
-      for (const s of spreadColumns(p, e, node.alias)) out.push({ expr: s, name: null });
-      continue;
-    }
-    out.push({ expr: embedSql(p, e, node.alias), name: e.key });
-  }
+  const out = outputs(p, node, split === true);
   if (split) return out.map((o) => ({ expr: o.expr, name: o.name ?? "" }));
   return out.map((o) => (o.name === null ? o.expr : `${o.expr} as ${ident(o.name)}`));
 }
