@@ -85,3 +85,33 @@ describe("embedding the same relationship twice", () => {
     expect(data).toEqual([{ id: 4, authors: { name: "Octavia" }, writer: { id: 2 } }]);
   });
 });
+
+describe("pathological selects", () => {
+  const chain = (depth: number) => {
+    let select = "id";
+    for (let i = 0; i < depth; i++)
+      select = `${(depth - 1 - i) % 2 ? "first_book" : "writer"}(${select})`;
+    return select;
+  };
+
+  it("answers Postgres' stack depth error for absurd nesting and keeps serving", async () => {
+    const deep = await rest(t, `/books?select=${chain(1000)}&id=eq.1`);
+    expect(deep.status).toBe(500);
+    expect(await deep.json()).toMatchObject({
+      code: "54001",
+      message: "stack depth limit exceeded",
+    });
+    const ok = await rest(t, `/books?select=${chain(4)}&id=eq.1`);
+    expect(await ok.json()).toEqual([
+      { writer: { first_book: { writer: { first_book: { id: 3 } } } } },
+    ]);
+  });
+
+  it("answers PGRST100 for unbalanced or malformed select trees", async () => {
+    for (const select of ["((((", "books(id", "id)", "a:b:c", "books(".repeat(2000)]) {
+      const res = await rest(t, `/authors?select=${encodeURIComponent(select)}`);
+      expect(res.status).toBe(400);
+      expect((await res.json()).code).toBe("PGRST100");
+    }
+  });
+});

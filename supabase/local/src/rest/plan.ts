@@ -48,6 +48,21 @@ interface Builder {
   counter: number;
 }
 
+/**
+ * Postgres answers a deep enough embedding with 54001; PGlite's WebAssembly stack gives out well
+ * before its max_stack_depth would, and may not recover, so the answer comes before the query.
+ */
+const MAX_EMBED_DEPTH = 100;
+
+const tooDeep = () =>
+  new RestError(
+    500,
+    "54001",
+    "stack depth limit exceeded",
+    null,
+    'Increase the configuration parameter "max_stack_depth" (currently 2048kB), after ensuring the platform\'s stack depth limit is adequate.',
+  );
+
 function buildNode(
   b: Builder,
   name: string,
@@ -56,6 +71,7 @@ function buildNode(
   items: SelectItem[],
   depth = 0,
 ): ReadNode {
+  if (depth > MAX_EMBED_DEPTH) throw tooDeep();
   const seen = new Set<string>();
   const node: ReadNode = {
     schema: b.schema,
