@@ -6,6 +6,7 @@
 import { benchAuth } from "./bench/auth";
 import { formatResults, type LoadResult } from "./bench/load";
 import { benchRest } from "./bench/rest";
+import { benchRestComputed } from "./bench/rest-computed";
 import { benchStartup, formatTimings, type Timing } from "./bench/startup";
 
 const timings: { name: string; run: () => Promise<Timing[]> }[] = [
@@ -15,6 +16,7 @@ const timings: { name: string; run: () => Promise<Timing[]> }[] = [
 const benches: { name: string; run: () => Promise<LoadResult[]> }[] = [
   { name: "auth API", run: benchAuth },
   { name: "database API", run: benchRest },
+  { name: "database API, computed relationship", run: benchRestComputed },
 ];
 
 const only = process.argv.slice(2);
