@@ -9,6 +9,12 @@ import {
   listUsers,
   updateUserById,
 } from "./admin-users";
+import {
+  manualLinkingDisabled,
+  oauthServerDisabled,
+  samlDisabled,
+  userOAuthGrantsDisabled,
+} from "./disabled";
 import { requireAdmin } from "./guard";
 import { challenge, enroll, unenroll, verifyFactor } from "./mfa";
 import { logout } from "./logout";
@@ -57,4 +63,19 @@ export const routes: [string, string, Handler][] = [
   ["GET", "/admin/users/{id}/factors", admin(listFactors)],
   ["DELETE", "/admin/users/{id}/factors/{factorId}", admin(deleteFactor)],
   ["POST", "/admin/generate_link", admin(generateLink)],
+  // Features the local stack does not run answer as GoTrue does when they are switched off.
+  ["POST", "/sso", samlDisabled],
+  ["GET", "/sso/saml/metadata", samlDisabled],
+  ["POST", "/sso/saml/acs", samlDisabled],
+  ["GET", "/user/identities/authorize", manualLinkingDisabled],
+  ["DELETE", "/user/identities/{id}", manualLinkingDisabled],
+  ["GET", "/.well-known/oauth-authorization-server", oauthServerDisabled],
+  ["GET", "/user/oauth/grants", userOAuthGrantsDisabled],
+  ["DELETE", "/user/oauth/grants", userOAuthGrantsDisabled],
+  ["GET", "/admin/oauth/clients", admin(oauthServerDisabled)],
+  ["POST", "/admin/oauth/clients", admin(oauthServerDisabled)],
+  ["GET", "/admin/oauth/clients/{id}", admin(oauthServerDisabled)],
+  ["PUT", "/admin/oauth/clients/{id}", admin(oauthServerDisabled)],
+  ["DELETE", "/admin/oauth/clients/{id}", admin(oauthServerDisabled)],
+  ["POST", "/admin/oauth/clients/{id}/regenerate_secret", admin(oauthServerDisabled)],
 ];

@@ -1,5 +1,6 @@
 import { json } from "../http";
 import type { AuthContext } from "./context";
+import { idTokenGrant, web3Grant } from "./disabled";
 import { badRequest, unprocessable } from "./errors";
 import { readParams, str } from "./params";
 import { passwordMatches, weakMessage, weakReasons } from "./passwords";
@@ -63,7 +64,7 @@ async function pkceGrant(c: AuthContext): Promise<Response> {
   return json(session);
 }
 
-/** POST /token?grant_type=password|refresh_token|pkce */
+/** POST /token?grant_type=password|refresh_token|pkce, and the answers for id_token and web3. */
 export async function token(c: AuthContext): Promise<Response> {
   const grant = c.url.searchParams.get("grant_type") ?? "";
   switch (grant) {
@@ -73,6 +74,11 @@ export async function token(c: AuthContext): Promise<Response> {
     case "pkce":
       takeRateLimit(c.backend, "signInSignUps", c.ip);
       return pkceGrant(c);
+    case "id_token":
+      takeRateLimit(c.backend, "signInSignUps", c.ip);
+      return idTokenGrant(c);
+    case "web3":
+      return web3Grant();
     case "refresh_token":
       takeRateLimit(c.backend, "tokenRefresh", c.ip);
       return refreshTokenGrant(c);
