@@ -30,6 +30,8 @@ export interface EmailTemplateConfig {
 export interface LocalConfig {
   /** Folder holding supabase/config.toml, migrations/ and seed.sql. */
   supabaseDir: string;
+  /** What config.toml sets that the local backend does not apply, named once at start. */
+  unapplied: string[];
   port: number;
   /** Where PGlite, the signing key and the inbox live; null keeps everything in memory. */
   dataDir: string | null;
@@ -169,6 +171,7 @@ export function loadConfig(options: LoadConfigOptions = {}): LocalConfig {
   const signingKeysPath = c.string("auth.signing_keys_path", null);
   const config: LocalConfig = {
     supabaseDir,
+    unapplied: [],
     port: c.number("api.port", 54321, portCheck),
     dataDir: path.join(supabaseDir, ".local-data"),
     api: {
@@ -232,5 +235,10 @@ export function loadConfig(options: LoadConfigOptions = {}): LocalConfig {
   if (env.SUPABASE_LOCAL_DATA_DIR) config.dataDir = path.resolve(env.SUPABASE_LOCAL_DATA_DIR);
   if (options.port !== undefined) config.port = options.port;
   if (options.dataDir !== undefined) config.dataDir = options.dataDir;
+  // The project name and the services' on switches have nothing more to apply locally.
+  c.string("project_id", null);
+  c.boolean("api.enabled", true);
+  c.boolean("auth.enabled", true);
+  config.unapplied = c.unread();
   return config;
 }
