@@ -119,6 +119,16 @@ export class ConfigSource {
     return v as string[];
   }
 
+  /** A table of strings, such as `[auth.sms.test_otp]`; absent means empty. */
+  stringMap(path: string): Record<string, string> {
+    const v = this.lookup(path);
+    if (v === undefined) return {};
+    if (!isTable(v) || Object.values(v).some((x) => typeof x !== "string"))
+      throw this.problem(path, "must be a table of strings");
+    for (const key of Object.keys(v)) this.asked.add(`${path}.${key}`);
+    return v as Record<string, string>;
+  }
+
   /** A ConfigError about the value at `path`, naming the file and line (or the variable). */
   problem(path: string, message: string): ConfigError {
     const fromEnv = this.fromEnv(path) !== undefined;

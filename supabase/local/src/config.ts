@@ -46,6 +46,14 @@ export interface LocalConfig {
     enableRefreshTokenRotation: boolean;
     refreshTokenReuseInterval: number;
     signingKeysPath: string | null;
+    /** `[auth.sms]`: phone sign-up and sign-in; no SMS provider is reachable, so only test OTPs arrive. */
+    sms: {
+      enableSignup: boolean;
+      enableConfirmations: boolean;
+      template: string;
+      /** Phone number (digits, no "+") to the code that signs it in. */
+      testOtp: Record<string, string>;
+    };
     email: {
       enableSignup: boolean;
       enableConfirmations: boolean;
@@ -189,6 +197,17 @@ export function loadConfig(options: LoadConfigOptions = {}): LocalConfig {
       enableRefreshTokenRotation: c.boolean("auth.enable_refresh_token_rotation", true),
       refreshTokenReuseInterval: c.number("auth.refresh_token_reuse_interval", 10, notNegative),
       signingKeysPath: signingKeysPath ? path.resolve(supabaseDir, signingKeysPath) : null,
+      sms: {
+        enableSignup: c.boolean("auth.sms.enable_signup", false),
+        enableConfirmations: c.boolean("auth.sms.enable_confirmations", false),
+        template: c.string("auth.sms.template", "Your code is {{ .Code }}"),
+        testOtp: Object.fromEntries(
+          Object.entries(c.stringMap("auth.sms.test_otp")).map(([phone, code]) => [
+            phone.replace(/^\+/, "").replace(/ /g, ""),
+            code,
+          ]),
+        ),
+      },
       email: {
         enableSignup: c.boolean("auth.email.enable_signup", true),
         enableConfirmations: c.boolean("auth.email.enable_confirmations", false),

@@ -1,8 +1,9 @@
 import { json } from "../http";
 import type { AuthContext } from "./context";
 import { idTokenGrant, web3Grant } from "./disabled";
-import { badRequest, unprocessable } from "./errors";
+import { badRequest } from "./errors";
 import { readParams, str } from "./params";
+import { phonePasswordGrant } from "./phone";
 import { passwordMatches, weakMessage, weakReasons } from "./passwords";
 import { consumeFlowState } from "./pkce";
 import { takeRateLimit } from "./rate-limit";
@@ -22,7 +23,7 @@ async function passwordGrant(c: AuthContext): Promise<Response> {
       "validation_failed",
       "Only an email address or phone number should be provided on login.",
     );
-  if (phone) throw unprocessable("phone_provider_disabled", "Phone logins are disabled");
+  if (phone) return phonePasswordGrant(c, phone, password);
   if (!email) throw badRequest("validation_failed", "missing email or phone");
 
   const user = await findUserByEmail(c.backend.db, email);
