@@ -208,13 +208,17 @@ enable_signup = true
 [auth.sms]
 enable_signup = true
 test_otp = { "4152127777" = "123456" }
+[auth.hook.send_sms]
+enabled = true
+uri = "pg-functions://postgres/public/send_sms"
 [analytics]
 enabled = true
 [auth.external.github]
 enabled = false
 client_id = "abc"
 `);
-    expect(config.unapplied).toEqual(["[api] max_body_size", "[auth.sms]", "[analytics]"]);
+    expect(config.unapplied).toEqual(["[api] max_body_size", "[auth.hook]", "[analytics]"]);
+    expect(config.auth.sms.testOtp).toEqual({ "4152127777": "123456" });
   });
 
   it("names nothing for a file it applies entirely", () => {
