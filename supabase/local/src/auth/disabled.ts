@@ -1,6 +1,5 @@
 import type { AuthContext } from "./context";
 import { badRequest, notFound, OAuthError, unprocessable } from "./errors";
-import { requireUser } from "./guard";
 import { readParams, str } from "./params";
 
 /**
@@ -13,19 +12,13 @@ export async function samlDisabled(): Promise<Response> {
   throw notFound("saml_provider_disabled", "SAML 2.0 is disabled");
 }
 
-/** Behind requireAuthentication, as GoTrue mounts /user/identities. */
-export async function manualLinkingDisabled(c: AuthContext): Promise<Response> {
-  await requireUser(c);
+/** Routed behind the "user" guard, as GoTrue mounts /user/identities behind requireAuthentication. */
+export async function manualLinkingDisabled(): Promise<Response> {
   throw notFound("manual_linking_disabled", "Manual linking is disabled");
 }
 
 export async function oauthServerDisabled(): Promise<Response> {
   throw notFound("feature_disabled", "OAuth server is disabled");
-}
-
-export async function userOAuthGrantsDisabled(c: AuthContext): Promise<Response> {
-  await requireUser(c);
-  return oauthServerDisabled();
 }
 
 export async function web3Grant(): Promise<Response> {

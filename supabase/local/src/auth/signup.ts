@@ -1,7 +1,7 @@
 import { phoneSignup } from "./phone";
 import { randomUUID } from "node:crypto";
 import { json } from "../http";
-import type { OutgoingMail } from "../mail";
+import type { OutgoingMail } from "../mail/mailer";
 import type { AuthContext, Queryable } from "./context";
 import { unprocessable } from "./errors";
 import { composeMail, issueEmailToken, sendAll } from "./email-tokens";
