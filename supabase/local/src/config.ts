@@ -261,6 +261,10 @@ export function loadConfig(options: LoadConfigOptions = {}): LocalConfig {
   c.string("project_id", null);
   c.boolean("api.enabled", true);
   c.boolean("auth.enabled", true);
+  const major = c.number("db.major_version", 17);
   config.unapplied = c.unread();
+  // PGlite is Postgres 17; any other version the project asks for cannot be honoured.
+  if (major !== 17)
+    config.unapplied.push(`[db] major_version = ${major} (the local database is 17)`);
   return config;
 }
