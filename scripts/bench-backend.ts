@@ -8,6 +8,7 @@ import { benchFunctions, benchFunctionsColdStart } from "./bench/functions";
 import { formatResults, type LoadResult } from "./bench/load";
 import { benchRealtime } from "./bench/realtime";
 import { benchRest } from "./bench/rest";
+import { benchRestComputed } from "./bench/rest-computed";
 import { benchStartup, formatTimings, type Timing } from "./bench/startup";
 import {
   benchStorage,
@@ -24,6 +25,7 @@ const timings: { name: string; run: () => Promise<Timing[]> }[] = [
 const benches: { name: string; run: () => Promise<LoadResult[]> }[] = [
   { name: "auth API", run: benchAuth },
   { name: "database API", run: benchRest },
+  { name: "database API, computed relationship", run: benchRestComputed },
   { name: "functions", run: benchFunctions },
   { name: "storage API", run: benchStorage },
   { name: "realtime", run: benchRealtime },

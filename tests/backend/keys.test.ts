@@ -7,8 +7,10 @@ import {
   exportJWK,
   generateKeyPair,
   jwtVerify,
+  SignJWT,
   type JWK,
 } from "jose";
+import { createClient } from "@supabase/supabase-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   LOCAL_ANON_KEY,
@@ -126,6 +128,38 @@ describe.each(["RS256", "ES256"] as const)("signing_keys_path with an %s key", (
     expect(keys[0]).not.toHaveProperty("d");
     expect(keys[0]).not.toHaveProperty("p");
     expect(keys[0]).not.toHaveProperty("k");
+  });
+
+  it("accepts anon and service_role API keys signed with that key, on every API", async () => {
+    const exp = Math.floor(Date.now() / 1000) + 3600;
+    const anonKey = await t.backend.keys.sign({ iss: "supabase-demo", role: "anon", exp });
+    const serviceKey = await t.backend.keys.sign({
+      iss: "supabase-demo",
+      role: "service_role",
+      exp,
+    });
+    expect(decodeProtectedHeader(serviceKey)).toMatchObject({ alg, kid });
+    const anon = createClient(t.url, anonKey, { auth: { persistSession: false } });
+    const signUp = await anon.auth.signUp({
+      email: `key-${alg.toLowerCase()}@example.com`,
+      password: "correct horse battery",
+    });
+    expect(signUp.error).toBeNull();
+    const service = createClient(t.url, serviceKey, { auth: { persistSession: false } });
+    const listed = await service.auth.admin.listUsers();
+    expect(listed.error).toBeNull();
+    expect(listed.data.users.map((u) => u.email)).toContain(`key-${alg.toLowerCase()}@example.com`);
+    const rest = await fetch(`${t.url}/rest/v1/`, {
+      headers: { apikey: serviceKey, authorization: `Bearer ${serviceKey}` },
+    });
+    expect(rest.status).toBe(200);
+    const { privateKey: otherKey } = await generateKeyPair(alg);
+    const foreign = await new SignJWT({ role: "service_role", exp })
+      .setProtectedHeader({ alg, kid: "someone-else" })
+      .sign(otherKey);
+    const refused = await fetch(`${t.url}/rest/v1/`, { headers: { apikey: foreign } });
+    expect(refused.status).toBe(401);
+    expect(await refused.json()).toMatchObject({ message: "Invalid API key" });
   });
 
   it("gives users access tokens that verify against the published JWKS", async () => {

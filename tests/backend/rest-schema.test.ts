@@ -51,7 +51,8 @@ describe("schema cache", () => {
     expect(
       (
         await sql(
-          "create table public.late (id int primary key); grant select on public.late to anon; insert into public.late values (7)",
+          // Event triggers stay quiet in replica mode, so only the NOTIFY below can reload.
+          "begin; set local session_replication_role = replica; create table public.late (id int primary key); grant select on public.late to anon; insert into public.late values (7); commit",
         )
       ).status,
     ).toBe(200);

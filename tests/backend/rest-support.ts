@@ -19,6 +19,13 @@ export function startRestBackend(): Promise<TestBackend> {
   return startTestBackend({ supabaseDir: REST_FIXTURE });
 }
 
+/** Authors and books with computed relationships, overloaded and whole-body functions. */
+export function startFidelityBackend(): Promise<TestBackend> {
+  return startTestBackend({
+    supabaseDir: path.join(import.meta.dirname, "fixtures", "rest-fidelity"),
+  });
+}
+
 /** supabase-js with no session: `token` (when given) goes in Authorization, as a signed-in client sends it. */
 export function client(
   t: TestBackend,

@@ -195,3 +195,35 @@ describe("parseDuration", () => {
     expect(() => parseDuration("1 minute")).toThrow(ConfigError);
   });
 });
+
+describe("config.toml sections the local backend does not apply", () => {
+  it("names each one, and single keys of sections it otherwise applies", () => {
+    const config = load(`
+project_id = "x"
+[api]
+max_rows = 10
+max_body_size = "1MB"
+[auth]
+enable_signup = true
+[auth.sms]
+enable_signup = true
+test_otp = { "4152127777" = "123456" }
+[auth.hook.send_sms]
+enabled = true
+uri = "pg-functions://postgres/public/send_sms"
+[analytics]
+enabled = true
+[auth.external.github]
+enabled = false
+client_id = "abc"
+`);
+    expect(config.unapplied).toEqual(["[api] max_body_size", "[auth.hook]", "[analytics]"]);
+    expect(config.auth.sms.testOtp).toEqual({ "4152127777": "123456" });
+  });
+
+  it("names nothing for a file it applies entirely", () => {
+    expect(
+      load(`[api]\nmax_rows = 10\n[auth.email]\nenable_confirmations = true\n`).unapplied,
+    ).toEqual([]);
+  });
+});

@@ -55,6 +55,9 @@ type Kind = "string" | "number" | "boolean";
  * so does this. Errors name the file and line, or the variable, and what was expected.
  */
 export class ConfigSource {
+  /** Every path a typed read asked for, so what the file holds beyond them can be named. */
+  private readonly asked = new Set<string>();
+
   private constructor(
     private readonly raw: Table,
     private readonly text: string,
@@ -116,6 +119,16 @@ export class ConfigSource {
     return v as string[];
   }
 
+  /** A table of strings, such as `[auth.sms.test_otp]`; absent means empty. */
+  stringMap(path: string): Record<string, string> {
+    const v = this.lookup(path);
+    if (v === undefined) return {};
+    if (!isTable(v) || Object.values(v).some((x) => typeof x !== "string"))
+      throw this.problem(path, "must be a table of strings");
+    for (const key of Object.keys(v)) this.asked.add(`${path}.${key}`);
+    return v as Record<string, string>;
+  }
+
   /** The names of the tables under `path` (e.g. each `[storage.buckets.<name>]`), in file order. */
   tableNames(path: string): string[] {
     const node = this.lookup(path);
@@ -141,7 +154,35 @@ export class ConfigSource {
     return value ? value : undefined;
   }
 
+  /**
+   * The file's values no read asked for, grouped by table: `[auth.sms]` when nothing in a table
+   * was read, `[api] port` for single keys. A table with `enabled = false` is left out.
+   */
+  unread(): string[] {
+    const out: string[] = [];
+    const asked = [...this.asked];
+    // A table switched off, or holding only tables switched off, asks for nothing.
+    const live = (node: Table): boolean =>
+      node.enabled !== false && Object.values(node).some((v) => !isTable(v) || live(v));
+    const walk = (node: Table, at: string) => {
+      if (at && !live(node)) return;
+      if (at && !asked.some((p) => p === at || p.startsWith(`${at}.`))) {
+        out.push(`[${at}]`);
+        return;
+      }
+      const missed = Object.keys(node).filter(
+        (k) => !isTable(node[k]) && !this.asked.has(at ? `${at}.${k}` : k),
+      );
+      if (missed.length) out.push(at ? `[${at}] ${missed.join(", ")}` : missed.join(", "));
+      for (const k of Object.keys(node))
+        if (isTable(node[k])) walk(node[k] as Table, at ? `${at}.${k}` : k);
+    };
+    walk(this.raw, "");
+    return out;
+  }
+
   private lookup(path: string): unknown {
+    this.asked.add(path);
     let node: unknown = this.raw;
     for (const part of path.split(".")) {
       if (!isTable(node)) return undefined;

@@ -33,6 +33,8 @@ export interface EmailTemplateConfig {
 export interface LocalConfig {
   /** Folder holding supabase/config.toml, migrations/ and seed.sql. */
   supabaseDir: string;
+  /** What config.toml sets that the local backend does not apply, named once at start. */
+  unapplied: string[];
   port: number;
   /** Where PGlite, the signing key and the inbox live; null keeps everything in memory. */
   dataDir: string | null;
@@ -48,6 +50,14 @@ export interface LocalConfig {
     enableRefreshTokenRotation: boolean;
     refreshTokenReuseInterval: number;
     signingKeysPath: string | null;
+    /** `[auth.sms]`: phone sign-up and sign-in; no SMS provider is reachable, so only test OTPs arrive. */
+    sms: {
+      enableSignup: boolean;
+      enableConfirmations: boolean;
+      template: string;
+      /** Phone number (digits, no "+") to the code that signs it in. */
+      testOtp: Record<string, string>;
+    };
     email: {
       enableSignup: boolean;
       enableConfirmations: boolean;
@@ -175,6 +185,7 @@ export function loadConfig(options: LoadConfigOptions = {}): LocalConfig {
   const signingKeysPath = c.string("auth.signing_keys_path", null);
   const config: LocalConfig = {
     supabaseDir,
+    unapplied: [],
     port: c.number("api.port", 54321, portCheck),
     dataDir: path.join(supabaseDir, ".local-data"),
     api: {
@@ -193,6 +204,17 @@ export function loadConfig(options: LoadConfigOptions = {}): LocalConfig {
       enableRefreshTokenRotation: c.boolean("auth.enable_refresh_token_rotation", true),
       refreshTokenReuseInterval: c.number("auth.refresh_token_reuse_interval", 10, notNegative),
       signingKeysPath: signingKeysPath ? path.resolve(supabaseDir, signingKeysPath) : null,
+      sms: {
+        enableSignup: c.boolean("auth.sms.enable_signup", false),
+        enableConfirmations: c.boolean("auth.sms.enable_confirmations", false),
+        template: c.string("auth.sms.template", "Your code is {{ .Code }}"),
+        testOtp: Object.fromEntries(
+          Object.entries(c.stringMap("auth.sms.test_otp")).map(([phone, code]) => [
+            phone.replace(/^\+/, "").replace(/ /g, ""),
+            code,
+          ]),
+        ),
+      },
       email: {
         enableSignup: c.boolean("auth.email.enable_signup", true),
         enableConfirmations: c.boolean("auth.email.enable_confirmations", false),
@@ -241,5 +263,14 @@ export function loadConfig(options: LoadConfigOptions = {}): LocalConfig {
   if (env.SUPABASE_LOCAL_DATA_DIR) config.dataDir = path.resolve(env.SUPABASE_LOCAL_DATA_DIR);
   if (options.port !== undefined) config.port = options.port;
   if (options.dataDir !== undefined) config.dataDir = options.dataDir;
+  // The project name and the services' on switches have nothing more to apply locally.
+  c.string("project_id", null);
+  c.boolean("api.enabled", true);
+  c.boolean("auth.enabled", true);
+  const major = c.number("db.major_version", 17);
+  config.unapplied = c.unread();
+  // PGlite is Postgres 17; any other version the project asks for cannot be honoured.
+  if (major !== 17)
+    config.unapplied.push(`[db] major_version = ${major} (the local database is 17)`);
   return config;
 }

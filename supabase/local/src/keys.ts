@@ -192,7 +192,8 @@ export class Keys {
     if (key.startsWith("sb_")) throw new CallerError("invalid_api_key", "Invalid API key");
     let claims: Caller["claims"];
     try {
-      claims = (await jwtVerify(key, hsKey, { algorithms: ["HS256"] })).payload;
+      // JWT keys may be signed with the legacy secret or, with signing_keys_path, an asymmetric key.
+      claims = await this.verify(key);
     } catch {
       throw new CallerError("invalid_api_key", "Invalid API key");
     }

@@ -85,6 +85,8 @@ async function prepareDatabase(
 export async function startLocalBackend(options: StartOptions = {}): Promise<LocalBackend> {
   const log = options.log ?? (() => {});
   const config = loadConfig(options);
+  if (config.unapplied.length)
+    log(`config.toml: not supported locally, so not applied: ${config.unapplied.join("; ")}`);
   const db = await prepareDatabase(config, options.reset ?? false, log);
   const keys = await Keys.load(config.dataDir, config.auth.signingKeysPath);
   const mail: Mailer = new DatabaseMailer(db, log);

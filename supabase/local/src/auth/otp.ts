@@ -4,6 +4,7 @@ import type { AuthContext, Queryable } from "./context";
 import { badRequest, unprocessable } from "./errors";
 import { composeMail, issueEmailChangeMails, issueEmailToken, sendAll } from "./email-tokens";
 import { bool, object, readParams, str, validEmail } from "./params";
+import { phoneOtp } from "./phone";
 import { codeChallenge, createFlowState, type CodeChallenge } from "./pkce";
 import { checkMailFrequency, takeRateLimit } from "./rate-limit";
 import { safeRedirect } from "./redirect";
@@ -51,8 +52,7 @@ export async function otp(c: AuthContext): Promise<Response> {
       "validation_failed",
       "Only an email address or phone number should be provided",
     );
-  if (!rawEmail && str(p, "phone"))
-    throw badRequest("phone_provider_disabled", "Unsupported phone provider");
+  if (!rawEmail && str(p, "phone")) return phoneOtp(c, p);
   if (!rawEmail) throw badRequest("validation_failed", "Password recovery requires an email");
   takeRateLimit(c.backend, "signInSignUps", c.ip);
   const email = validEmail(rawEmail);

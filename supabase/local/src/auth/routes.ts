@@ -9,6 +9,7 @@ import {
   listUsers,
   updateUserById,
 } from "./admin-users";
+import { manualLinkingDisabled, oauthServerDisabled, samlDisabled } from "./disabled";
 import { requireAdmin, requireUser, type Authenticated } from "./guard";
 import { challenge, enroll, unenroll, verifyFactor } from "./mfa";
 import { logout } from "./logout";
@@ -61,6 +62,21 @@ export const routes: Route[] = [
   ["GET", "/admin/users/{id}/factors", "admin", listFactors],
   ["DELETE", "/admin/users/{id}/factors/{factorId}", "admin", deleteFactor],
   ["POST", "/admin/generate_link", "admin", generateLink],
+  // Features the local stack does not run answer as GoTrue does when they are switched off.
+  ["POST", "/sso", "public", samlDisabled],
+  ["GET", "/sso/saml/metadata", "public", samlDisabled],
+  ["POST", "/sso/saml/acs", "public", samlDisabled],
+  ["GET", "/user/identities/authorize", "user", manualLinkingDisabled],
+  ["DELETE", "/user/identities/{id}", "user", manualLinkingDisabled],
+  ["GET", "/.well-known/oauth-authorization-server", "public", oauthServerDisabled],
+  ["GET", "/user/oauth/grants", "user", oauthServerDisabled],
+  ["DELETE", "/user/oauth/grants", "user", oauthServerDisabled],
+  ["GET", "/admin/oauth/clients", "admin", oauthServerDisabled],
+  ["POST", "/admin/oauth/clients", "admin", oauthServerDisabled],
+  ["GET", "/admin/oauth/clients/{id}", "admin", oauthServerDisabled],
+  ["PUT", "/admin/oauth/clients/{id}", "admin", oauthServerDisabled],
+  ["DELETE", "/admin/oauth/clients/{id}", "admin", oauthServerDisabled],
+  ["POST", "/admin/oauth/clients/{id}/regenerate_secret", "admin", oauthServerDisabled],
 ];
 
 /** The route's handler behind its guard. */

@@ -7,7 +7,7 @@ export async function settings(c: AuthContext): Promise<Response> {
   const external: Record<string, boolean> = {
     anonymous_users: auth.enableAnonymousSignIns,
     email: auth.email.enableSignup,
-    phone: false,
+    phone: auth.sms.enableSignup,
   };
   for (const provider of [
     "apple",
@@ -40,7 +40,7 @@ export async function settings(c: AuthContext): Promise<Response> {
     external,
     disable_signup: !auth.enableSignup,
     mailer_autoconfirm: !auth.email.enableConfirmations,
-    phone_autoconfirm: false,
+    phone_autoconfirm: !auth.sms.enableConfirmations,
     sms_provider: "",
     saml_enabled: false,
   });

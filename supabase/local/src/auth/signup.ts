@@ -1,8 +1,9 @@
+import { phoneSignup } from "./phone";
 import { randomUUID } from "node:crypto";
 import { json } from "../http";
 import type { OutgoingMail } from "../mail/mailer";
 import type { AuthContext, Queryable } from "./context";
-import { badRequest, unprocessable } from "./errors";
+import { unprocessable } from "./errors";
 import { composeMail, issueEmailToken, sendAll } from "./email-tokens";
 import { object, readParams, str, validEmail, type Params } from "./params";
 import { checkPasswordStrength, hashPassword } from "./passwords";
@@ -133,7 +134,7 @@ export async function signup(c: AuthContext): Promise<Response> {
   takeRateLimit(c.backend, "signInSignUps", c.ip);
   if (!password) throw unprocessable("validation_failed", "Signup requires a valid password");
   checkPasswordStrength(auth, password);
-  if (phone && !rawEmail) throw badRequest("phone_provider_disabled", "Phone signups are disabled");
+  if (phone && !rawEmail) return phoneSignup(c, p, password);
   if (!auth.email.enableSignup)
     throw unprocessable("email_provider_disabled", "Email signups are disabled");
   const email = validEmail(rawEmail);

@@ -1,7 +1,9 @@
 import { json } from "../http";
 import type { AuthContext } from "./context";
-import { badRequest, unprocessable } from "./errors";
+import { idTokenGrant, web3Grant } from "./disabled";
+import { badRequest } from "./errors";
 import { readParams, str } from "./params";
+import { phonePasswordGrant } from "./phone";
 import { passwordMatches, weakMessage, weakReasons } from "./passwords";
 import { consumeFlowState } from "./pkce";
 import { takeRateLimit } from "./rate-limit";
@@ -21,7 +23,7 @@ async function passwordGrant(c: AuthContext): Promise<Response> {
       "validation_failed",
       "Only an email address or phone number should be provided on login.",
     );
-  if (phone) throw unprocessable("phone_provider_disabled", "Phone logins are disabled");
+  if (phone) return phonePasswordGrant(c, phone, password);
   if (!email) throw badRequest("validation_failed", "missing email or phone");
 
   const user = await findUserByEmail(c.backend.db, email);
@@ -63,7 +65,7 @@ async function pkceGrant(c: AuthContext): Promise<Response> {
   return json(session);
 }
 
-/** POST /token?grant_type=password|refresh_token|pkce */
+/** POST /token?grant_type=password|refresh_token|pkce, and the answers for id_token and web3. */
 export async function token(c: AuthContext): Promise<Response> {
   const grant = c.url.searchParams.get("grant_type") ?? "";
   switch (grant) {
@@ -73,6 +75,11 @@ export async function token(c: AuthContext): Promise<Response> {
     case "pkce":
       takeRateLimit(c.backend, "signInSignUps", c.ip);
       return pkceGrant(c);
+    case "id_token":
+      takeRateLimit(c.backend, "signInSignUps", c.ip);
+      return idTokenGrant(c);
+    case "web3":
+      return web3Grant();
     case "refresh_token":
       takeRateLimit(c.backend, "tokenRefresh", c.ip);
       return refreshTokenGrant(c);

@@ -1,3 +1,4 @@
+import { verifySms } from "./phone";
 import { json } from "../http";
 import type { AuthContext } from "./context";
 import { AuthError, badRequest } from "./errors";
@@ -13,6 +14,7 @@ import { applyVerification, parseType, SINGLE_CONFIRMATION, type VerifyInput } f
 export async function verifyPost(c: AuthContext): Promise<Response> {
   takeRateLimit(c.backend, "tokenVerifications", c.ip);
   const p = await readParams(c.req);
+  if (str(p, "type") === "sms" && c.backend.config.auth.sms.enableSignup) return verifySms(c, p);
   const type = parseType(str(p, "type"));
   const token = str(p, "token");
   const hash = str(p, "token_hash");

@@ -12,8 +12,18 @@ export interface Field {
   json: JsonStep[];
 }
 
+export type Aggregate = "sum" | "avg" | "count" | "max" | "min";
+
 export type SelectItem =
-  | { kind: "field"; field: Field; alias?: string; cast?: string }
+  | {
+      kind: "field";
+      field: Field;
+      alias?: string;
+      cast?: string;
+      /** `col.sum()`, or `count()` on the field named "*". */
+      aggregate?: Aggregate;
+      aggregateCast?: string;
+    }
   | { kind: "star" }
   | {
       kind: "embed";
@@ -69,6 +79,8 @@ export interface Range {
 /** Everything the query string says, grouped by the embed path it applies to ("" is the top level). */
 export interface QueryParams {
   select: SelectItem[];
+  /** Some select item applies an aggregate function (allowed only when the database enables them). */
+  aggregates: boolean;
   filters: { path: string[]; filter: Filter }[];
   logic: { path: string[]; tree: LogicTree }[];
   order: { path: string[]; terms: OrderTerm[] }[];

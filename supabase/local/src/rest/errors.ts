@@ -31,6 +31,14 @@ export function parseError(
   );
 }
 
+export const maxAffectedError = (rows: number) =>
+  new RestError(
+    400,
+    "PGRST124",
+    "Query result exceeds max-affected preference constraint",
+    `The query affects ${rows} rows`,
+  );
+
 export const invalidBody = (message: string) => new RestError(400, "PGRST102", message);
 
 export function invalidRange(details: string): RestError {

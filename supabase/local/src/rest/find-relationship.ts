@@ -6,6 +6,7 @@ const singleColumn = (r: Relationship, side: 0 | 1): string | null =>
   r.cardinality !== "m2m" && r.columns.length === 1 ? r.columns[0][side] : null;
 
 function matches(r: Relationship, target: string, hint: string | undefined): boolean {
+  if (r.computed) return r.computed.name === target;
   const isM2O = r.cardinality === "m2o";
   const isO2M = r.cardinality === "o2m";
   if (r.isSelf && r.cardinality !== "m2m") {
@@ -53,7 +54,9 @@ export function findRelationship(
   hint: string | undefined,
 ): Relationship {
   const rels = cache.relationships.get(qualified(schema, origin)) ?? [];
-  const found = rels.filter((r) => matches(r, target, hint));
+  let found = rels.filter((r) => matches(r, target, hint));
+  // A function named like a related table takes precedence over the foreign key, as in PostgREST.
+  if (found.some((r) => r.computed)) found = found.filter((r) => r.computed);
   if (found.length === 1) return found[0];
   if (found.length > 1) {
     const hints = found

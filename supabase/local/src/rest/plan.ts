@@ -1,5 +1,11 @@
 import type { Filter, LogicTree, OrderTerm, QueryParams, Range, SelectItem } from "./ast";
-import { notEmbedded, relatedOrderNotToOne, RestError, unacceptableFilter } from "./errors";
+import {
+  aggregatesNotAllowed,
+  notEmbedded,
+  relatedOrderNotToOne,
+  RestError,
+  unacceptableFilter,
+} from "./errors";
 import { findRelationship } from "./find-relationship";
 import { qualified, type Relationship, type SchemaCache, type Table } from "./schema-types";
 
@@ -42,13 +48,31 @@ interface Builder {
   counter: number;
 }
 
+/**
+ * Postgres answers a deep enough embedding with 54001; PGlite's WebAssembly stack gives out well
+ * before its max_stack_depth would, and may not recover, so the answer comes before the query.
+ */
+const MAX_EMBED_DEPTH = 100;
+
+const tooDeep = () =>
+  new RestError(
+    500,
+    "54001",
+    "stack depth limit exceeded",
+    null,
+    'Increase the configuration parameter "max_stack_depth" (currently 2048kB), after ensuring the platform\'s stack depth limit is adequate.',
+  );
+
 function buildNode(
   b: Builder,
   name: string,
   table: Table | undefined,
   alias: string,
   items: SelectItem[],
+  depth = 0,
 ): ReadNode {
+  if (depth > MAX_EMBED_DEPTH) throw tooDeep();
+  const seen = new Set<string>();
   const node: ReadNode = {
     schema: b.schema,
     name,
@@ -68,6 +92,11 @@ function buildNode(
       continue;
     }
     const rel = findRelationship(b.cache, b.schema, name, item.name, item.hint);
+    // PostgREST names each embedding's subquery this way; a repeat is Postgres' duplicate alias.
+    const subquery = `${rel.table.name}_${item.alias ?? item.name}_${depth + 1}`;
+    if (seen.has(subquery))
+      throw new RestError(400, "42712", `table name "${subquery}" specified more than once`);
+    seen.add(subquery);
     const childTable = b.cache.tables.get(
       qualified(rel.foreignTable.schema, rel.foreignTable.name),
     );
@@ -78,16 +107,9 @@ function buildNode(
       childTable,
       `${rel.foreignTable.name}_${n}`,
       item.children,
+      depth + 1,
     );
     const toOne = rel.cardinality === "m2o" || rel.cardinality === "o2o";
-    if (item.spread && !toOne) {
-      throw new RestError(
-        400,
-        "PGRST119",
-        `A spread operation on '${item.name}' is not possible`,
-        `'${name}' and '${item.name}' do not form a many-to-one or one-to-one relationship`,
-      );
-    }
     node.embeds.push({
       rel,
       key: item.alias ?? item.name,
@@ -120,6 +142,7 @@ export function buildReadPlan(
   table: Table | undefined,
   qp: QueryParams,
 ): ReadNode {
+  if (qp.aggregates && !cache.settings.aggregatesEnabled) throw aggregatesNotAllowed();
   const b: Builder = { cache, schema, counter: 0 };
   const root = buildNode(b, name, table, name, qp.select);
   for (const { path, filter } of qp.filters) {

@@ -1,4 +1,5 @@
 import { qualified, type Relationship, type Table } from "./schema-types";
+import { viewRelationships, type ViewColumnRow } from "./view-relationships";
 
 export interface ForeignKeyRow {
   name: string;
@@ -14,11 +15,15 @@ export interface ForeignKeyRow {
 const sameSet = (a: string[], b: string[]) =>
   a.length === b.length && a.every((x) => b.includes(x));
 
-/** Many-to-one, one-to-many, one-to-one and many-to-many relationships, derived from foreign keys. */
+/**
+ * Many-to-one, one-to-many, one-to-one and many-to-many relationships, derived from foreign keys,
+ * and the same relationships for views that carry the key columns.
+ */
 export function buildRelationships(
   tables: Map<string, Table>,
   rows: ForeignKeyRow[],
   schemas: string[],
+  viewColumns: ViewColumnRow[] = [],
 ): Map<string, Relationship[]> {
   const uniques = new Map<string, string[][]>();
   for (const r of rows) {
@@ -95,7 +100,8 @@ export function buildRelationships(
   }
 
   const out = new Map<string, Relationship[]>();
-  for (const r of [...direct, ...manyToMany]) {
+  const throughViews = viewRelationships(direct, viewColumns, tables);
+  for (const r of [...direct, ...manyToMany, ...throughViews]) {
     if (!exposed(r.table.schema) || !exposed(r.foreignTable.schema)) continue;
     if (r.junction && !exposed(r.junction.table.schema)) continue;
     const key = qualified(r.table.schema, r.table.name);

@@ -1,6 +1,15 @@
 import type { Database } from "../db";
 import { buildRelationships, type ForeignKeyRow } from "./relationships";
-import { qualified, type Column, type Routine, type SchemaCache, type Table } from "./schema-types";
+import { VIEW_COLUMNS_SQL, type ViewColumnRow } from "./view-relationships";
+import {
+  qualified,
+  type Column,
+  type DbSettings,
+  type Relationship,
+  type Routine,
+  type SchemaCache,
+  type Table,
+} from "./schema-types";
 
 const TABLES_SQL = `
 select n.nspname as schema, c.relname as name, c.relkind::text as kind,
@@ -34,7 +43,8 @@ select con.conname as name, con.contype::text as type, n.nspname as schema, c.re
 from pg_constraint con
 join pg_class c on c.oid = con.conrelid join pg_namespace n on n.oid = c.relnamespace
 left join pg_class fc on fc.oid = con.confrelid left join pg_namespace fn on fn.oid = fc.relnamespace
-where con.contype in ('f','p','u') and (n.nspname = any($1) or fn.nspname = any($1))
+-- Keys between unexposed tables still matter when an exposed view carries their columns.
+where con.contype in ('f','p','u') and n.nspname not in ('pg_catalog', 'information_schema')
 order by con.conname`;
 
 const ROUTINES_SQL = `
@@ -48,7 +58,70 @@ select n.nspname as schema, p.proname as name, p.proretset as returns_set,
 from pg_proc p join pg_namespace n on n.oid = p.pronamespace
 join pg_type rt on rt.oid = p.prorettype
 left join pg_class rc on rc.oid = rt.typrelid left join pg_namespace rn on rn.oid = rc.relnamespace
-where n.nspname = any($1) and p.prokind = 'f'`;
+where n.nspname = any($1) and p.prokind = 'f' and p.prorettype <> 'trigger'::regtype
+order by p.oid`;
+
+/** Functions of one row-type argument returning a row type: PostgREST's computed relationships. */
+const COMPUTED_SQL = `
+with relations as (select reltype from pg_class where relkind in ('v','r','m','f','p'))
+select pn.nspname as schema, p.proname as name,
+  an.nspname as table_schema, a.typname as table_name,
+  rn.nspname as foreign_schema, r.typname as foreign_name,
+  not p.proretset or p.prorows = 1 as single_row
+from pg_proc p
+join pg_namespace pn on pn.oid = p.pronamespace
+join pg_type a on a.oid = p.proargtypes[0] join pg_namespace an on an.oid = a.typnamespace
+join pg_type r on r.oid = p.prorettype join pg_namespace rn on rn.oid = r.typnamespace
+where p.pronargs = 1 and p.proargtypes[0] in (select reltype from relations)
+  and p.prorettype in (select reltype from relations)
+order by p.oid`;
+
+interface ComputedRow {
+  schema: string;
+  name: string;
+  table_schema: string;
+  table_name: string;
+  foreign_schema: string;
+  foreign_name: string;
+  single_row: boolean;
+}
+
+function computedRelationship(r: ComputedRow, tables: Map<string, Table>): Relationship {
+  const table = { schema: r.table_schema, name: r.table_name };
+  const foreignTable = { schema: r.foreign_schema, name: r.foreign_name };
+  return {
+    table,
+    foreignTable,
+    isSelf:
+      qualified(table.schema, table.name) === qualified(foreignTable.schema, foreignTable.name),
+    cardinality: r.single_row ? "m2o" : "o2m",
+    constraint: r.name,
+    columns: [],
+    foreignIsView: tables.get(qualified(foreignTable.schema, foreignTable.name))?.isView ?? false,
+    computed: { schema: r.schema, name: r.name },
+  };
+}
+
+/** The authenticator's `pgrst.*` settings; a database-specific one overrides one for every database. */
+const SETTINGS_SQL = `
+select split_part(kv, '=', 1) as key, substr(kv, strpos(kv, '=') + 1) as value
+from pg_db_role_setting s, unnest(s.setconfig) kv
+where s.setrole = (select oid from pg_roles where rolname = 'authenticator')
+  and s.setdatabase in (0, (select oid from pg_database where datname = current_database()))
+  and kv like 'pgrst.%'
+order by s.setdatabase`;
+
+const truthy = (v: string | undefined) =>
+  v !== undefined && ["true", "on", "yes", "1"].includes(v.trim().toLowerCase());
+
+async function loadSettings(db: Database): Promise<DbSettings> {
+  const rows = (await db.query<{ key: string; value: string }>(SETTINGS_SQL)).rows;
+  const values = new Map(rows.map((r) => [r.key, r.value]));
+  return {
+    aggregatesEnabled: truthy(values.get("pgrst.db_aggregates_enabled")),
+    planEnabled: truthy(values.get("pgrst.db_plan_enabled")),
+  };
+}
 
 interface TableRow {
   schema: string;
@@ -110,11 +183,24 @@ function toRoutine(r: RoutineRow): Routine {
   };
 }
 
+const WHOLE_BODY_TYPES = ["bytea", "json", "jsonb", "text", "xml"];
+
+/** PostgREST lists only functions with named inputs, or one unnamed input that can take a whole body. */
+function callable(r: RoutineRow): boolean {
+  const unnamed = r.arg_types.filter(
+    (_, i) => !["o", "t"].includes(r.arg_modes[i] ?? "i") && !r.arg_names[i],
+  );
+  if (unnamed.length === 0) return true;
+  return unnamed.length === 1 && WHOLE_BODY_TYPES.includes(unnamed[0]);
+}
+
 /** Reads tables, views, columns, keys, relationships and functions of the exposed schemas. */
 export async function loadSchemaCache(db: Database, schemas: string[]): Promise<SchemaCache> {
   const tableRows = (await db.query<TableRow>(TABLES_SQL, [schemas])).rows;
-  const constraintRows = (await db.query<ForeignKeyRow>(CONSTRAINTS_SQL, [schemas])).rows;
+  const constraintRows = (await db.query<ForeignKeyRow>(CONSTRAINTS_SQL)).rows;
   const routineRows = (await db.query<RoutineRow>(ROUTINES_SQL, [schemas])).rows;
+  const computedRows = (await db.query<ComputedRow>(COMPUTED_SQL)).rows;
+  const viewRows = (await db.query<ViewColumnRow>(VIEW_COLUMNS_SQL, [schemas])).rows;
 
   const tables = new Map<string, Table>();
   for (const r of tableRows) {
@@ -133,13 +219,15 @@ export async function loadSchemaCache(db: Database, schemas: string[]): Promise<
   }
   const routines = new Map<string, Routine[]>();
   for (const r of routineRows) {
+    if (!callable(r)) continue;
     const key = qualified(r.schema, r.name);
     routines.set(key, [...(routines.get(key) ?? []), toRoutine(r)]);
   }
-  return {
-    schemas,
-    tables,
-    relationships: buildRelationships(tables, constraintRows, schemas),
-    routines,
-  };
+  const relationships = buildRelationships(tables, constraintRows, schemas, viewRows);
+  for (const row of computedRows) {
+    if (!schemas.includes(row.table_schema) || !schemas.includes(row.foreign_schema)) continue;
+    const key = qualified(row.table_schema, row.table_name);
+    relationships.set(key, [...(relationships.get(key) ?? []), computedRelationship(row, tables)]);
+  }
+  return { schemas, settings: await loadSettings(db), tables, relationships, routines };
 }

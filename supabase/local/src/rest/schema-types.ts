@@ -54,6 +54,11 @@ export interface Relationship {
   columns: [string, string][];
   junction?: Junction;
   foreignIsView: boolean;
+  /**
+   * A computed relationship: a function taking a row of `table` and returning rows of
+   * `foreignTable`, embedded by the function's name.
+   */
+  computed?: QualifiedName;
 }
 
 export interface RoutineParam {
@@ -76,8 +81,15 @@ export interface Routine {
   description: string | null;
 }
 
+/** PostgREST's in-database configuration: `alter role authenticator set pgrst.… = …`. */
+export interface DbSettings {
+  aggregatesEnabled: boolean;
+  planEnabled: boolean;
+}
+
 export interface SchemaCache {
   schemas: string[];
+  settings: DbSettings;
   tables: Map<string, Table>;
   relationships: Map<string, Relationship[]>;
   routines: Map<string, Routine[]>;

@@ -45,7 +45,10 @@ export function searchPath(ctx: RestContext): string {
   return list.map(ident).join(", ");
 }
 
-/** Runs `fn` in one transaction as the caller's role with PostgREST's request settings; errors roll back. */
+/**
+ * Runs `fn` in one transaction as the caller's role with PostgREST's request settings; errors
+ * roll back, and so does `Prefer: tx=rollback` once the response is built.
+ */
 export function inTransaction<T>(
   ctx: RestContext,
   readOnly: boolean,
@@ -66,7 +69,11 @@ export function inTransaction<T>(
       headers,
       extra,
     },
-    fn,
+    async (tx) => {
+      const result = await fn(tx);
+      if (ctx.prefer.tx === "rollback") await tx.rollback();
+      return result;
+    },
   );
 }
 

@@ -78,6 +78,7 @@ export async function handleInsert(ctx: RestContext, table: Table): Promise<Resp
     "missing",
     "representation",
     "count",
+    "tx",
     "handling",
   ]);
   if (applied) outcome.headers.set("preference-applied", applied);

@@ -1,5 +1,5 @@
 import type { ReadNode } from "../plan";
-import { singularityError, RestError } from "../errors";
+import { maxAffectedError, singularityError } from "../errors";
 import { contentType, type Media } from "../request/media";
 import type { Table } from "../schema-types";
 import { bodyExpr, GUC_COLUMNS } from "../sql/body";
@@ -81,12 +81,7 @@ export async function runMutation(
       ctx.prefer.maxAffected !== undefined &&
       pageTotal > ctx.prefer.maxAffected
     ) {
-      throw new RestError(
-        400,
-        "PGRST124",
-        "Query result exceeds max-affected preference constraint",
-        `The query affects ${pageTotal} rows`,
-      );
+      throw maxAffectedError(pageTotal);
     }
     const headers = new Headers();
     profileHeader(ctx, headers);

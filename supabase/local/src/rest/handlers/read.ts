@@ -7,7 +7,7 @@ import { contentRange, rangeStatus, topLevelRange } from "../request/range";
 import type { Table } from "../schema-types";
 import { bodyExpr, GUC_COLUMNS } from "../sql/body";
 import { ident, Params, qualifiedIdent } from "../sql/fragment";
-import { orderSql, rangeSql, selectList, whereList } from "../sql/read-sql";
+import { groupSql, orderSql, rangeSql, selectList, whereList } from "../sql/read-sql";
 import { finalBody, outOfRangeBody } from "./body";
 import {
   applyGucs,
@@ -19,11 +19,14 @@ import {
   type RestContext,
 } from "./context";
 import { countSql } from "./count";
+import { explain, isPlan } from "./explain";
 
 /** GET and HEAD on a table or view. */
 export async function handleRead(ctx: RestContext, table: Table): Promise<Response> {
   const qp: QueryParams = parseQueryParams(ctx.url.searchParams, false);
-  const media = negotiate(ctx.req.headers.get("accept"));
+  const media = negotiate(ctx.req.headers.get("accept"), {
+    plan: ctx.cache.settings.planEnabled,
+  });
   const plan = buildReadPlan(ctx.cache, ctx.schema, table.name, table, qp);
   const range = topLevelRange(
     ctx.req.headers,
@@ -36,10 +39,11 @@ export async function handleRead(ctx: RestContext, table: Table): Promise<Respon
   const where = whereList(p, plan);
   const whereParams = p.values.length;
   const from = ` from ${qualifiedIdent(table.schema, table.name)} as ${ident(plan.alias)}${where.length ? ` where ${where.join(" and ")}` : ""}`;
-  const page = `select ${selectList(p, plan).join(", ")}${from}${orderSql(p, plan)}${rangeSql(p, range)}`;
+  const page = `select ${selectList(p, plan).join(", ")}${from}${groupSql(plan)}${orderSql(p, plan)}${rangeSql(p, range)}`;
   const sql = `select null::bigint as total, count(*) as page_total, ${bodyExpr(media, "rows")} as body, ${GUC_COLUMNS} from (${page}) _t`;
 
   return inTransaction(ctx, true, async (tx) => {
+    if (isPlan(media)) return explain(tx, media, sql, p.values);
     const row = await runStatement(tx, sql, p.values);
     const total = await countSql(tx, ctx, `select 1${from}`, p.values.slice(0, whereParams));
     const pageTotal = toCount(row.page_total) ?? 0;
@@ -47,7 +51,7 @@ export async function handleRead(ctx: RestContext, table: Table): Promise<Respon
     headers.set("content-range", contentRange(range.offset, range.offset + pageTotal - 1, total));
     const query = canonicalQuery(ctx.url);
     headers.set("content-location", `/${table.name}${query ? `?${query}` : ""}`);
-    const applied = preferenceApplied(ctx.prefer, ["count"]);
+    const applied = preferenceApplied(ctx.prefer, ["count", "tx", "handling"]);
     if (applied) headers.set("preference-applied", applied);
     profileHeader(ctx, headers);
     let status = rangeStatus(range.offset, pageTotal, total);

@@ -1,4 +1,4 @@
-import { RestError } from "../errors";
+import { invalidBody, maxAffectedError, RestError } from "../errors";
 import { parseQueryParams } from "../parse/query-params";
 import { buildReadPlan } from "../plan";
 import { contentType, negotiate } from "../request/media";
@@ -7,7 +7,7 @@ import { contentRange, rangeStatus, topLevelRange } from "../request/range";
 import { qualified, type Routine } from "../schema-types";
 import { bodyExpr, GUC_COLUMNS } from "../sql/body";
 import { ident, Params, qualifiedIdent } from "../sql/fragment";
-import { orderSql, rangeSql, selectList, whereList } from "../sql/read-sql";
+import { groupSql, orderSql, rangeSql, selectList, whereList } from "../sql/read-sql";
 import { finalBody, outOfRangeBody } from "./body";
 import {
   applyGucs,
@@ -17,40 +17,23 @@ import {
   toCount,
   type RestContext,
 } from "./context";
-import { readPayload } from "./payload";
+import { explain, isPlan } from "./explain";
+import { readRpcArgs, type RpcArgs } from "./rpc-args";
 import { matchRoutine } from "./routine-match";
 
-async function readArgs(
-  ctx: RestContext,
-  isRead: boolean,
-  rpcArgs: [string, string][],
-): Promise<Record<string, unknown>> {
-  if (isRead) {
-    const args: Record<string, unknown> = {};
-    for (const [k, v] of rpcArgs) {
-      const prev = args[k];
-      args[k] = prev === undefined ? v : Array.isArray(prev) ? [...prev, v] : [prev, v];
-    }
-    return args;
-  }
-  const length = Number(ctx.req.headers.get("content-length") ?? "-1");
-  if (length === 0) return {};
-  const { rows, isArray } = await readPayload(ctx.req);
-  if (isArray) throw new RestError(400, "PGRST102", "Empty or invalid json");
-  return rows[0];
+/** The whole body as the single unnamed parameter's type: JSON and text as sent, bytea as bytes. */
+function wholeBodyArg(p: Params, routine: Routine, args: RpcArgs): string {
+  const type = routine.params[0].type;
+  if (type === "bytea") return `decode(${p.add(Buffer.from(args.raw).toString("hex"))}, 'hex')`;
+  return `${p.add(new TextDecoder().decode(args.raw))}::${type}`;
 }
 
-function callSql(
-  p: Params,
-  routine: Routine,
-  args: Record<string, unknown>,
-  wholeBody: boolean,
-): string {
+function callSql(p: Params, routine: Routine, args: RpcArgs, wholeBody: boolean): string {
   const fn = qualifiedIdent(routine.schema, routine.name);
   const columns = routine.returnKind === "composite" ? "" : "(pgrst_scalar)";
   if (wholeBody)
-    return `select pgrst_call.* from ${fn}(${p.add(JSON.stringify(args))}::${routine.params[0].type}) pgrst_call${columns}`;
-  const given = routine.params.filter((param) => param.name in args);
+    return `select pgrst_call.* from ${fn}(${wholeBodyArg(p, routine, args)}) pgrst_call${columns}`;
+  const given = routine.params.filter((param) => param.name in args.named);
   if (!given.length) return `select pgrst_call.* from ${fn}() pgrst_call${columns}`;
   const record = given.map((param) => `${ident(param.name)} ${param.type}`).join(", ");
   const call = given
@@ -59,7 +42,7 @@ function callSql(
         `${param.variadic ? "variadic " : ""}${ident(param.name)} := _.${ident(param.name)}`,
     )
     .join(", ");
-  return `select pgrst_call.* from json_to_record(${p.add(JSON.stringify(args))}::json) as _(${record}), lateral ${fn}(${call}) pgrst_call${columns}`;
+  return `select pgrst_call.* from json_to_record(${p.add(JSON.stringify(args.named))}::json) as _(${record}), lateral ${fn}(${call}) pgrst_call${columns}`;
 }
 
 /** GET/HEAD/POST /rpc/fn: named arguments, scalar/set/composite results, filters on set results. */
@@ -69,15 +52,26 @@ export async function handleRpc(ctx: RestContext, name: string): Promise<Respons
     throw new RestError(405, "PGRST101", `Cannot use the ${method} method on RPC`);
   const isRead = method !== "POST";
   const qp = parseQueryParams(ctx.url.searchParams, isRead);
-  const media = negotiate(ctx.req.headers.get("accept"));
-  const args = await readArgs(ctx, isRead, qp.rpcArgs);
+  const media = negotiate(ctx.req.headers.get("accept"), {
+    plan: ctx.cache.settings.planEnabled,
+  });
+  const args = await readRpcArgs(ctx.req, isRead, qp.rpcArgs);
   const { routine, wholeBody } = matchRoutine(
     ctx.cache,
     ctx.schema,
     name,
-    Object.keys(args),
+    qp.columns ?? Object.keys(args.named),
     !isRead,
+    args.media,
   );
+  if (!wholeBody && args.isArray) throw invalidBody("Empty or invalid json");
+  const strictMax = ctx.prefer.handling === "strict" && ctx.prefer.maxAffected !== undefined;
+  if (strictMax && !routine.returnsSet)
+    throw new RestError(
+      400,
+      "PGRST128",
+      "Function must return SETOF or TABLE when max-affected preference is used with handling=strict",
+    );
 
   const table = routine.returnRelation
     ? ctx.cache.tables.get(qualified(routine.returnRelation.schema, routine.returnRelation.name))
@@ -103,7 +97,7 @@ export async function handleRpc(ctx: RestContext, name: string): Promise<Respons
   const where = composite ? whereList(p, plan) : [];
   const from = ` from pgrst_source as ${ident(plan.alias)}${where.length ? ` where ${where.join(" and ")}` : ""}`;
   const items = composite ? selectList(p, plan).join(", ") : `${ident(plan.alias)}.pgrst_scalar`;
-  const page = `select ${items}${from}${composite ? orderSql(p, plan) : ""}${rangeSql(p, range)}`;
+  const page = `select ${items}${from}${composite ? groupSql(plan) + orderSql(p, plan) : ""}${rangeSql(p, range)}`;
   const counting = ctx.prefer.count !== undefined && routine.returnsSet;
   const total = counting ? `(select count(*)${from})` : "null::bigint";
   const shape = composite
@@ -116,16 +110,18 @@ export async function handleRpc(ctx: RestContext, name: string): Promise<Respons
   const sql = `with pgrst_source as (${call}) select ${total} as total, count(*) as page_total, ${bodyExpr(media, shape)} as body, ${GUC_COLUMNS} from (${page}) _t`;
 
   return inTransaction(ctx, isRead, async (tx) => {
+    if (isPlan(media)) return explain(tx, media, sql, p.values);
     const row = await runStatement(tx, sql, p.values);
     const headers = new Headers();
     profileHeader(ctx, headers);
     const pageTotal = routine.returnsSet ? (toCount(row.page_total) ?? 0) : 1;
+    if (strictMax && pageTotal > (ctx.prefer.maxAffected ?? 0)) throw maxAffectedError(pageTotal);
     const totalCount = toCount(row.total);
     headers.set(
       "content-range",
       contentRange(range.offset, range.offset + pageTotal - 1, totalCount),
     );
-    const applied = preferenceApplied(ctx.prefer, ["count", "handling"]);
+    const applied = preferenceApplied(ctx.prefer, ["count", "tx", "handling", "max-affected"]);
     if (applied) headers.set("preference-applied", applied);
     if (routine.returnKind === "void")
       return new Response(null, { status: applyGucs(row, 204, headers), headers });

@@ -55,6 +55,7 @@ export async function handleUpdate(ctx: RestContext, table: Table): Promise<Resp
   const applied = preferenceApplied(ctx.prefer, [
     "representation",
     "count",
+    "tx",
     "handling",
     "max-affected",
   ]);
@@ -76,6 +77,7 @@ export async function handleDelete(ctx: RestContext, table: Table): Promise<Resp
   const applied = preferenceApplied(ctx.prefer, [
     "representation",
     "count",
+    "tx",
     "handling",
     "max-affected",
   ]);

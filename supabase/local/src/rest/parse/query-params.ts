@@ -28,6 +28,11 @@ function readInteger(value: string): number | undefined {
  * Reads PostgREST's query string. `isRpcRead` is set for GET/HEAD on /rpc, where a parameter
  * without an operator is a function argument instead of a parse error.
  */
+const selectParts = ({ items, aggregates }: ReturnType<typeof parseSelect>) => ({
+  select: items,
+  aggregates,
+});
+
 export function parseQueryParams(search: URLSearchParams, isRpcRead: boolean): QueryParams {
   const entries = [...search.entries()].filter(([k]) => k !== "apikey");
   const first = (name: string) => entries.find(([k]) => k === name)?.[1];
@@ -95,7 +100,7 @@ export function parseQueryParams(search: URLSearchParams, isRpcRead: boolean): Q
   const columns = first("columns");
   const onConflict = first("on_conflict");
   return {
-    select: parseSelect(select ?? "*"),
+    ...selectParts(parseSelect(select ?? "*")),
     filters,
     logic,
     order,

@@ -1,20 +1,18 @@
-import type { SelectItem } from "../ast";
-import { aggregatesNotAllowed } from "../errors";
+import type { Aggregate, SelectItem } from "../ast";
 import { runParser, type Cursor } from "./cursor";
 import { field, fieldName, identifier } from "./fields";
 
-const AGGREGATES = ["sum", "avg", "count", "max", "min"];
+const AGGREGATES: Aggregate[] = ["sum", "avg", "count", "max", "min"];
 
-/** The `select` parameter: columns, renames, casts, JSON paths and embedded resources. */
-export function parseSelect(input: string): SelectItem[] {
-  let aggregate = false;
+/** The `select` parameter: columns, renames, casts, JSON paths, aggregates and embedded resources. */
+export function parseSelect(input: string): { items: SelectItem[]; aggregates: boolean } {
+  let aggregates = false;
   const items = runParser("select parameter", input, (c) => {
-    const forest = itemList(c, () => (aggregate = true));
+    const forest = itemList(c, () => (aggregates = true));
     if (!c.eof) c.fail('"," or end of input');
     return forest;
   });
-  if (aggregate) throw aggregatesNotAllowed();
-  return items;
+  return { items, aggregates };
 }
 
 function itemList(c: Cursor, onAggregate: () => void): SelectItem[] {
@@ -86,19 +84,22 @@ function fieldItem(c: Cursor, onAggregate: () => void): SelectItem {
   if (c.startsWith("count()")) {
     onAggregate();
     c.i += 7;
-    if (c.eat("::")) identifier(c);
-    return { kind: "star" };
+    const aggregateCast = c.eat("::") ? identifier(c) : undefined;
+    const star = { name: "*", json: [] };
+    return { kind: "field", field: star, alias, aggregate: "count", aggregateCast };
   }
   const f = field(c);
   const cast = c.eat("::") ? identifier(c) : undefined;
+  let aggregate: Aggregate | undefined;
+  let aggregateCast: string | undefined;
   if (c.peek() === ".") {
-    const agg = AGGREGATES.find((a) => c.startsWith(`.${a}()`));
-    if (!agg) c.fail('"sum()", "avg()", "count()", "max()" or "min()"');
-    c.i += agg.length + 3;
+    aggregate = AGGREGATES.find((a) => c.startsWith(`.${a}()`));
+    if (!aggregate) c.fail('"sum()", "avg()", "count()", "max()" or "min()"');
+    c.i += aggregate.length + 3;
     onAggregate();
-    if (c.eat("::")) identifier(c);
+    if (c.eat("::")) aggregateCast = identifier(c);
   }
   c.skipSpaces();
   if (!atItemEnd(c)) c.fail('letter, digit, "-", "->>", "->", "::", ".", ")", "," or end of input');
-  return { kind: "field", field: f, alias, cast };
+  return { kind: "field", field: f, alias, cast, aggregate, aggregateCast };
 }

@@ -4,7 +4,29 @@ export type Media =
   | { kind: "json"; stripNulls: boolean }
   | { kind: "object"; stripNulls: boolean }
   | { kind: "csv" }
-  | { kind: "openapi" };
+  | { kind: "openapi" }
+  | { kind: "plan"; format: "json" | "text"; options: PlanOption[]; for: string };
+
+const PLAN_OPTIONS = ["analyze", "verbose", "settings", "buffers", "wal"] as const;
+export type PlanOption = (typeof PLAN_OPTIONS)[number];
+
+const PLAN_TYPES: Record<string, "json" | "text"> = {
+  "application/vnd.pgrst.plan": "text",
+  "application/vnd.pgrst.plan+text": "text",
+  "application/vnd.pgrst.plan+json": "json",
+};
+
+function planMedia(a: Accepted): Media | null {
+  const format = PLAN_TYPES[a.type];
+  if (!format) return null;
+  const asked = (a.params.options ?? "").split("|").map((o) => o.trim().toLowerCase());
+  return {
+    kind: "plan",
+    format,
+    options: PLAN_OPTIONS.filter((o) => asked.includes(o)),
+    for: a.params.for ?? "application/json",
+  };
+}
 
 interface Accepted {
   type: string;
@@ -34,7 +56,7 @@ function parseAccept(header: string): Accepted[] {
 }
 
 /** Chooses the response format from `Accept`, or PGRST107 (406) when none is offered. */
-export function negotiate(accept: string | null, { rootSpec = false } = {}): Media {
+export function negotiate(accept: string | null, { rootSpec = false, plan = false } = {}): Media {
   const list = parseAccept(accept ?? "");
   if (!list.length) return rootSpec ? { kind: "openapi" } : { kind: "json", stripNulls: false };
   for (const a of list) {
@@ -45,6 +67,8 @@ export function negotiate(accept: string | null, { rootSpec = false } = {}): Med
     )
       return { kind: "openapi" };
     if (rootSpec) continue;
+    const explained = plan ? planMedia(a) : null;
+    if (explained) return explained;
     if (a.type === "application/json" || a.type === "*/*" || a.type === "application/*")
       return { kind: "json", stripNulls: false };
     if (a.type === "application/vnd.pgrst.array+json" || a.type === "application/vnd.pgrst.array")
@@ -70,5 +94,9 @@ export function contentType(media: Media): string {
       return "text/csv; charset=utf-8";
     case "openapi":
       return "application/openapi+json; charset=utf-8";
+    case "plan": {
+      const options = media.options.length ? `; options=${media.options.join("|")}` : "";
+      return `application/vnd.pgrst.plan+${media.format}; for="${media.for}"${options}; charset=utf-8`;
+    }
   }
 }

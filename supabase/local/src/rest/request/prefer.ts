@@ -5,7 +5,8 @@ export interface Preferences {
   count?: "exact" | "planned" | "estimated";
   missing?: "default" | "null";
   handling?: "strict" | "lenient";
-  txRollback: boolean;
+  /** `tx=commit|rollback`: the local stack lets a request override how its transaction ends. */
+  tx?: "commit" | "rollback";
   maxAffected?: number;
   invalid: string[];
 }
@@ -23,12 +24,12 @@ const KNOWN: Record<string, (p: Preferences) => void> = {
   "missing=null": (p) => (p.missing ??= "null"),
   "handling=strict": (p) => (p.handling ??= "strict"),
   "handling=lenient": (p) => (p.handling ??= "lenient"),
-  "tx=commit": () => {},
-  "tx=rollback": (p) => (p.txRollback = true),
+  "tx=commit": (p) => (p.tx ??= "commit"),
+  "tx=rollback": (p) => (p.tx ??= "rollback"),
 };
 
 export function parsePrefer(headers: Headers): Preferences {
-  const p: Preferences = { txRollback: false, invalid: [] };
+  const p: Preferences = { invalid: [] };
   const raw = headers.get("prefer") ?? "";
   for (const part of raw
     .split(",")
@@ -60,7 +61,7 @@ export function preferenceApplied(
   if (kinds.includes("missing") && p.missing) values.push(`missing=${p.missing}`);
   if (kinds.includes("representation") && p.representation) values.push(rep[p.representation]);
   if (kinds.includes("count") && p.count) values.push(`count=${p.count}`);
-  if (kinds.includes("tx") && p.txRollback) values.push("tx=rollback");
+  if (kinds.includes("tx") && p.tx) values.push(`tx=${p.tx}`);
   if (kinds.includes("handling") && p.handling) values.push(`handling=${p.handling}`);
   if (kinds.includes("max-affected") && p.handling === "strict" && p.maxAffected !== undefined)
     values.push(`max-affected=${p.maxAffected}`);

@@ -10,7 +10,9 @@ export function bodyExpr(media: Media, shape: BodyShape): string {
     return `coalesce(${header}, '') || chr(10) || ${rows}`;
   }
   const strip = (e: string) =>
-    media.kind !== "openapi" && media.stripNulls ? `json_strip_nulls(${e})` : e;
+    (media.kind === "json" || media.kind === "object") && media.stripNulls
+      ? `json_strip_nulls(${e})`
+      : e;
   switch (shape) {
     case "rows":
       return `coalesce(${strip("json_agg(_t)")}, '[]')::text`;

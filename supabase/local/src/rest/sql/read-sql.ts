@@ -1,15 +1,9 @@
-import type { Embed, ReadNode } from "../plan";
+import type { Embed, FieldItem, ReadNode } from "../plan";
 import { filterSql, logicSql, orderTermSql } from "./filters";
-import {
-  castType,
-  fieldExpr,
-  fieldOutputName,
-  ident,
-  qualifiedIdent,
-  type Params,
-} from "./fragment";
+import { castType, fieldExpr, fieldOutputName, ident, qualifiedIdent, Params } from "./fragment";
 
 function joinConditions(e: Embed, parentAlias: string): string[] {
+  if (e.rel.computed) return [];
   const child = ident(e.node.alias);
   const parent = ident(parentAlias);
   if (e.rel.junction) {
@@ -21,7 +15,13 @@ function joinConditions(e: Embed, parentAlias: string): string[] {
   return e.rel.columns.map(([oc, tc]) => `${child}.${ident(tc)} = ${parent}.${ident(oc)}`);
 }
 
-function embedFrom(e: Embed): string {
+/** The embedded relation: its table, or for a computed relationship its function called on the parent row. */
+function embedFrom(e: Embed, parentAlias: string): string {
+  const fn = e.rel.computed;
+  if (fn) {
+    const row = `${ident(parentAlias)}::${qualifiedIdent(e.rel.table.schema, e.rel.table.name)}`;
+    return `${qualifiedIdent(fn.schema, fn.name)}(${row}) as ${ident(e.node.alias)}`;
+  }
   const ft = `${qualifiedIdent(e.rel.foreignTable.schema, e.rel.foreignTable.name)} as ${ident(e.node.alias)}`;
   const junction = e.rel.junction;
   if (!junction) return ft;
@@ -32,9 +32,11 @@ function embedFrom(e: Embed): string {
   return `${ft} join ${qualifiedIdent(junction.table.schema, junction.table.name)} as ${j} on ${on}`;
 }
 
+const conjunction = (terms: string[]) => (terms.length ? terms.join(" and ") : "true");
+
 function existsSql(p: Params, e: Embed, parentAlias: string): string {
   const where = [...joinConditions(e, parentAlias), ...whereList(p, e.node)];
-  return `exists (select 1 from ${embedFrom(e)} where ${where.join(" and ")})`;
+  return `exists (select 1 from ${embedFrom(e, parentAlias)} where ${conjunction(where)})`;
 }
 
 export function whereList(p: Params, node: ReadNode): string[] {
@@ -53,7 +55,7 @@ export function orderSql(p: Params, node: ReadNode): string {
   const terms = node.order.map((t) => {
     if (t.relation === undefined) return orderTermSql(fieldExpr(p, node.alias, t.field), t);
     const e = node.embeds.find((x) => x.key === t.relation) as Embed;
-    const sub = `(select ${fieldExpr(p, e.node.alias, t.field)} from ${embedFrom(e)} where ${joinConditions(e, node.alias).join(" and ")})`;
+    const sub = `(select ${fieldExpr(p, e.node.alias, t.field)} from ${embedFrom(e, node.alias)} where ${conjunction(joinConditions(e, node.alias))})`;
     return orderTermSql(sub, t);
   });
   return ` order by ${terms.join(", ")}`;
@@ -68,17 +70,97 @@ export function rangeSql(p: Params, range: { offset: number; limit?: number } | 
 
 function embedSql(p: Params, e: Embed, parentAlias: string): string {
   const where = [...joinConditions(e, parentAlias), ...whereList(p, e.node)];
-  const inner = `select ${selectList(p, e.node).join(", ")} from ${embedFrom(e)} where ${where.join(" and ")}${orderSql(p, e.node)}${rangeSql(p, e.node.range)}`;
+  const inner = `select ${selectList(p, e.node).join(", ")} from ${embedFrom(e, parentAlias)} where ${conjunction(where)}${groupSql(e.node)}${orderSql(p, e.node)}${rangeSql(p, e.node.range)}`;
   return e.toOne
     ? `(select row_to_json(_e) from (${inner}) _e)`
     : `(select coalesce(json_agg(_e), '[]') from (${inner}) _e)`;
 }
 
+/**
+ * `...rel(cols)`: a to-one relationship's columns join the parent's; a to-many one's become
+ * arrays, one per column, as PostgREST 13 returns them.
+ */
 function spreadColumns(p: Params, e: Embed, parentAlias: string): string[] {
-  const where = [...joinConditions(e, parentAlias), ...whereList(p, e.node)].join(" and ");
-  return selectList(p, e.node, true).map(
-    ({ expr, name }) => `(select ${expr} from ${embedFrom(e)} where ${where}) as ${ident(name)}`,
+  const where = conjunction([...joinConditions(e, parentAlias), ...whereList(p, e.node)]);
+  const items = selectList(p, e.node, true);
+  if (e.toOne)
+    return items.map(
+      ({ expr, name }) =>
+        `(select ${expr} from ${embedFrom(e, parentAlias)} where ${where}) as ${ident(name)}`,
+    );
+  const columns = items.map(({ expr, name }) => `${expr} as ${ident(name)}`).join(", ");
+  const rows = `select ${columns} from ${embedFrom(e, parentAlias)} where ${where}${orderSql(p, e.node)}${rangeSql(p, e.node.range)}`;
+  return items.map(
+    ({ name }) =>
+      `(select coalesce(json_agg(_s.${ident(name)}), '[]') from (${rows}) _s) as ${ident(name)}`,
   );
+}
+
+interface Output {
+  expr: string;
+  name: string | null;
+  aggregate: boolean;
+}
+
+function fieldOutput(p: Params, node: ReadNode, item: FieldItem & { kind: "field" }): Output {
+  const cast = item.cast ? `::${castType(item.cast)}` : "";
+  const name = item.alias ?? (item.aggregate ? item.aggregate : fieldOutputName(item.field));
+  if (!item.aggregate)
+    return { expr: `${fieldExpr(p, node.alias, item.field)}${cast}`, name, aggregate: false };
+  const arg = item.field.name === "*" ? "*" : `${fieldExpr(p, node.alias, item.field)}${cast}`;
+  const aggCast = item.aggregateCast ? `::${castType(item.aggregateCast)}` : "";
+  return { expr: `${item.aggregate}(${arg})${aggCast}`, name, aggregate: true };
+}
+
+function outputs(p: Params, node: ReadNode, split: boolean): Output[] {
+  const out: Output[] = [];
+  const grouped = hasAggregates(node);
+  for (const item of node.fields) {
+    if (item.kind === "star") {
+      if ((split || grouped || node.expandStar) && node.table)
+        for (const c of node.table.columns)
+          out.push({
+            expr: `${ident(node.alias)}.${ident(c.name)}`,
+            name: c.name,
+            aggregate: false,
+          });
+      else out.push({ expr: `${ident(node.alias)}.*`, name: null, aggregate: false });
+      continue;
+    }
+    out.push(fieldOutput(p, node, item));
+  }
+  for (const e of node.embeds) {
+    if (e.hidden) continue;
+    if (e.spread) {
+      for (const s of spreadColumns(p, e, node.alias))
+        out.push({ expr: s, name: null, aggregate: false });
+      continue;
+    }
+    // json has no equality operator, so a grouped embedding goes out as jsonb.
+    const expr = embedSql(p, e, node.alias);
+    out.push({ expr: grouped ? `${expr}::jsonb` : expr, name: e.key, aggregate: false });
+  }
+  return out;
+}
+
+export const hasAggregates = (node: ReadNode) =>
+  node.fields.some((f) => f.kind === "field" && f.aggregate !== undefined);
+
+/** PostgREST groups an aggregating select by every other selected column. */
+export function groupSql(node: ReadNode): string {
+  if (!hasAggregates(node)) return "";
+  const positions = outputs(new Params(), node, false)
+    .map((o, i) => (o.aggregate ? null : String(i + 1)))
+    .filter((i) => i !== null);
+  // The columns an embedding joins on, so its correlated subquery reads only grouped columns.
+  const keys = node.embeds.flatMap((e) =>
+    (e.rel.junction
+      ? e.rel.junction.sourceColumns.map(([, o]) => o)
+      : e.rel.columns.map(([o]) => o)
+    ).map((c) => `${ident(node.alias)}.${ident(c)}`),
+  );
+  const terms = [...positions, ...new Set(keys)];
+  return terms.length ? ` group by ${terms.join(", ")}` : "";
 }
 
 export function selectList(p: Params, node: ReadNode): string[];
@@ -92,29 +174,7 @@ export function selectList(
   node: ReadNode,
   split?: true,
 ): string[] | { expr: string; name: string }[] {
-  const out: { expr: string; name: string | null }[] = [];
-  for (const item of node.fields) {
-    if (item.kind === "star") {
-      if ((split || node.expandStar) && node.table)
-        for (const c of node.table.columns)
-          out.push({ expr: `${ident(node.alias)}.${ident(c.name)}`, name: c.name });
-      else out.push({ expr: `${ident(node.alias)}.*`, name: null });
-      continue;
-    }
-    const cast = item.cast ? `::${castType(item.cast)}` : "";
-    out.push({
-      expr: `${fieldExpr(p, node.alias, item.field)}${cast}`,
-      name: item.alias ?? fieldOutputName(item.field),
-    });
-  }
-  for (const e of node.embeds) {
-    if (e.hidden) continue;
-    if (e.spread) {
-      for (const s of spreadColumns(p, e, node.alias)) out.push({ expr: s, name: null });
-      continue;
-    }
-    out.push({ expr: embedSql(p, e, node.alias), name: e.key });
-  }
+  const out = outputs(p, node, split === true);
   if (split) return out.map((o) => ({ expr: o.expr, name: o.name ?? "" }));
   return out.map((o) => (o.name === null ? o.expr : `${o.expr} as ${ident(o.name)}`));
 }
