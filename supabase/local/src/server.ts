@@ -139,7 +139,8 @@ export async function startLocalBackend(options: StartOptions = {}): Promise<Loc
           method,
         ));
       const path = url.pathname.slice(mount.prefix.length) || "/";
-      const response = await mount.handle(request, { backend, url, path });
+      const remoteAddress = req.socket.remoteAddress ?? "";
+      const response = await mount.handle(request, { backend, url, path, remoteAddress });
       // Mail a request sent is stored before the client hears back, so it survives a crash too.
       await mail.flush?.();
       await send(res, response, method);
@@ -160,10 +161,13 @@ export async function startLocalBackend(options: StartOptions = {}): Promise<Loc
       return;
     }
     const path = url.pathname.slice(mount.prefix.length) || "/";
-    Promise.resolve(mount.upgrade(req, socket, head, { backend, url, path })).catch((err) => {
-      log(`upgrade ${req.url}: ${(err as Error).stack ?? err}`);
-      socket.destroy();
-    });
+    const remoteAddress = req.socket.remoteAddress ?? "";
+    Promise.resolve(mount.upgrade(req, socket, head, { backend, url, path, remoteAddress })).catch(
+      (err) => {
+        log(`upgrade ${req.url}: ${(err as Error).stack ?? err}`);
+        socket.destroy();
+      },
+    );
   });
 
   await new Promise<void>((resolve, reject) => {

@@ -1,7 +1,8 @@
 import type { Service } from "../http";
 import type { AuthContext, Handler } from "./context";
 import { AuthError, errorResponse, OAuthError } from "./errors";
-import { clientIp } from "./params";
+import { clientAddress } from "./client-address";
+import { refuseNul } from "./params";
 import { routes } from "./routes";
 
 interface CompiledRoute {
@@ -25,7 +26,7 @@ function compile(): CompiledRoute[] {
 /** GoTrue-compatible auth API under /auth/v1. */
 export function createAuthService(): Service {
   const table = compile();
-  return async (req, { backend, url, path }) => {
+  return async (req, { backend, url, path, remoteAddress }) => {
     try {
       const method = req.method === "HEAD" ? "GET" : req.method;
       let pathMatched = false;
@@ -37,7 +38,11 @@ export function createAuthService(): Service {
         const params = Object.fromEntries(
           route.names.map((n, i) => [n, decodeURIComponent(m[i + 1])]),
         );
-        const c: AuthContext = { req, backend, url, params, ip: clientIp(req) };
+        for (const [key, value] of url.searchParams) refuseNul([key, value], "query string");
+        refuseNul(Object.values(params), "path");
+        const trusted = backend.config.auth.rateLimit.trustedProxies;
+        const ip = clientAddress(req.headers, remoteAddress, trusted);
+        const c: AuthContext = { req, backend, url, params, ip };
         return await route.handler(c);
       }
       if (pathMatched) throw new AuthError(405, "method_not_allowed", "Method Not Allowed");

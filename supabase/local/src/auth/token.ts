@@ -2,7 +2,7 @@ import { json } from "../http";
 import type { AuthContext } from "./context";
 import { badRequest, unprocessable } from "./errors";
 import { readParams, str } from "./params";
-import { passwordMatches, weakMessage, weakReasons } from "./passwords";
+import { passwordMatches, weakness } from "./passwords";
 import { consumeFlowState } from "./pkce";
 import { takeRateLimit } from "./rate-limit";
 import { refreshTokenGrant } from "./refresh";
@@ -34,9 +34,8 @@ async function passwordGrant(c: AuthContext): Promise<Response> {
   const session = await c.backend.db.transaction((tx) =>
     issueSession(tx, c.backend, user.id, "password", grantInfo(c.req, c.ip)),
   );
-  const reasons = weakReasons(c.backend.config.auth, password);
-  if (reasons.length)
-    session.weak_password = { message: weakMessage(c.backend.config.auth), reasons };
+  const weak = weakness(c.backend.config.auth, password);
+  if (weak) session.weak_password = weak;
   return json(session);
 }
 
