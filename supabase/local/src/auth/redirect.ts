@@ -18,12 +18,12 @@ function globToRegExp(glob: string): RegExp {
   return new RegExp(`^${re}$`);
 }
 
-const LOOPBACK = new Set(["localhost", "127.0.0.1", "[::1]"]);
 const REGULAR_HOSTNAME = /^[a-zA-Z0-9]([a-zA-Z0-9.-]*[a-zA-Z0-9])?$/;
 
 /**
  * GoTrue's IsRedirectURLValid: no control characters or spaces; an http(s) URL back to the site
- * (same scheme, host and port, any port on a loopback host) or one matching an entry of
+ * (same scheme, host and port; unlike GoTrue, a loopback host gets no port leeway, as no native
+ * app signs in here) or one matching an entry of
  * additional_redirect_urls as a glob (`*` stops at `.` and `/`, `**` does not; the fragment is
  * not matched). Decimal IP hosts and unusual host names never pass the site rule.
  */
@@ -45,7 +45,7 @@ export function isRedirectAllowed(auth: AuthConfig, candidate: string): boolean 
   if (
     site.hostname === target.hostname &&
     site.protocol === target.protocol &&
-    (site.port === target.port || LOOPBACK.has(target.hostname))
+    site.port === target.port
   )
     return true;
   const withoutFragment = candidate.split("#")[0];
