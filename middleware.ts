@@ -1,5 +1,6 @@
 import { type NextRequest } from "next/server";
 
+import { refuseMalformedAction } from "@/lib/server-action-guard";
 import { updateSession } from "@/lib/supabase/middleware";
 
 /**
@@ -8,7 +9,7 @@ import { updateSession } from "@/lib/supabase/middleware";
  * runs, on the Edge runtime.
  */
 export async function middleware(request: NextRequest) {
-  return updateSession(request);
+  return (await refuseMalformedAction(request)) ?? updateSession(request);
 }
 
 export const config = {

@@ -68,7 +68,21 @@ function toRequest(req: http.IncomingMessage, base: string): Request {
   } as RequestInit);
 }
 
-async function send(res: http.ServerResponse, response: Response, method: string): Promise<void> {
+/**
+ * A body the handler left unread would be taken for the next request on a kept-alive connection,
+ * so such a connection is closed after the answer.
+ */
+function closeIfUnread(req: http.IncomingMessage, headers: Record<string, string | string[]>) {
+  if (!req.complete) headers.connection = "close";
+  return headers;
+}
+
+async function send(
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  response: Response,
+  method: string,
+): Promise<void> {
   const headers: Record<string, string | string[]> = { ...CORS_HEADERS };
   response.headers.forEach((value, name) => {
     if (name === "set-cookie") return;
@@ -76,7 +90,7 @@ async function send(res: http.ServerResponse, response: Response, method: string
   });
   const cookies = response.headers.getSetCookie();
   if (cookies.length) headers["set-cookie"] = cookies;
-  res.writeHead(response.status, headers);
+  res.writeHead(response.status, closeIfUnread(req, headers));
   if (method === "HEAD" || !response.body) {
     await response.body?.cancel();
     return void res.end();
@@ -128,12 +142,20 @@ export async function startLocalBackend(options: StartOptions = {}): Promise<Loc
   const server = http.createServer(async (req, res) => {
     const method = req.method ?? "GET";
     try {
-      if (method === "OPTIONS") return void res.writeHead(204, CORS_HEADERS).end();
-      const request = toRequest(req, backend.url);
+      if (method === "OPTIONS")
+        return void res.writeHead(204, closeIfUnread(req, { ...CORS_HEADERS })).end();
+      let request: Request;
+      try {
+        request = toRequest(req, backend.url);
+      } catch {
+        // Methods the Fetch API refuses to carry (TRACE, CONNECT, TRACK) are served by no route.
+        return void (await send(req, res, json({ message: "Method Not Allowed" }, 405), method));
+      }
       const url = new URL(request.url);
       const mount = findMount(services, url.pathname);
       if (!mount)
         return void (await send(
+          req,
           res,
           json({ message: "no Route matched with those values" }, 404),
           method,
@@ -143,12 +165,15 @@ export async function startLocalBackend(options: StartOptions = {}): Promise<Loc
       const response = await mount.handle(request, { backend, url, path, remoteAddress });
       // Mail a request sent is stored before the client hears back, so it survives a crash too.
       await mail.flush?.();
-      await send(res, response, method);
+      await send(req, res, response, method);
     } catch (err) {
       log(`${method} ${req.url}: ${(err as Error).stack ?? err}`);
       // A body that broke off mid-stream cannot be answered any more; the client sees the cut.
       if (res.headersSent) return void res.destroy();
-      res.writeHead(500, { ...CORS_HEADERS, "content-type": "application/json" });
+      res.writeHead(
+        500,
+        closeIfUnread(req, { ...CORS_HEADERS, "content-type": "application/json" }),
+      );
       res.end(JSON.stringify({ message: "internal server error" }));
     }
   });

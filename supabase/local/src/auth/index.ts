@@ -35,9 +35,12 @@ export function createAuthService(): Service {
         if (!m) continue;
         pathMatched = true;
         if (route.method !== method) continue;
-        const params = Object.fromEntries(
-          route.names.map((n, i) => [n, decodeURIComponent(m[i + 1])]),
-        );
+        let params: Record<string, string>;
+        try {
+          params = Object.fromEntries(route.names.map((n, i) => [n, decodeURIComponent(m[i + 1])]));
+        } catch {
+          throw new AuthError(404, "not_found", "Not Found");
+        }
         for (const [key, value] of url.searchParams) refuseNul([key, value], "query string");
         refuseNul(Object.values(params), "path");
         const trusted = backend.config.auth.rateLimit.trustedProxies;
