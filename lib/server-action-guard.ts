@@ -17,8 +17,11 @@ export async function refuseMalformedAction(request: Request): Promise<Response 
   if (actionId === null) return null;
   if (request.method !== "POST") return refuse(405, "Server actions are called with POST.");
   if (!/^[0-9a-f]{2,128}$/i.test(actionId)) return refuse(404, "No such server action.");
+  const site = new URL(siteUrl());
   const origin = request.headers.get("origin");
-  if (origin !== new URL(siteUrl()).origin)
+  // The framework compares Origin with X-Forwarded-Host (or Host) and fails hard on a mismatch.
+  const host = request.headers.get("x-forwarded-host") ?? request.headers.get("host");
+  if (origin !== site.origin || host !== site.host)
     return refuse(403, "Server actions may only be called from this site.");
   const declared = Number(request.headers.get("content-length") ?? "0");
   if (!Number.isFinite(declared) || declared > BODY_LIMIT)
@@ -26,11 +29,13 @@ export async function refuseMalformedAction(request: Request): Promise<Response 
   const type = (request.headers.get("content-type") ?? "").toLowerCase();
   try {
     if (type.startsWith("multipart/form-data")) {
-      await request.clone().formData();
+      // The arguments travel as a JSON array in field "0" (React's reply encoding).
+      const args = (await request.clone().formData()).get("0");
+      if (typeof args === "string" && !Array.isArray(JSON.parse(args))) throw new TypeError();
     } else if (type.startsWith("text/plain")) {
       const text = await request.clone().text();
       if (text.length > BODY_LIMIT) return refuse(413, "The request body is too large.");
-      JSON.parse(text);
+      if (!Array.isArray(JSON.parse(text))) throw new TypeError();
     } else if (type.startsWith("application/x-www-form-urlencoded")) {
       await request.clone().formData();
     } else {
