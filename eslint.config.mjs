@@ -3,6 +3,27 @@ import nextVitals from "eslint-config-next/core-web-vitals";
 import nextTs from "eslint-config-next/typescript";
 import prettier from "eslint-config-prettier/flat";
 
+// Dependencies point one way: app -> components -> lib. The local backend stands alone and is used
+// only through its package face, like any other package.
+const fences = {
+  app: {
+    regex: "^(@/app|(\\.\\./)+app)(/|$)",
+    message: "components/ and lib/ may not import from app/: pass actions and data down as props.",
+  },
+  backendInternals: {
+    regex: "(^|/)supabase/local(/|$)|^@groundwork/local-backend/(src|bin)(/|$)",
+    message: "Import the local backend through its package face, @groundwork/local-backend.",
+  },
+  theApp: {
+    regex:
+      "^@/|^(\\.\\./)+(app|components|lib|middleware|instrumentation)(/|\\.|$)|^(next|react|react-dom)(/|$)",
+    message: "The local backend stands alone: it speaks to the app only over HTTP.",
+  },
+};
+const restrict = (...patterns) => ({
+  "no-restricted-imports": ["error", { patterns }],
+});
+
 export default defineConfig([
   ...nextVitals,
   ...nextTs,
@@ -25,6 +46,12 @@ export default defineConfig([
       ],
     },
   },
+  { rules: restrict(fences.backendInternals) },
+  {
+    files: ["components/**", "lib/**"],
+    rules: restrict(fences.app, fences.backendInternals),
+  },
+  { files: ["supabase/local/**"], rules: restrict(fences.theApp) },
   globalIgnores([
     ".next/**",
     "out/**",

@@ -1,20 +1,48 @@
-import { type NextRequest } from "next/server";
+import { NextResponse, type NextRequest } from "next/server";
 
 import { refuseMalformedAction } from "@/lib/server-action-guard";
+import { supabaseEnv } from "@/lib/supabase/env";
 import { updateSession } from "@/lib/supabase/middleware";
+import { createNonce, NONCE_HEADER, securityHeaders } from "@/lib/security/headers";
+
+/** Built files, icons and public files: they get the security headers but no session work. */
+const STATIC_FILE =
+  /^\/(?:_next\/(?:static|image)\/|favicon\.ico$|icon|apple-icon|robots\.txt$|sitemap\.xml$)|\.(?:svg|png|jpg|jpeg|gif|webp|ico|txt|xml|css|js|map|woff2?)$/;
 
 /**
- * Refreshes the Supabase session cookie on every request and guards signed-in-only pages.
- * Next.js 16 names this file `proxy.ts`; this project keeps `middleware.ts`, which Next 16 still
- * runs, on the Edge runtime.
+ * The one place the security headers are set, for every response the app sends: pages, route
+ * handlers, redirects, errors and 404s. It also refreshes the Supabase session cookie and guards
+ * signed-in-only pages. Next.js 16 names this file `proxy.ts`; this project keeps `middleware.ts`,
+ * which Next 16 still runs, on the Edge runtime.
  */
 export async function middleware(request: NextRequest) {
-  return (await refuseMalformedAction(request)) ?? updateSession(request);
+  const nonce = createNonce();
+  const headers = securityHeaders({
+    nonce,
+    supabaseUrl: supabaseEnv().url,
+    dev: process.env.NODE_ENV === "development",
+    https: isHttps(request),
+  });
+  // Next reads the nonce from the request's policy and puts it on every inline script it renders.
+  request.headers.set("Content-Security-Policy", headers["Content-Security-Policy"]);
+  request.headers.set(NONCE_HEADER, nonce);
+
+  // A malformed server-action call is refused before the framework fails on it.
+  const response =
+    (await refuseMalformedAction(request)) ??
+    (STATIC_FILE.test(request.nextUrl.pathname)
+      ? NextResponse.next({ request })
+      : await updateSession(request));
+  for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
+  return response;
+}
+
+function isHttps(request: NextRequest): boolean {
+  // Behind a proxy that ends TLS, the proxy says what the browser used.
+  const forwarded = request.headers.get("x-forwarded-proto")?.split(",")[0]?.trim();
+  return (forwarded ?? request.nextUrl.protocol.replace(/:$/, "")) === "https";
 }
 
 export const config = {
-  // Every page and route handler; not static assets, images or metadata files.
-  matcher: [
-    "/((?!_next/static|_next/image|favicon.ico|icon|apple-icon|robots.txt|sitemap.xml|.*\\.(?:svg|png|jpg|jpeg|gif|webp|ico|txt|xml)$).*)",
-  ],
+  matcher: ["/:path*"],
 };

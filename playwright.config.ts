@@ -57,7 +57,7 @@ export default defineConfig({
   webServer: [
     {
       name: "backend",
-      command: "npx tsx supabase/local/src/cli.ts --reset",
+      command: "npm run backend -- --reset",
       url: `${backendURL}/auth/v1/health`,
       reuseExistingServer: false,
       timeout: 120_000,

@@ -1,11 +1,12 @@
 import type { Metadata, Viewport } from "next";
-import { cookies } from "next/headers";
+import { cookies, headers } from "next/headers";
 
 import { AuthProvider } from "@/components/auth/auth-provider";
 import { SiteFooter } from "@/components/layout/site-footer";
 import { SiteHeader } from "@/components/layout/site-header";
 import { ThemeProvider } from "@/components/theme/theme-provider";
 import { Toaster } from "@/components/ui/sonner";
+import { NONCE_HEADER } from "@/lib/security/headers";
 import { htmlThemeAttributes, parseThemeCookie, THEME_COOKIE } from "@/lib/theme/theme-cookie";
 import { siteConfig } from "@/lib/site-config";
 
@@ -28,11 +29,13 @@ export default async function RootLayout({ children }: { children: React.ReactNo
   // next-themes script before paint. next-themes rewrites the class on the client, hence
   // suppressHydrationWarning (it only applies to <html>'s own attributes).
   const theme = parseThemeCookie((await cookies()).get(THEME_COOKIE)?.value);
+  // The Content-Security-Policy lets only nonced inline scripts run, the theme's one included.
+  const nonce = (await headers()).get(NONCE_HEADER) ?? undefined;
 
   return (
     <html lang="en" {...htmlThemeAttributes(theme)} suppressHydrationWarning>
       <body className="flex min-h-dvh flex-col">
-        <ThemeProvider initialTheme={theme}>
+        <ThemeProvider initialTheme={theme} nonce={nonce}>
           <AuthProvider>
             <a
               href="#main"

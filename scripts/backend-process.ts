@@ -1,9 +1,11 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const CLI = path.join(root, "supabase", "local", "src", "cli.ts");
+// The backend package's own command; it loads its TypeScript in the same process.
+const BIN = createRequire(import.meta.url).resolve("@groundwork/local-backend/bin");
 
 export interface BackendProcess {
   child: ChildProcess;
@@ -32,14 +34,14 @@ export interface SpawnBackendOptions {
 export class BackendStartError extends Error {}
 
 /**
- * Runs `supabase/local/src/cli.ts` as one Node process (tsx as an import hook, not tsx's own
- * launcher, so a signal reaches the backend itself) and waits until it is healthy.
+ * Runs the backend package's command as one Node process (not through a launcher, so a signal
+ * reaches the backend itself) and waits until it is healthy.
  */
 export async function spawnBackend(options: SpawnBackendOptions = {}): Promise<BackendProcess> {
   const env: NodeJS.ProcessEnv = { ...process.env, ...options.env };
   env.SUPABASE_LOCAL_PORT = String(options.port ?? 0);
   if (options.dataDir) env.SUPABASE_LOCAL_DATA_DIR = options.dataDir;
-  const args = ["--import", "tsx", CLI, ...(options.reset ? ["--reset"] : [])];
+  const args = [BIN, ...(options.reset ? ["--reset"] : [])];
   // Its own process group: a Ctrl-C in the terminal reaches only the parent, which stops it once.
   // The IPC channel closes when the parent dies in any way; the backend then stops itself.
   const child = spawn(process.execPath, args, {

@@ -13,7 +13,6 @@ import path from "node:path";
 
 import { createServerClient } from "@supabase/ssr";
 import { createClient } from "@supabase/supabase-js";
-import ws from "ws";
 
 import { spawnBackend } from "./backend-process";
 
@@ -22,7 +21,6 @@ const SECRET_KEY = "sb_secret_N7UND0UgjKTVK-Uodkm0Hg_xSvEMPvz";
 const APP_PORT = Number(process.env.BENCH_APP_PORT ?? 3199);
 const CLIENTS = 10;
 const REQUESTS_PER_URL = Number(process.env.BENCH_REQUESTS ?? 200);
-const realtime = { transport: ws as unknown as typeof WebSocket };
 
 /** Forwards everything to the backend and counts what the app asks of /auth/v1. */
 function countingProxy(target: string) {
@@ -126,14 +124,12 @@ async function main() {
     const password = "bench-password-123";
     const admin = createClient(backend.url, SECRET_KEY, {
       auth: { persistSession: false },
-      realtime,
     });
     const created = await admin.auth.admin.createUser({ email, password, email_confirm: true });
     if (created.error) throw created.error;
 
     let jar: { name: string; value: string }[] = [];
     const supabase = createServerClient(proxyUrl, PUBLISHABLE_KEY, {
-      realtime,
       cookies: {
         getAll: () => jar,
         setAll: (set) => void (jar = set.map(({ name, value }) => ({ name, value }))),

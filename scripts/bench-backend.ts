@@ -4,17 +4,20 @@
  * `benches` (requests per second) to measure something more. Arguments pick entries by name.
  */
 import { benchAuth } from "./bench/auth";
+import { benchFunctions, benchFunctionsColdStart } from "./bench/functions";
 import { formatResults, type LoadResult } from "./bench/load";
 import { benchRest } from "./bench/rest";
 import { benchStartup, formatTimings, type Timing } from "./bench/startup";
 
 const timings: { name: string; run: () => Promise<Timing[]> }[] = [
   { name: "startup", run: benchStartup },
+  { name: "functions cold start", run: benchFunctionsColdStart },
 ];
 
 const benches: { name: string; run: () => Promise<LoadResult[]> }[] = [
   { name: "auth API", run: benchAuth },
   { name: "database API", run: benchRest },
+  { name: "functions", run: benchFunctions },
 ];
 
 const only = process.argv.slice(2);

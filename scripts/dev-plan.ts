@@ -1,4 +1,4 @@
-import { LOCAL_PUBLISHABLE_KEY, LOCAL_SECRET_KEY } from "../supabase/local/src/keys";
+import { LOCAL_PUBLISHABLE_KEY, LOCAL_SECRET_KEY } from "@groundwork/local-backend/keys";
 
 type Env = Record<string, string | undefined>;
 

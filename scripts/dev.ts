@@ -1,7 +1,7 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import nextEnv from "@next/env";
-import { ConfigError, loadConfig } from "../supabase/local/src/config";
+import { ConfigError, loadConfig } from "@groundwork/local-backend/config";
 import { DevPlanError } from "./dev-plan";
 import { runDev } from "./dev-runner";
 

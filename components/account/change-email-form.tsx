@@ -1,13 +1,19 @@
 "use client";
 
-import { changeEmail } from "@/app/(app)/account/actions";
 import { EmailField, FormMessage, SubmitButton } from "@/components/auth/form-parts";
 import { useCheckedAction } from "@/components/auth/use-checked-action";
 import { useRetryCooldown } from "@/components/auth/use-cooldown";
+import type { FormAction } from "@/lib/auth/action-state";
 import { changeEmailSchema } from "@/lib/auth/schemas";
 
-export function ChangeEmailForm({ currentEmail }: { currentEmail: string }) {
-  const [state, formAction, pending] = useCheckedAction(changeEmailSchema, changeEmail);
+export function ChangeEmailForm({
+  currentEmail,
+  action,
+}: {
+  currentEmail: string;
+  action: FormAction;
+}) {
+  const [state, formAction, pending] = useCheckedAction(changeEmailSchema, action);
   const cooldown = useRetryCooldown(state);
 
   return (

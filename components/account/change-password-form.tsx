@@ -4,20 +4,22 @@ import { useEffect } from "react";
 import { useRouter } from "next/navigation";
 import { toast } from "sonner";
 
-import { changePassword } from "@/app/(app)/account/actions";
 import { FormMessage, PasswordField, SubmitButton } from "@/components/auth/form-parts";
 import { useCheckedAction } from "@/components/auth/use-checked-action";
+import type { FormAction } from "@/lib/auth/action-state";
 import { MIN_PASSWORD_LENGTH, PASSWORD_RULES, newPasswordSchema } from "@/lib/auth/schemas";
 
 /** Sets a new password; after a reset mail, `then` moves on once it is saved. */
 export function ChangePasswordForm({
+  action,
   then,
   submitLabel = "Change password",
 }: {
+  action: FormAction;
   then?: string;
   submitLabel?: string;
 }) {
-  const [state, formAction, pending] = useCheckedAction(newPasswordSchema, changePassword);
+  const [state, formAction, pending] = useCheckedAction(newPasswordSchema, action);
   const router = useRouter();
 
   useEffect(() => {

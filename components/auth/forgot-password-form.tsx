@@ -1,13 +1,13 @@
 "use client";
 
-import { requestPasswordReset } from "@/app/(auth)/forgot-password/actions";
 import { EmailField, FormMessage, SubmitButton } from "@/components/auth/form-parts";
 import { useCheckedAction } from "@/components/auth/use-checked-action";
 import { useRetryCooldown } from "@/components/auth/use-cooldown";
+import type { FormAction } from "@/lib/auth/action-state";
 import { emailOnlySchema } from "@/lib/auth/schemas";
 
-export function ForgotPasswordForm() {
-  const [state, formAction, pending] = useCheckedAction(emailOnlySchema, requestPasswordReset);
+export function ForgotPasswordForm({ action }: { action: FormAction }) {
+  const [state, formAction, pending] = useCheckedAction(emailOnlySchema, action);
   const cooldown = useRetryCooldown(state);
 
   return (

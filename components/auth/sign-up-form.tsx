@@ -2,13 +2,13 @@
 
 import Link from "next/link";
 
-import { signUp } from "@/app/(auth)/sign-up/actions";
 import { EmailField, FormMessage, PasswordField, SubmitButton } from "@/components/auth/form-parts";
 import { useCheckedAction } from "@/components/auth/use-checked-action";
+import type { FormAction } from "@/lib/auth/action-state";
 import { MIN_PASSWORD_LENGTH, PASSWORD_RULES, signUpSchema } from "@/lib/auth/schemas";
 
-export function SignUpForm({ next }: { next: string }) {
-  const [state, formAction, pending] = useCheckedAction(signUpSchema, signUp);
+export function SignUpForm({ next, action }: { next: string; action: FormAction }) {
+  const [state, formAction, pending] = useCheckedAction(signUpSchema, action);
   const nextQuery = next === "/" ? "" : `?next=${encodeURIComponent(next)}`;
 
   return (

@@ -45,10 +45,13 @@ export function useThemeChoice(): {
 
 export function ThemeProvider({
   initialTheme,
+  nonce,
   children,
 }: {
   /** The choice read from the cookie on the server; used when localStorage has none yet. */
   initialTheme: ThemeChoice;
+  /** This response's script nonce, for the no-flash script that applies the theme before paint. */
+  nonce?: string;
   children: React.ReactNode;
 }) {
   return (
@@ -57,6 +60,7 @@ export function ThemeProvider({
       defaultTheme={initialTheme}
       enableSystem
       disableTransitionOnChange
+      nonce={nonce}
     >
       <ServerThemeContext value={initialTheme}>
         <ThemeCookieSync />

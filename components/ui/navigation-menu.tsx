@@ -3,7 +3,7 @@
 import * as React from "react";
 import { cva } from "class-variance-authority";
 import { ChevronDownIcon } from "lucide-react";
-import { NavigationMenu as NavigationMenuPrimitive } from "radix-ui";
+import * as NavigationMenuPrimitive from "@radix-ui/react-navigation-menu";
 
 import { cn } from "@/lib/utils";
 

@@ -13,6 +13,9 @@ export type ActionState = {
   values?: Record<string, string>;
 };
 
+/** A form's server action as a component receives it: routes own actions and pass them down. */
+export type FormAction = (previous: ActionState, formData: FormData) => Promise<ActionState>;
+
 /**
  * Wraps a server action once: reads the FormData, validates it with the schema, and only then
  * calls the action with typed input. Validation failures never reach the auth server.

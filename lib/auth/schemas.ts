@@ -1,5 +1,9 @@
 import { z } from "zod";
 
+// These schemas also run in the browser, whose Content-Security-Policy forbids eval. Zod would probe
+// for it with `new Function` (a reported violation) to compile fast object parsers that forms don't need.
+z.config({ jitless: true });
+
 /**
  * The auth server's own rules (supabase/config.toml: minimum_password_length, password_requirements
  * = "letters_digits"), checked in the form before anything is sent. Control characters are refused

@@ -1,8 +1,8 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { LOCAL_PUBLISHABLE_KEY, LOCAL_SECRET_KEY } from "../../supabase/local/src/keys";
-import { startLocalBackend } from "../../supabase/local/src/server";
+import { LOCAL_PUBLISHABLE_KEY, LOCAL_SECRET_KEY } from "@groundwork/local-backend/keys";
+import { startLocalBackend } from "@groundwork/local-backend";
 import { runLoad, type LoadResult } from "./load";
 
 const CLIENTS = 10;

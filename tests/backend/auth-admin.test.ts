@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { LOCAL_PUBLISHABLE_KEY, LOCAL_SERVICE_ROLE_KEY } from "@/supabase/local/src/keys";
+import { LOCAL_PUBLISHABLE_KEY, LOCAL_SERVICE_ROLE_KEY } from "@groundwork/local-backend/keys";
 import {
   PASSWORD,
   adminClient,

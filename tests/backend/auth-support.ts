@@ -1,6 +1,5 @@
 import { createClient, type SupabaseClient } from "@supabase/supabase-js";
-import WebSocket from "ws";
-import type { MailMessage } from "@/supabase/local/src/mail";
+import type { MailMessage } from "@groundwork/local-backend";
 import {
   LOCAL_PUBLISHABLE_KEY,
   LOCAL_SECRET_KEY,
@@ -45,7 +44,6 @@ export function browserClient(
       flowType: options.flowType ?? "implicit",
     },
     global: options.fetch ? { fetch: options.fetch } : undefined,
-    realtime: { transport: WebSocket as unknown as typeof globalThis.WebSocket },
   });
 }
 
@@ -53,7 +51,6 @@ export function browserClient(
 export function adminClient(t: TestBackend): SupabaseClient {
   return createClient(t.url, LOCAL_SECRET_KEY, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-    realtime: { transport: WebSocket as unknown as typeof globalThis.WebSocket },
   });
 }
 

@@ -1,6 +1,5 @@
 import path from "node:path";
 import { createClient, type SupabaseClient } from "@supabase/supabase-js";
-import WebSocket from "ws";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LOCAL_PUBLISHABLE_KEY, startTestBackend, type TestBackend } from "./support/local-backend";
 
@@ -25,7 +24,6 @@ async function userClient(sub: string): Promise<SupabaseClient> {
   return createClient(t.url, LOCAL_PUBLISHABLE_KEY, {
     auth: { persistSession: false, autoRefreshToken: false },
     global: { headers: { Authorization: `Bearer ${token}` } },
-    realtime: { transport: WebSocket as unknown as typeof globalThis.WebSocket },
   });
 }
 

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { runDev } from "@/scripts/dev-runner";
-import { LOCAL_PUBLISHABLE_KEY } from "@/supabase/local/src/keys";
+import { LOCAL_PUBLISHABLE_KEY } from "@groundwork/local-backend/keys";
 
 const work = mkdtempSync(path.join(tmpdir(), "dev-runner-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));

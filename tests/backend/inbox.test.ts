@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { MailMessage } from "@/supabase/local/src/mail";
+import type { MailMessage } from "@groundwork/local-backend";
 import { startTestBackend, type TestBackend } from "./support/local-backend";
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "inbox-test-"));

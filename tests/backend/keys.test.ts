@@ -15,7 +15,7 @@ import {
   LOCAL_PUBLISHABLE_KEY,
   LOCAL_SECRET_KEY,
   LOCAL_SERVICE_ROLE_KEY,
-} from "@/supabase/local/src/keys";
+} from "@groundwork/local-backend/keys";
 import { startTestBackend, type TestBackend } from "./support/local-backend";
 
 describe("API keys in the apikey header", () => {

@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { MigrationError } from "@/supabase/local/src/migrations";
-import { startLocalBackend, type LocalBackend } from "@/supabase/local/src/server";
+import { MigrationError } from "@groundwork/local-backend";
+import { startLocalBackend, type LocalBackend } from "@groundwork/local-backend";
 
 const fixtures = path.join(import.meta.dirname, "fixtures");
 const ok = path.join(fixtures, "migrations-ok");

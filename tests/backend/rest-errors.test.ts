@@ -1,6 +1,6 @@
 import { SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { LOCAL_JWT_SECRET } from "@/supabase/local/src/keys";
+import { LOCAL_JWT_SECRET } from "@groundwork/local-backend/keys";
 import {
   BOB,
   client,

@@ -1,8 +1,7 @@
 import path from "node:path";
 import { createClient, type SupabaseClient } from "@supabase/supabase-js";
 import { SignJWT } from "jose";
-import WebSocket from "ws";
-import { LOCAL_JWT_SECRET } from "@/supabase/local/src/keys";
+import { LOCAL_JWT_SECRET } from "@groundwork/local-backend/keys";
 import {
   LOCAL_PUBLISHABLE_KEY,
   LOCAL_SECRET_KEY,
@@ -29,7 +28,6 @@ export function client(
   return createClient(t.url, key, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
     global: token ? { headers: { Authorization: `Bearer ${token}` } } : undefined,
-    realtime: { transport: WebSocket as unknown as never },
   });
 }
 

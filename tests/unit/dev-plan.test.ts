@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { DevPlanError, isLocalBackendUrl, planDev } from "@/scripts/dev-plan";
-import { LOCAL_PUBLISHABLE_KEY, LOCAL_SECRET_KEY } from "@/supabase/local/src/keys";
+import { LOCAL_PUBLISHABLE_KEY, LOCAL_SECRET_KEY } from "@groundwork/local-backend/keys";
 
 describe("planDev", () => {
   it("starts the local backend with the well-known keys when nothing is configured", () => {

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { ConfigError, loadConfig, parseDuration } from "@/supabase/local/src/config";
+import { ConfigError, loadConfig, parseDuration } from "@groundwork/local-backend/config";
 
 const dirs: string[] = [];
 afterEach(() => {

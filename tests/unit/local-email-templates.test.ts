@@ -2,9 +2,9 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { compileTemplate, TemplateError } from "@/supabase/local/src/auth/go-template";
-import { htmlToText } from "@/supabase/local/src/auth/mail-templates";
-import { ConfigError, loadConfig } from "@/supabase/local/src/config";
+import { compileTemplate, TemplateError } from "@groundwork/local-backend/mail-templates";
+import { htmlToText } from "@groundwork/local-backend/mail-templates";
+import { ConfigError, loadConfig } from "@groundwork/local-backend/config";
 
 const render = (src: string, data: Record<string, unknown> = {}) =>
   compileTemplate(src).render(data);

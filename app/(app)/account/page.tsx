@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 
 import { AccountFreshness } from "@/components/account/account-freshness";
+import { changeEmail, changePassword } from "./actions";
 import { ChangeEmailForm } from "@/components/account/change-email-form";
 import { ChangePasswordForm } from "@/components/account/change-password-form";
 import { MfaFactors } from "@/components/account/mfa-factors";
@@ -27,10 +28,10 @@ export default async function AccountPage() {
         title="Email"
         description="We'll ask you to confirm the change at both addresses."
       >
-        <ChangeEmailForm currentEmail={email} />
+        <ChangeEmailForm currentEmail={email} action={changeEmail} />
       </AccountSection>
       <AccountSection title="Password">
-        <ChangePasswordForm />
+        <ChangePasswordForm action={changePassword} />
       </AccountSection>
       <AccountSection
         title="Two-step verification"

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 
 import { AuthCard } from "@/components/auth/auth-card";
+import { signUp } from "./actions";
 import { SignUpForm } from "@/components/auth/sign-up-form";
 import { safeNextPath } from "@/lib/auth/safe-next";
 import { firstParam, type SearchParams } from "@/lib/auth/search-params";
@@ -17,7 +18,7 @@ export default async function SignUpPage({ searchParams }: { searchParams: Searc
       title="Create an account"
       description="We'll send you a mail to confirm your address."
     >
-      <SignUpForm next={next} />
+      <SignUpForm next={next} action={signUp} />
     </AuthCard>
   );
 }

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 
+import { changePassword } from "@/app/(app)/account/actions";
 import { ChangePasswordForm } from "@/components/account/change-password-form";
 import { AuthCard } from "@/components/auth/auth-card";
 import { requireUser } from "@/lib/auth/require-user";
@@ -29,7 +30,7 @@ export default async function UpdatePasswordPage() {
   await requireUser(UPDATE_PASSWORD_PATH);
   return (
     <AuthCard title="Choose a new password" description="You'll stay signed in on this device.">
-      <ChangePasswordForm then="/account" submitLabel="Save new password" />
+      <ChangePasswordForm action={changePassword} then="/account" submitLabel="Save new password" />
     </AuthCard>
   );
 }

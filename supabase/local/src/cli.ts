@@ -2,10 +2,12 @@ import { ConfigError } from "./config";
 import { MigrationError } from "./migrations";
 import { startLocalBackend } from "./server";
 import { formatStatus } from "./status";
+import { formatFunctions } from "./functions/listing";
 
 const HELP = `Usage: npm run backend [-- --reset]
 
-Runs the local Supabase-compatible backend (auth, database API, inbox) in the foreground.
+Runs the local Supabase-compatible backend (auth, database API, edge functions, inbox) in the
+foreground.
 
   --reset   start from an empty database (migrations and seed.sql run again)
 
@@ -44,6 +46,7 @@ async function main(): Promise<void> {
     `\nLocal backend started in ${seconds} s${reset ? " from an empty database" : ""}.\n`,
   );
   console.log(formatStatus({ url: backend.url, dataDir: backend.config.dataDir }));
+  console.log(`\n${formatFunctions(backend.config, backend.url)}`);
   console.log("\nPress Ctrl-C to stop.");
 
   let stopping = false;

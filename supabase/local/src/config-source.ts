@@ -116,6 +116,12 @@ export class ConfigSource {
     return v as string[];
   }
 
+  /** The names of the tables under `path` (e.g. each `[storage.buckets.<name>]`), in file order. */
+  tableNames(path: string): string[] {
+    const node = this.lookup(path);
+    return isTable(node) ? Object.keys(node).filter((k) => isTable(node[k])) : [];
+  }
+
   /** A ConfigError about the value at `path`, naming the file and line (or the variable). */
   problem(path: string, message: string): ConfigError {
     const fromEnv = this.fromEnv(path) !== undefined;

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { compileTemplate, TemplateError } from "./auth/go-template";
+import { compileTemplate, TemplateError } from "./mail/template";
+import { parseFunctionsConfig, type FunctionsConfig } from "./functions/config";
 import { ConfigError, ConfigSource, type Env } from "./config-source";
 
 export { ConfigError };
@@ -34,6 +35,7 @@ export interface LocalConfig {
   /** Where PGlite, the signing key and the inbox live; null keeps everything in memory. */
   dataDir: string | null;
   api: { schemas: string[]; extraSearchPath: string[]; maxRows: number };
+  functions: FunctionsConfig;
   auth: {
     siteUrl: string;
     additionalRedirectUrls: string[];
@@ -200,6 +202,7 @@ export function loadConfig(options: LoadConfigOptions = {}): LocalConfig {
       extraSearchPath: c.strings("api.extra_search_path", ["public", "extensions"]),
       maxRows: c.number("api.max_rows", 1000, positive),
     },
+    functions: parseFunctionsConfig(c, supabaseDir, env),
     auth: {
       siteUrl: c.string("auth.site_url", "http://127.0.0.1:3000"),
       additionalRedirectUrls: c.strings("auth.additional_redirect_urls", []),

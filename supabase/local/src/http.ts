@@ -3,7 +3,8 @@ import type { Duplex } from "node:stream";
 import type { LocalConfig } from "./config";
 import type { Database } from "./db";
 import type { Keys } from "./keys";
-import type { Mailer } from "./mail";
+import type { Mailer } from "./mail/mailer";
+import { WebSocketServer, type WebSocket } from "ws";
 
 /** Everything a service needs; one per running backend. */
 export interface Backend {
@@ -47,6 +48,14 @@ export interface Mount {
   handle: Service;
   /** Claims WebSocket upgrades below the prefix; without it upgrades are refused. */
   upgrade?: UpgradeHandler;
+  /** The largest request body this service takes, in bytes; the backend's limit when left out. */
+  bodyLimit?: number;
+  /**
+   * "allow" (the default) answers browsers from any origin, as the CLI's stack does for the APIs
+   * supabase-js calls from a page; "refuse" answers only same-origin requests and navigations;
+   * "self" leaves preflight and CORS headers to the service itself, as hosted edge functions do.
+   */
+  crossOrigin?: "allow" | "refuse" | "self";
   /** Runs once the backend listens (background work: pollers, workers). */
   start?: (backend: Backend) => void | Promise<void>;
   /** Runs when the backend stops, before the database closes. */
@@ -60,6 +69,17 @@ export class BodyError extends Error {
   ) {
     super(message);
   }
+}
+
+const sockets = new WebSocketServer({ noServer: true });
+
+/** Completes a WebSocket handshake inside an upgrade handler and hands over the open socket. */
+export function acceptWebSocket(
+  req: IncomingMessage,
+  socket: Duplex,
+  head: Buffer,
+): Promise<WebSocket> {
+  return new Promise((resolve) => sockets.handleUpgrade(req, socket, head, resolve));
 }
 
 /** Reads at most `limit` bytes of the body; a larger one is refused before it is all read. */
@@ -88,7 +108,11 @@ export async function readJson(req: Request, limit = 1024 * 1024): Promise<unkno
   }
 }
 
-export function json(body: unknown, status = 200, headers: HeadersInit = {}): Response {
+export function json(
+  body: unknown,
+  status = 200,
+  headers: ConstructorParameters<typeof Headers>[0] = {},
+): Response {
   const h = new Headers(headers);
   if (!h.has("content-type")) h.set("content-type", "application/json; charset=utf-8");
   return new Response(body === undefined ? null : JSON.stringify(body), { status, headers: h });

@@ -2,13 +2,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { createClient, type SupabaseClient } from "@supabase/supabase-js";
-import WebSocket from "ws";
-import { LOCAL_PUBLISHABLE_KEY, LOCAL_SECRET_KEY } from "@/supabase/local/src/keys";
-import {
-  startLocalBackend,
-  type LocalBackend,
-  type StartOptions,
-} from "@/supabase/local/src/server";
+import { LOCAL_PUBLISHABLE_KEY, LOCAL_SECRET_KEY } from "@groundwork/local-backend/keys";
+import { startLocalBackend, type LocalBackend, type StartOptions } from "@groundwork/local-backend";
 
 export { LOCAL_PUBLISHABLE_KEY, LOCAL_SECRET_KEY };
 
@@ -35,8 +30,6 @@ export async function startTestBackend(
   const client = (key: string) =>
     createClient(backend.url, key, {
       auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-      // Node 20 has no global WebSocket; supabase-js needs one for its realtime client.
-      realtime: { transport: WebSocket as unknown as typeof globalThis.WebSocket },
     });
   return {
     backend,

@@ -1,7 +1,6 @@
 import { expect, type APIRequestContext, type BrowserContext, type Page } from "@playwright/test";
 import { createServerClient } from "@supabase/ssr";
 import { createClient } from "@supabase/supabase-js";
-import ws from "ws";
 
 /** The local backend Playwright starts for the e2e run (see playwright.config.ts). */
 export const BACKEND_URL = process.env.E2E_SUPABASE_URL ?? "http://127.0.0.1:54329";
@@ -28,7 +27,6 @@ export function uniqueEmail(label: string): string {
 export function admin() {
   return createClient(BACKEND_URL, SECRET_KEY, {
     auth: { persistSession: false, autoRefreshToken: false },
-    realtime: { transport: ws as unknown as typeof WebSocket },
   });
 }
 
@@ -84,7 +82,6 @@ export function codeIn(mail: Mail): string {
 export async function sessionCookies(email: string, password = PASSWORD) {
   let jar: { name: string; value: string }[] = [];
   const supabase = createServerClient(BACKEND_URL, PUBLISHABLE_KEY, {
-    realtime: { transport: ws as unknown as typeof WebSocket },
     cookies: {
       getAll: () => jar,
       setAll(toSet) {

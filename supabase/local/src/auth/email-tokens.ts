@@ -1,10 +1,8 @@
 import { randomUUID } from "node:crypto";
 import type { Backend } from "../http";
-import type { OutgoingMail } from "../mail";
+import { composeMail as renderMail, type TemplateKind } from "../mail/compose";
+import type { OutgoingMail } from "../mail/mailer";
 import type { Queryable } from "./context";
-import type { EmailTemplateConfig, EmailTemplateType } from "../config";
-import { compileTemplate, type Template } from "./go-template";
-import { htmlToText, renderTemplate, type MailContent, type TemplateKind } from "./mail-templates";
 import { otp, tokenHash } from "./secrets";
 import type { UserRow } from "./users";
 
@@ -92,33 +90,6 @@ export function verifyLink(
   return `${backend.url}/auth/v1/verify?${q.toString()}`;
 }
 
-/** Which `[auth.email.template.<type>]` each mail uses, as GoTrue picks them (OTP sign-in is magic_link). */
-const TEMPLATE_TYPE: Record<TemplateKind, EmailTemplateType> = {
-  signup: "confirmation",
-  invite: "invite",
-  magiclink: "magic_link",
-  recovery: "recovery",
-  email_change: "email_change",
-  reauthentication: "reauthentication",
-};
-
-const compiled = new WeakMap<
-  EmailTemplateConfig,
-  { subject: Template | null; body: Template | null }
->();
-
-function templatesOf(config: EmailTemplateConfig) {
-  let entry = compiled.get(config);
-  if (!entry) {
-    entry = {
-      subject: config.subject === null ? null : compileTemplate(config.subject),
-      body: config.content === null ? null : compileTemplate(config.content),
-    };
-    compiled.set(config, entry);
-  }
-  return entry;
-}
-
 export interface MailExtra {
   /** The account's current address (email change mails). */
   email?: string;
@@ -136,42 +107,17 @@ export function composeMail(
   redirectTo: string,
   extra: MailExtra = {},
 ): OutgoingMail {
-  const link = verifyLink(backend, issued.token, kind, redirectTo);
-  const siteUrl = backend.config.auth.siteUrl;
-  const builtIn = renderTemplate(kind, {
-    link,
+  const { auth } = backend.config;
+  return renderMail(auth.email.template, {
+    kind,
+    to,
+    link: verifyLink(backend, issued.token, kind, redirectTo),
     code: issued.code,
-    siteUrl,
-    email: extra.email ?? to,
-    newEmail: extra.newEmail ?? to,
+    tokenHash: issued.token,
+    redirectTo,
+    siteUrl: auth.siteUrl,
+    ...extra,
   });
-  const configured = backend.config.auth.email.template[TEMPLATE_TYPE[kind]];
-  if (!configured) return { to: [to], ...builtIn };
-
-  // The variables GoTrue gives each template; reauthentication has no link.
-  const vars: Record<string, unknown> =
-    kind === "reauthentication"
-      ? { SiteURL: siteUrl, Email: extra.email ?? to, Token: issued.code, Data: extra.data ?? {} }
-      : {
-          SiteURL: siteUrl,
-          ConfirmationURL: link,
-          Email: extra.email ?? to,
-          Token: issued.code,
-          TokenHash: issued.token,
-          Data: extra.data ?? {},
-          RedirectTo: redirectTo,
-        };
-  if (kind === "email_change")
-    Object.assign(vars, { NewEmail: extra.newEmail ?? to, SendingTo: to });
-
-  const { subject, body } = templatesOf(configured);
-  const content: MailContent = { ...builtIn };
-  if (subject) content.subject = subject.render(vars);
-  if (body) {
-    content.html = body.render(vars);
-    content.text = htmlToText(content.html);
-  }
-  return { to: [to], ...content };
 }
 
 export async function sendAll(backend: Backend, mails: OutgoingMail[]): Promise<void> {

@@ -3,7 +3,7 @@ import type { AuthContext, Handler } from "./context";
 import { AuthError, errorResponse, OAuthError } from "./errors";
 import { clientAddress } from "./client-address";
 import { refuseNul } from "./params";
-import { routes } from "./routes";
+import { guarded, routes } from "./routes";
 
 interface CompiledRoute {
   method: string;
@@ -13,13 +13,14 @@ interface CompiledRoute {
 }
 
 function compile(): CompiledRoute[] {
-  return routes.map(([method, path, handler]) => {
+  return routes.map((route) => {
+    const [method, path] = route;
     const names: string[] = [];
     const source = path.replace(/[.]/g, "\\.").replace(/\{(\w+)\}/g, (_, name: string) => {
       names.push(name);
       return "([^/]+)";
     });
-    return { method, pattern: new RegExp(`^${source}/?$`), names, handler };
+    return { method, pattern: new RegExp(`^${source}/?$`), names, handler: guarded(route) };
   });
 }
 
@@ -52,10 +53,7 @@ export function createAuthService(): Service {
       throw new AuthError(404, "not_found", "Not Found");
     } catch (err) {
       if (err instanceof AuthError || err instanceof OAuthError) {
-        const res = errorResponse(err, req.headers);
-        // The unread rest of a refused body would corrupt the next request on a kept-alive connection.
-        if (err instanceof AuthError && err.status === 413) res.headers.set("connection", "close");
-        return res;
+        return errorResponse(err, req.headers);
       }
       backend.log(`auth ${req.method} ${path}: ${(err as Error).stack ?? String(err)}`);
       const failure = new AuthError(

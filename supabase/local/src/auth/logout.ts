@@ -1,10 +1,9 @@
 import type { AuthContext } from "./context";
 import { badRequest } from "./errors";
-import { requireUser } from "./guard";
+import type { Authenticated } from "./guard";
 
 /** POST /logout?scope=global|local|others: ends sessions (their refresh tokens go with them). */
-export async function logout(c: AuthContext): Promise<Response> {
-  const { user, session } = await requireUser(c);
+export async function logout(c: AuthContext, { user, session }: Authenticated): Promise<Response> {
   const scope = c.url.searchParams.get("scope") || "global";
   if (!["global", "local", "others"].includes(scope)) {
     throw badRequest("validation_failed", `Unsupported logout scope "${scope}"`);

@@ -4,7 +4,7 @@ import QRCode from "qrcode";
 import { json } from "../http";
 import type { AuthContext } from "./context";
 import { AuthError, badRequest, forbidden, notFound, unprocessable } from "./errors";
-import { requireUser, type Authenticated } from "./guard";
+import type { Authenticated } from "./guard";
 import { isUuid, readParams, str } from "./params";
 import { takeRateLimit } from "./rate-limit";
 import {
@@ -47,8 +47,7 @@ async function ownFactor(c: AuthContext, a: Authenticated): Promise<FactorRow> {
 }
 
 /** POST /factors: enrolls an unverified TOTP factor and hands out its secret, URI and QR code. */
-export async function enroll(c: AuthContext): Promise<Response> {
-  const a = await requireUser(c);
+export async function enroll(c: AuthContext, a: Authenticated): Promise<Response> {
   const mfa = c.backend.config.auth.mfa;
   const p = await readParams(c.req);
   const type = str(p, "factor_type");
@@ -102,8 +101,7 @@ export async function enroll(c: AuthContext): Promise<Response> {
 }
 
 /** POST /factors/{id}/challenge */
-export async function challenge(c: AuthContext): Promise<Response> {
-  const a = await requireUser(c);
+export async function challenge(c: AuthContext, a: Authenticated): Promise<Response> {
   const factor = await ownFactor(c, a);
   const id = randomUUID();
   const { rows } = await c.backend.db.query<{ created_at: Date }>(
@@ -119,8 +117,7 @@ export async function challenge(c: AuthContext): Promise<Response> {
 }
 
 /** POST /factors/{id}/verify: checks the TOTP code, raises the session to aal2, answers a new session. */
-export async function verifyFactor(c: AuthContext): Promise<Response> {
-  const a = await requireUser(c);
+export async function verifyFactor(c: AuthContext, a: Authenticated): Promise<Response> {
   takeRateLimit(c.backend, "tokenVerifications", c.ip);
   if (!c.backend.config.auth.mfa.totp.verifyEnabled)
     throw unprocessable("mfa_totp_verify_not_enabled", "MFA verification is disabled for TOTP");
@@ -194,8 +191,7 @@ export async function verifyFactor(c: AuthContext): Promise<Response> {
 }
 
 /** DELETE /factors/{id}: a verified factor may only be removed from an aal2 session. */
-export async function unenroll(c: AuthContext): Promise<Response> {
-  const a = await requireUser(c);
+export async function unenroll(c: AuthContext, a: Authenticated): Promise<Response> {
   const factor = await ownFactor(c, a);
   if (factor.status === "verified" && a.session?.aal !== "aal2") {
     throw forbidden("insufficient_aal", "AAL2 required to unenroll verified factor");

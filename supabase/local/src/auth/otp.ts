@@ -1,5 +1,5 @@
 import { json } from "../http";
-import type { OutgoingMail } from "../mail";
+import type { OutgoingMail } from "../mail/mailer";
 import type { AuthContext, Queryable } from "./context";
 import { badRequest, unprocessable } from "./errors";
 import { composeMail, issueEmailChangeMails, issueEmailToken, sendAll } from "./email-tokens";

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { json } from "../http";
-import type { OutgoingMail } from "../mail";
+import type { OutgoingMail } from "../mail/mailer";
 import type { AuthContext, Queryable } from "./context";
 import { badRequest, unprocessable } from "./errors";
 import { composeMail, issueEmailToken, sendAll } from "./email-tokens";

@@ -1,5 +1,5 @@
 import { json } from "../http";
-import type { OutgoingMail } from "../mail";
+import type { OutgoingMail } from "../mail/mailer";
 import type { AuthContext, Queryable } from "./context";
 import { AuthError, badRequest, forbidden, unprocessable } from "./errors";
 import {
@@ -9,7 +9,7 @@ import {
   sendAll,
   PKCE_PREFIX,
 } from "./email-tokens";
-import { requireUser, type Authenticated } from "./guard";
+import type { Authenticated } from "./guard";
 import { object, optionalStr, readParams, str, validEmail } from "./params";
 import { checkPasswordStrength, hashPassword, passwordMatches } from "./passwords";
 import { codeChallenge, createFlowState, type CodeChallenge } from "./pkce";
@@ -19,8 +19,7 @@ import { tokenHash } from "./secrets";
 import { findUserByEmail, findUserById, userJson, type UserRow } from "./users";
 
 /** GET /user */
-export async function getUser(c: AuthContext): Promise<Response> {
-  const { user } = await requireUser(c);
+export async function getUser(c: AuthContext, { user }: Authenticated): Promise<Response> {
   return json(await userJson(c.backend.db, user));
 }
 
@@ -94,10 +93,9 @@ async function checkPasswordChange(
 }
 
 /** PUT /user: metadata, password, email (confirmed by mail). */
-export async function updateUser(c: AuthContext): Promise<Response> {
+export async function updateUser(c: AuthContext, a: Authenticated): Promise<Response> {
   const auth = c.backend.config.auth;
   const p = await readParams(c.req);
-  const a = await requireUser(c);
   const { user, session } = a;
   const rawEmail = str(p, "email");
   const password = optionalStr(p, "password");
@@ -176,8 +174,7 @@ export async function updateUser(c: AuthContext): Promise<Response> {
 }
 
 /** GET /reauthenticate: mails a code that PUT /user accepts as `nonce`. */
-export async function reauthenticate(c: AuthContext): Promise<Response> {
-  const { user } = await requireUser(c);
+export async function reauthenticate(c: AuthContext, { user }: Authenticated): Promise<Response> {
   if (!user.email)
     throw unprocessable(
       "validation_failed",

@@ -1,11 +1,15 @@
 import { json, type Service } from "../http";
 import { listPage, messagePage, notFoundPage } from "./pages";
 
-/** Inbox pages may frame their own srcdoc and load mail images; nothing else, and no script. */
+/**
+ * Inbox pages may frame their own srcdoc and load mail images; nothing else, and no script. The
+ * framed mail inherits the policy, so it runs no script either. No other page may frame the inbox.
+ */
 const HTML_HEADERS = {
   "content-type": "text/html; charset=utf-8",
   "content-security-policy":
-    "default-src 'none'; style-src 'unsafe-inline'; img-src * data:; frame-src 'self'",
+    "default-src 'none'; style-src 'unsafe-inline'; img-src * data:; frame-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
+  "x-frame-options": "DENY",
   "x-content-type-options": "nosniff",
   "referrer-policy": "no-referrer",
   "cache-control": "no-store",

@@ -1,8 +1,8 @@
-import type { MailMessage } from "../mail";
+import { escapeHtml as escapeAs } from "../mail/escape-html";
+import { decodeEntities } from "../mail/html-to-text";
+import type { MailMessage } from "../mail/mailer";
 
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
+const escapeHtml = (value: string) => escapeAs(value, "numeric");
 
 /** The page's own styles only; no script runs on inbox pages. */
 const STYLE = `
@@ -81,7 +81,7 @@ ${content}
 export function linksIn(message: MailMessage): string[] {
   const found = new Set<string>();
   for (const m of message.html.matchAll(/href\s*=\s*("([^"]*)"|'([^']*)')/gi)) {
-    found.add((m[2] ?? m[3]).replace(/&amp;/g, "&"));
+    found.add(decodeEntities(m[2] ?? m[3]));
   }
   for (const m of message.text.matchAll(/https?:\/\/[^\s<>"')]+/g)) found.add(m[0]);
   return [...found].filter((href) => /^https?:\/\//i.test(href));

@@ -1,3 +1,5 @@
+import { escapeHtml } from "./escape-html";
+
 /** The default templates of Supabase's auth server, with the link and the 6-digit code filled in. */
 export interface MailContent {
   subject: string;
@@ -16,14 +18,6 @@ export interface TemplateData {
   newEmail: string;
 }
 
-const escape = (s: string) =>
-  s
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;")
-    .replace(/'/g, "&#39;");
-
 function page(
   title: string,
   intro: string,
@@ -31,20 +25,21 @@ function page(
   d: TemplateData,
   withCode: boolean,
 ): MailContent {
-  const parts = [`<h2>${escape(title)}</h2>`, `<p>${escape(intro)}</p>`];
+  const parts = [`<h2>${escapeHtml(title)}</h2>`, `<p>${escapeHtml(intro)}</p>`];
   const lines = [title, "", intro];
   if (action) {
-    parts.push(`<p><a href="${escape(d.link)}">${escape(action)}</a></p>`);
+    parts.push(`<p><a href="${escapeHtml(d.link)}">${escapeHtml(action)}</a></p>`);
     lines.push(`${action}: ${d.link}`);
   }
   if (withCode) {
-    parts.push(`<p>Alternatively, enter the code: <strong>${escape(d.code)}</strong></p>`);
+    parts.push(`<p>Alternatively, enter the code: <strong>${escapeHtml(d.code)}</strong></p>`);
     lines.push("", `Alternatively, enter the code: ${d.code}`);
   }
   return { subject: "", html: parts.join("\n"), text: lines.join("\n") };
 }
 
-export function renderTemplate(kind: TemplateKind, d: TemplateData): MailContent {
+/** The mail GoTrue sends of each kind when the project configures no template for it. */
+export function renderBuiltIn(kind: TemplateKind, d: TemplateData): MailContent {
   switch (kind) {
     case "signup":
       return {
@@ -107,51 +102,4 @@ export function renderTemplate(kind: TemplateKind, d: TemplateData): MailContent
         subject: "Confirm Reauthentication",
       };
   }
-}
-
-const ENTITIES: Record<string, string> = {
-  amp: "&",
-  lt: "<",
-  gt: ">",
-  quot: '"',
-  apos: "'",
-  nbsp: " ",
-};
-
-function decodeEntities(s: string): string {
-  return s.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
-    if (name[0] === "#") {
-      const code =
-        name[1] === "x" || name[1] === "X"
-          ? parseInt(name.slice(2), 16)
-          : parseInt(name.slice(1), 10);
-      return Number.isFinite(code) ? String.fromCodePoint(code) : whole;
-    }
-    return ENTITIES[name.toLowerCase()] ?? whole;
-  });
-}
-
-/** The plain-text part of a configured HTML mail: its words, with each link's address after its label. */
-export function htmlToText(html: string): string {
-  const text = html
-    .replace(/<!--[\s\S]*?-->/g, "")
-    .replace(/<(head|style|script|title)\b[\s\S]*?<\/\1\s*>/gi, "")
-    .replace(
-      /<a\b[^>]*?\bhref\s*=\s*("([^"]*)"|'([^']*)')[^>]*>([\s\S]*?)<\/a\s*>/gi,
-      (_all, _q, dq?: string, sq?: string, label = "") => {
-        const href = decodeEntities(dq ?? sq ?? "");
-        const words = label.replace(/<[^>]*>/g, "").trim();
-        return words && decodeEntities(words) !== href ? `${words}: ${href}` : href;
-      },
-    )
-    .replace(/<br\s*\/?>/gi, "\n")
-    .replace(/<\/(p|div|h[1-6]|li|tr|table|section|header|footer|blockquote)\s*>/gi, "\n\n")
-    .replace(/<li\b[^>]*>/gi, "- ")
-    .replace(/<[^>]*>/g, "");
-  return decodeEntities(text)
-    .split("\n")
-    .map((line) => line.replace(/[ \t\r\f\v]+/g, " ").trim())
-    .join("\n")
-    .replace(/\n{3,}/g, "\n\n")
-    .trim();
 }

@@ -1,0 +1,77 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import type { Duplex } from "node:stream";
+import { getRequestListener, type HttpBindings } from "@hono/node-server";
+import type { Backend, Mount } from "../http";
+import { crossOriginRefusal } from "./cross-origin";
+import { findMount } from "./app";
+
+export interface Timeouts {
+  /** How long a client may take to send a request's headers. */
+  headersMs: number;
+  /** How long a connection may stay silent in the middle of a request before it is closed. */
+  idleMs: number;
+}
+
+/** A connection silent for 150 s is closed, as the hosted gateway closes an idle function call. */
+export const DEFAULT_TIMEOUTS: Timeouts = { headersMs: 20_000, idleMs: 150_000 };
+
+function refuseUpgrade(socket: Duplex, status: string): void {
+  socket.on("error", () => socket.destroy());
+  socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+}
+
+/**
+ * Listens with Node's HTTP server: requests go to `fetch` with bodies streamed both ways (Hono's
+ * Node adapter applies backpressure), WebSocket upgrades go to the mount that claims the path.
+ * A client that stalls is cut off after the timeouts instead of holding a socket forever.
+ */
+export async function listen(
+  fetch: (req: Request, env: HttpBindings) => Response | Promise<Response>,
+  mounts: Mount[],
+  backend: Backend,
+  options: { host: string; port: number; timeouts: Timeouts },
+): Promise<http.Server> {
+  const { headersMs, idleMs } = options.timeouts;
+  const server = http.createServer(
+    {
+      headersTimeout: headersMs,
+      // A large upload may take long; only silence ends it (idleMs below).
+      requestTimeout: 0,
+      connectionsCheckingInterval: Math.min(1000, headersMs),
+    },
+    // Unread request bodies are dropped by the body limit once each answer is sent.
+    getRequestListener(fetch as never, {
+      overrideGlobalObjects: false,
+      autoCleanupIncoming: false,
+    }),
+  );
+  server.setTimeout(idleMs);
+
+  server.on("upgrade", (req, socket, head) => {
+    const url = new URL(req.url ?? "/", backend.url);
+    const mount = findMount(mounts, url.pathname);
+    if (!mount?.upgrade) return refuseUpgrade(socket, "404 Not Found");
+    if (mount.crossOrigin === "refuse") {
+      const headers = new Headers(req.headers as Record<string, string>);
+      if (crossOriginRefusal(new Request(url, { headers }), options.host))
+        return refuseUpgrade(socket, "403 Forbidden");
+    }
+    const path = url.pathname.slice(mount.prefix.length) || "/";
+    const remoteAddress = req.socket.remoteAddress ?? "";
+    Promise.resolve(mount.upgrade(req, socket, head, { backend, url, path, remoteAddress })).catch(
+      (err) => {
+        backend.log(`upgrade ${req.url}: ${(err as Error).stack ?? err}`);
+        socket.destroy();
+      },
+    );
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port, options.host, () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  backend.url = `http://${options.host}:${port}`;
+  return server;
+}

@@ -1,0 +1,131 @@
+import { expect, test, type Page } from "@playwright/test";
+import { TOTP } from "otpauth";
+
+import { chooseTheme, setThemeCookie, sitePages } from "./helpers";
+import {
+  addSessionCookies,
+  createUser,
+  expectSignedIn,
+  linkIn,
+  PASSWORD,
+  sessionCookies,
+  uniqueEmail,
+  userMenuButton,
+  waitForMail,
+} from "./support/auth";
+import { watchCspViolations } from "./support/csp-violations";
+
+const signedOutPages = [...sitePages, "/sign-in", "/sign-in/email", "/sign-up", "/no-such-page"];
+const signedInPages = [...sitePages, "/account"];
+
+/** Loads a page and waits until React has hydrated it: the theme switcher answers a click. */
+async function visit(page: Page, path: string) {
+  await page.goto(path);
+  const switcher = page.getByRole("banner").getByRole("button", { name: /^Theme:/ });
+  await switcher.click();
+  await expect(page.getByRole("menuitemradio", { name: "Dark" })).toBeVisible();
+  await page.keyboard.press("Escape");
+}
+
+test("the listener hears a violation when there is one", async ({ context, page }) => {
+  const violations = await watchCspViolations(context);
+  await visit(page, "/");
+  // An image from a host the policy does not name: blocked before any request leaves.
+  await page.evaluate(() => {
+    const img = document.createElement("img");
+    img.src = "https://elsewhere.invalid/pixel.png";
+    document.body.append(img);
+  });
+  await expect.poll(() => violations.map((v) => v.directive)).toContain("img-src");
+});
+
+for (const theme of ["light", "dark"] as const) {
+  test(`signed out, ${theme}: no page breaks the policy while it loads and hydrates`, async ({
+    context,
+    page,
+    baseURL,
+  }) => {
+    test.slow(); // every page in turn, each until hydrated
+    const violations = await watchCspViolations(context);
+    await setThemeCookie(context, baseURL, theme);
+    for (const path of signedOutPages) await visit(page, path);
+    expect(violations).toEqual([]);
+  });
+
+  test(`signed in, ${theme}: no page breaks the policy while it loads and hydrates`, async ({
+    context,
+    page,
+    baseURL,
+  }) => {
+    test.slow(); // every page in turn, each until hydrated
+    const user = await createUser();
+    await addSessionCookies(context, baseURL!, (await sessionCookies(user.email)).cookies);
+    const violations = await watchCspViolations(context);
+    await setThemeCookie(context, baseURL, theme);
+    for (const path of signedInPages) await visit(page, path);
+    await expectSignedIn(page, user.email);
+    expect(violations).toEqual([]);
+  });
+}
+
+test("sign-in dialog, theme switch and sign-out run within the policy", async ({
+  context,
+  page,
+}) => {
+  const violations = await watchCspViolations(context);
+  const user = await createUser();
+  await visit(page, "/features");
+  await page.getByRole("banner").getByRole("link", { name: "Sign in" }).click();
+  const dialog = page.getByRole("dialog", { name: "Sign in" });
+  await dialog.getByLabel("Email").fill(user.email);
+  await dialog.getByLabel("Password").fill(PASSWORD);
+  await dialog.getByRole("button", { name: "Sign in", exact: true }).click();
+  await expectSignedIn(page, user.email);
+
+  await chooseTheme(page, "Dark");
+  await chooseTheme(page, "Light");
+  await chooseTheme(page, "System");
+
+  await userMenuButton(page, user.email).click();
+  await page.getByRole("menuitem", { name: "Sign out" }).click();
+  await expect(page.getByText("You're signed out.")).toBeVisible();
+  expect(violations).toEqual([]);
+});
+
+test("a magic link, then enrolling and using an authenticator, run within the policy", async ({
+  context,
+  page,
+  request,
+}) => {
+  const violations = await watchCspViolations(context);
+  const user = await createUser(uniqueEmail("csp"));
+  await page.goto("/sign-in/email?next=/account");
+  await page.getByLabel("Email").fill(user.email);
+  await page.getByRole("button", { name: "Email me a link and code" }).click();
+  await expect(page.getByRole("heading", { name: "Check your email" })).toBeVisible();
+  await page.goto(linkIn(await waitForMail(request, user.email)));
+  await expect(page).toHaveURL(/\/account$/, { timeout: 15_000 });
+
+  await page.getByRole("button", { name: "Add an authenticator app" }).click();
+  await expect(page.getByRole("img", { name: "QR code for your authenticator app" })).toBeVisible();
+  const secret = (await page.getByTestId("totp-secret").textContent())!.trim();
+  const code = () => new TOTP({ secret, digits: 6, period: 30 }).generate();
+  await page.getByLabel("Code from the app").fill(code());
+  await page.getByRole("button", { name: "Turn on" }).click();
+  await expect(
+    page.getByRole("list", { name: "Authenticator apps" }).getByRole("listitem"),
+  ).toHaveCount(1);
+
+  await userMenuButton(page, user.email).click();
+  await page.getByRole("menuitem", { name: "Sign out" }).click();
+  await expect(page).toHaveURL(/\/sign-in/);
+  await page.getByLabel("Email").fill(user.email);
+  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByRole("main").getByRole("button", { name: "Sign in", exact: true }).click();
+  await expect(page).toHaveURL(/\/verify-mfa/);
+  await page.getByLabel("Code from your authenticator app").fill(code());
+  await page.getByRole("button", { name: "Verify" }).click();
+  await expect(page).toHaveURL(/\/account$/, { timeout: 15_000 });
+  await expectSignedIn(page, user.email);
+  expect(violations).toEqual([]);
+});
