@@ -1,7 +1,7 @@
 import path from "node:path";
 import { SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { LOCAL_JWT_SECRET } from "@/supabase/local/src/keys";
+import { LOCAL_JWT_SECRET } from "@groundwork/local-backend/keys";
 import { LOCAL_PUBLISHABLE_KEY, startTestBackend, type TestBackend } from "./support/local-backend";
 
 let t: TestBackend;

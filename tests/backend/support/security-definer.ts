@@ -1,4 +1,7 @@
-import type { Queryable } from "@/supabase/local/src/auth/context";
+/** What the backend's database answers queries with. */
+interface Queryable {
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<{ rows: T[] }>;
+}
 
 /** A security definer function a project's migrations created, and who may call it. */
 export interface DefinerFunction {
