@@ -1,5 +1,6 @@
 import { NextResponse, type NextRequest } from "next/server";
 
+import { refuseMalformedAction } from "@/lib/server-action-guard";
 import { supabaseEnv } from "@/lib/supabase/env";
 import { updateSession } from "@/lib/supabase/middleware";
 import { createNonce, NONCE_HEADER, securityHeaders } from "@/lib/security/headers";
@@ -26,9 +27,12 @@ export async function middleware(request: NextRequest) {
   request.headers.set("Content-Security-Policy", headers["Content-Security-Policy"]);
   request.headers.set(NONCE_HEADER, nonce);
 
-  const response = STATIC_FILE.test(request.nextUrl.pathname)
-    ? NextResponse.next({ request })
-    : await updateSession(request);
+  // A malformed server-action call is refused before the framework fails on it.
+  const response =
+    (await refuseMalformedAction(request)) ??
+    (STATIC_FILE.test(request.nextUrl.pathname)
+      ? NextResponse.next({ request })
+      : await updateSession(request));
   for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
   return response;
 }

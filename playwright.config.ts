@@ -87,6 +87,9 @@ export default defineConfig({
         NEXT_TELEMETRY_DISABLED: "1",
         GROUNDWORK_LOCAL: "1",
         NEXT_PUBLIC_SUPABASE_URL: backendURL,
+        SITE_URL: baseURL,
+        // Stands in for a deployment's proxy header; only the specs that test limits send it.
+        TRUSTED_PROXY_HEADER: "x-e2e-client-address",
       },
     },
   ],

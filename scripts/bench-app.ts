@@ -102,6 +102,7 @@ async function main() {
   await new Promise<void>((resolve) => proxy.listen(0, "127.0.0.1", resolve));
   const proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
 
+  const appUrl = `http://127.0.0.1:${APP_PORT}`;
   const app = spawn(
     process.execPath,
     ["node_modules/next/dist/bin/next", "start", "-H", "127.0.0.1", "-p", String(APP_PORT)],
@@ -113,11 +114,11 @@ async function main() {
         NEXT_PUBLIC_SUPABASE_URL: proxyUrl,
         NEXT_PUBLIC_SUPABASE_PUBLISHABLE_KEY: PUBLISHABLE_KEY,
         SUPABASE_SECRET_KEY: SECRET_KEY,
+        SITE_URL: appUrl,
       },
       stdio: "ignore",
     },
   );
-  const appUrl = `http://127.0.0.1:${APP_PORT}`;
 
   try {
     await waitForApp(appUrl);

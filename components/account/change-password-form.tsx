@@ -7,7 +7,7 @@ import { toast } from "sonner";
 import { FormMessage, PasswordField, SubmitButton } from "@/components/auth/form-parts";
 import { useCheckedAction } from "@/components/auth/use-checked-action";
 import type { FormAction } from "@/lib/auth/action-state";
-import { MIN_PASSWORD_LENGTH, newPasswordSchema } from "@/lib/auth/schemas";
+import { MIN_PASSWORD_LENGTH, PASSWORD_RULES, newPasswordSchema } from "@/lib/auth/schemas";
 
 /** Sets a new password; after a reset mail, `then` moves on once it is saved. */
 export function ChangePasswordForm({
@@ -36,6 +36,7 @@ export function ChangePasswordForm({
         minLength={MIN_PASSWORD_LENGTH}
         error={state.fields?.password}
       />
+      <p className="-mt-2 text-xs text-muted-foreground">{PASSWORD_RULES}</p>
       <PasswordField
         label="Repeat the new password"
         name="confirm"

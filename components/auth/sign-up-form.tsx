@@ -5,7 +5,7 @@ import Link from "next/link";
 import { EmailField, FormMessage, PasswordField, SubmitButton } from "@/components/auth/form-parts";
 import { useCheckedAction } from "@/components/auth/use-checked-action";
 import type { FormAction } from "@/lib/auth/action-state";
-import { MIN_PASSWORD_LENGTH, signUpSchema } from "@/lib/auth/schemas";
+import { MIN_PASSWORD_LENGTH, PASSWORD_RULES, signUpSchema } from "@/lib/auth/schemas";
 
 export function SignUpForm({ next, action }: { next: string; action: FormAction }) {
   const [state, formAction, pending] = useCheckedAction(signUpSchema, action);
@@ -20,9 +20,7 @@ export function SignUpForm({ next, action }: { next: string; action: FormAction 
         minLength={MIN_PASSWORD_LENGTH}
         error={state.fields?.password}
       />
-      <p className="-mt-2 text-xs text-muted-foreground">
-        At least {MIN_PASSWORD_LENGTH} characters.
-      </p>
+      <p className="-mt-2 text-xs text-muted-foreground">{PASSWORD_RULES}</p>
       <FormMessage error={state.error} message={state.message} />
       <SubmitButton pending={pending} pendingText="Creating your account…">
         Create account

@@ -25,6 +25,8 @@ export function validatedAction<S extends z.ZodType>(
   action: (input: z.output<S>, formData: FormData) => Promise<ActionState>,
 ) {
   return async (_previous: ActionState, formData: FormData): Promise<ActionState> => {
+    // A forged call can pass anything as the form; only a real one reaches the schema.
+    if (!(formData instanceof FormData)) return { error: "That request could not be read." };
     const values: Record<string, string> = {};
     for (const [key, value] of formData) {
       if (typeof value === "string" && !/password|confirm/i.test(key)) values[key] = value;

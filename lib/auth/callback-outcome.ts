@@ -24,6 +24,11 @@ export const EMAIL_OTP_TYPES = [
 ] as const;
 export type EmailLinkType = (typeof EMAIL_OTP_TYPES)[number];
 
+/** GoTrue's token hashes: hex SHA-224 (56 characters), `pkce_`-prefixed for PKCE links. */
+export function isWellFormedTokenHash(value: string | null): value is string {
+  return value !== null && /^(pkce_)?[0-9a-f]{56}$/.test(value);
+}
+
 export function isEmailLinkType(value: string | null): value is EmailLinkType {
   return value !== null && (EMAIL_OTP_TYPES as readonly string[]).includes(value);
 }

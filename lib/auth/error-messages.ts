@@ -17,7 +17,7 @@ const MESSAGES: Record<string, string> = {
   user_already_exists: "An account with this email already exists. Try signing in instead.",
   email_exists: "An account with this email already exists.",
   weak_password:
-    "That password is too easy to guess. Use at least 8 characters, mixing letters and numbers.",
+    "That password is too easy to guess. Use at least 12 characters, with letters and digits.",
   same_password: "Your new password must be different from the old one.",
   over_request_rate_limit: "Too many attempts. Please wait a moment and try again.",
   over_email_send_rate_limit:

@@ -1,15 +1,9 @@
-import type { NextRequest } from "next/server";
+import { siteUrlFor } from "@/lib/site-url";
 
 /**
- * An absolute URL on the host the browser used. Route handlers can see `localhost` in
- * `request.url` when the server was started on a bound address; cookies belong to the host the
- * browser asked for, so redirects must keep that one.
+ * An absolute URL for a redirect, always on the configured site URL: never on the Host or
+ * X-Forwarded-Host a request claims, which any client can set.
  */
-export function urlOnRequestHost(request: NextRequest, path: string): URL {
-  const url = new URL(path, request.url);
-  const host = request.headers.get("x-forwarded-host") ?? request.headers.get("host");
-  if (host) url.host = host;
-  const proto = request.headers.get("x-forwarded-proto");
-  if (proto === "http" || proto === "https") url.protocol = `${proto}:`;
-  return url;
+export function siteRedirectUrl(path: string): URL {
+  return siteUrlFor(path);
 }

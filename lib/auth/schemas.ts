@@ -4,8 +4,13 @@ import { z } from "zod";
 // for it with `new Function` (a reported violation) to compile fast object parsers that forms don't need.
 z.config({ jitless: true });
 
-/** The auth server's own minimum (supabase/config.toml, minimum_password_length). */
-export const MIN_PASSWORD_LENGTH = 8;
+/**
+ * The auth server's own rules (supabase/config.toml: minimum_password_length, password_requirements
+ * = "letters_digits"), checked in the form before anything is sent. Control characters are refused
+ * here too: they cannot be typed, so one in a password is a paste accident or a forged request.
+ */
+export const MIN_PASSWORD_LENGTH = 12;
+export const PASSWORD_RULES = `At least ${MIN_PASSWORD_LENGTH} characters, with letters and digits.`;
 
 export const emailSchema = z
   .string()
@@ -16,7 +21,12 @@ export const emailSchema = z
 export const passwordSchema = z
   .string()
   .min(MIN_PASSWORD_LENGTH, { error: `Use at least ${MIN_PASSWORD_LENGTH} characters.` })
-  .max(72, { error: "Use at most 72 characters." });
+  .max(72, { error: "Use at most 72 characters." })
+  .regex(/[a-zA-Z]/, { error: "Add at least one letter." })
+  .regex(/[0-9]/, { error: "Add at least one digit." })
+  .refine((v) => !/[\u0000-\u001f\u007f]/.test(v), {
+    error: "Use only characters you can type: no control characters.",
+  });
 
 export const codeSchema = z
   .string()

@@ -3,7 +3,7 @@ import { createServerClient } from "@supabase/ssr";
 
 import { needsMfaChallenge } from "@/lib/auth/aal";
 import { isSignedInOnlyPath, MFA_PATH, REQUEST_PATH_HEADER } from "@/lib/auth/routes";
-import { urlOnRequestHost } from "@/lib/auth/redirect-url";
+import { siteRedirectUrl } from "@/lib/auth/redirect-url";
 import { signInHref } from "@/lib/auth/safe-next";
 import { authCookieOptions } from "@/lib/supabase/cookie-options";
 import { supabaseEnv } from "@/lib/supabase/env";
@@ -69,5 +69,5 @@ export async function updateSession(request: NextRequest): Promise<NextResponse>
 }
 
 function redirect(request: NextRequest, href: string): NextResponse {
-  return NextResponse.redirect(urlOnRequestHost(request, href));
+  return NextResponse.redirect(siteRedirectUrl(href));
 }

@@ -42,7 +42,7 @@ describe("bad input", () => {
 
   it("wrong-typed fields are bad_json, missing ones validation_failed", async () => {
     await expectError(
-      await post("/signup", JSON.stringify({ email: 42, password: "long enough pw" })),
+      await post("/signup", JSON.stringify({ email: 42, password: "long enough pw 1" })),
       400,
       "bad_json",
     );
@@ -60,7 +60,7 @@ describe("bad input", () => {
     await expectError(
       await post(
         "/signup",
-        JSON.stringify({ email: "a@example.com", password: "long enough pw", data: "x" }),
+        JSON.stringify({ email: "a@example.com", password: "long enough pw 1", data: "x" }),
       ),
       400,
       "bad_json",
@@ -82,7 +82,7 @@ describe("bad input", () => {
       "email_address_invalid",
     );
     await expectError(
-      await post("/signup", JSON.stringify({ email: "a@b", password: "long enough pw" })),
+      await post("/signup", JSON.stringify({ email: "a@b", password: "long enough pw 1" })),
       400,
       "email_address_invalid",
     );

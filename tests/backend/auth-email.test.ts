@@ -208,10 +208,14 @@ describe("password recovery", () => {
     expect(
       (await client.auth.exchangeCodeForSession(location.searchParams.get("code") ?? "")).error,
     ).toBeNull();
-    expect((await client.auth.updateUser({ password: "a fresh new password" })).error).toBeNull();
+    expect((await client.auth.updateUser({ password: "a fresh new password 2" })).error).toBeNull();
     expect(
-      (await browserClient(t).auth.signInWithPassword({ email, password: "a fresh new password" }))
-        .error,
+      (
+        await browserClient(t).auth.signInWithPassword({
+          email,
+          password: "a fresh new password 2",
+        })
+      ).error,
     ).toBeNull();
   });
 
@@ -278,17 +282,17 @@ describe("reauthentication", () => {
     );
     t.backend.config.auth.email.securePasswordChange = true;
     try {
-      const refused = await client.auth.updateUser({ password: "another good password" });
+      const refused = await client.auth.updateUser({ password: "another good password 3" });
       expect(refused.error?.code).toBe("reauthentication_needed");
       expect((await client.auth.reauthenticate()).error).toBeNull();
       const nonce = codeIn(await lastMailTo(t, email));
       const wrong = await client.auth.updateUser({
-        password: "another good password",
+        password: "another good password 3",
         nonce: "123",
       });
       expect(wrong.error?.code).toBe("reauthentication_not_valid");
       expect(
-        (await client.auth.updateUser({ password: "another good password", nonce })).error,
+        (await client.auth.updateUser({ password: "another good password 3", nonce })).error,
       ).toBeNull();
     } finally {
       t.backend.config.auth.email.securePasswordChange = false;

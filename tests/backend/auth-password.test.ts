@@ -54,7 +54,7 @@ describe("sign-up and password sign-in", () => {
   it("refuses a short password with weak_password and its reasons", async () => {
     const { error } = await browserClient(t).auth.signUp({
       email: uniqueEmail(),
-      password: "short",
+      password: "short1",
     });
     expect(error?.status).toBe(422);
     expect(error?.code).toBe("weak_password");
@@ -136,11 +136,11 @@ describe("user", () => {
     expect(same.error?.status).toBe(422);
     const weak = await client.auth.updateUser({ password: "abc" });
     expect(weak.error?.code).toBe("weak_password");
-    const changed = await client.auth.updateUser({ password: "a brand new password" });
+    const changed = await client.auth.updateUser({ password: "a brand new password 4" });
     expect(changed.error).toBeNull();
     const signIn = await browserClient(t).auth.signInWithPassword({
       email,
-      password: "a brand new password",
+      password: "a brand new password 4",
     });
     expect(signIn.error).toBeNull();
   });

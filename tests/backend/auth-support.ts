@@ -19,7 +19,7 @@ export function uniqueEmail(prefix = "user"): string {
   return `${prefix}-${Date.now().toString(36)}-${counter}@example.com`;
 }
 
-export const PASSWORD = "correct horse battery";
+export const PASSWORD = "correct horse battery 9";
 
 export function memoryStorage() {
   const items = new Map<string, string>();

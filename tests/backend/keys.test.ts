@@ -165,7 +165,10 @@ describe.each(["RS256", "ES256"] as const)("signing_keys_path with an %s key", (
   it("gives users access tokens that verify against the published JWKS", async () => {
     const client = t.anonClient();
     const email = `keys-${alg.toLowerCase()}@example.com`;
-    const { data, error } = await client.auth.signUp({ email, password: "correct horse battery" });
+    const { data, error } = await client.auth.signUp({
+      email,
+      password: "correct horse battery 9",
+    });
     expect(error).toBeNull();
     const token = data.session?.access_token ?? "";
     expect(decodeProtectedHeader(token)).toMatchObject({ alg, kid });

@@ -97,13 +97,13 @@ describe("a user signed in through the auth API", () => {
   it("reads and writes with the session's access token", async () => {
     const user = client(t, LOCAL_PUBLISHABLE_KEY);
     const email = `rest-${Date.now()}@example.com`;
-    const signUp = await user.auth.signUp({ email, password: "correct horse battery" });
+    const signUp = await user.auth.signUp({ email, password: "correct horse battery 9" });
     expect(signUp.error).toBeNull();
     const id = signUp.data.user?.id as string;
     await c.service.from("profiles").insert({ id, username: `u${Date.now()}` });
     const session =
       signUp.data.session ??
-      (await user.auth.signInWithPassword({ email, password: "correct horse battery" })).data
+      (await user.auth.signInWithPassword({ email, password: "correct horse battery 9" })).data
         .session;
     expect(session?.access_token).toBeTruthy();
     const inserted = await user

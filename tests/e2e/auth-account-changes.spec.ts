@@ -19,7 +19,7 @@ test("changing the password from the account page; the old one stops working", a
   await page.getByLabel("New password", { exact: true }).fill("short");
   await page.getByLabel("Repeat the new password").fill("different");
   await page.getByRole("button", { name: "Change password" }).click();
-  await expect(page.getByText("Use at least 8 characters.")).toBeVisible();
+  await expect(page.getByText("Use at least 12 characters.")).toBeVisible();
 
   const newPassword = "another-fine-password-7";
   await page.getByLabel("New password", { exact: true }).fill(newPassword);

@@ -47,7 +47,7 @@ test("a weak password is explained before anything is sent", async ({ page }) =>
   await page.getByLabel("Email").fill(uniqueEmail("weak"));
   await page.getByLabel("Password").fill("short");
   await page.getByRole("button", { name: "Create account" }).click();
-  await expect(page.getByText("Use at least 8 characters.")).toBeVisible();
+  await expect(page.getByText("Use at least 12 characters.")).toBeVisible();
 });
 
 test("signing in with a password goes to next; a wrong one says so", async ({ page }) => {

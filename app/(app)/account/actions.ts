@@ -2,7 +2,7 @@
 
 import { revalidatePath } from "next/cache";
 
-import { validatedAction } from "@/lib/auth/action-state";
+import { authAction } from "@/lib/auth/auth-action";
 import { authErrorMessage, retryAfterSeconds } from "@/lib/auth/error-messages";
 import { callbackUrl } from "@/lib/auth/request-origin";
 import { changeEmailSchema, newPasswordSchema } from "@/lib/auth/schemas";
@@ -15,7 +15,7 @@ async function verifiedUser() {
   return { supabase, user: data.user, error };
 }
 
-export const changePassword = validatedAction(newPasswordSchema, async ({ password }) => {
+export const changePassword = authAction(newPasswordSchema, async ({ password }) => {
   const { supabase, user, error } = await verifiedUser();
   if (!user) return { error: authErrorMessage(error ?? { code: "session_not_found" }) };
   const { error: updateError } = await supabase.auth.updateUser({ password });
@@ -24,13 +24,13 @@ export const changePassword = validatedAction(newPasswordSchema, async ({ passwo
   return { message: "Your password has been changed." };
 });
 
-export const changeEmail = validatedAction(changeEmailSchema, async ({ email }) => {
+export const changeEmail = authAction(changeEmailSchema, async ({ email }) => {
   const { supabase, user, error } = await verifiedUser();
   if (!user) return { error: authErrorMessage(error ?? { code: "session_not_found" }) };
   if (email === user.email) return { fields: { email: "That is already your email address." } };
   const { error: updateError } = await supabase.auth.updateUser(
     { email },
-    { emailRedirectTo: await callbackUrl("/account") },
+    { emailRedirectTo: callbackUrl("/account") },
   );
   if (updateError) {
     return {

@@ -2,20 +2,20 @@
 
 import { redirect } from "next/navigation";
 
-import { validatedAction } from "@/lib/auth/action-state";
+import { authAction } from "@/lib/auth/auth-action";
 import { authErrorMessage, retryAfterSeconds } from "@/lib/auth/error-messages";
 import { callbackUrl } from "@/lib/auth/request-origin";
 import { safeNextPath } from "@/lib/auth/safe-next";
 import { signUpSchema } from "@/lib/auth/schemas";
 import { createClient } from "@/lib/supabase/server";
 
-export const signUp = validatedAction(signUpSchema, async ({ email, password, next }) => {
+export const signUp = authAction(signUpSchema, async ({ email, password, next }) => {
   const target = safeNextPath(next);
   const supabase = await createClient();
   const { data, error } = await supabase.auth.signUp({
     email,
     password,
-    options: { emailRedirectTo: await callbackUrl(target) },
+    options: { emailRedirectTo: callbackUrl(target) },
   });
   if (error)
     return { error: authErrorMessage(error), retryAfter: retryAfterSeconds(error) ?? undefined };

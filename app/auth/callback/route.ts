@@ -2,7 +2,7 @@ import { NextResponse, type NextRequest } from "next/server";
 
 import { errorPagePath, linkErrorCode } from "@/lib/auth/callback-outcome";
 import { safeNextPath } from "@/lib/auth/safe-next";
-import { urlOnRequestHost } from "@/lib/auth/redirect-url";
+import { siteRedirectUrl } from "@/lib/auth/redirect-url";
 import { createRouteClient } from "@/lib/supabase/route";
 
 /**
@@ -12,7 +12,7 @@ import { createRouteClient } from "@/lib/supabase/route";
 export async function GET(request: NextRequest) {
   const params = request.nextUrl.searchParams;
   const next = safeNextPath(params.get("next"));
-  const to = (path: string) => urlOnRequestHost(request, path);
+  const to = siteRedirectUrl;
 
   const failed = linkErrorCode(params);
   if (failed) return NextResponse.redirect(to(errorPagePath(failed, next)));

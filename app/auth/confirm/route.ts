@@ -4,9 +4,12 @@ import {
   afterLink,
   errorPagePath,
   isEmailLinkType,
+  isWellFormedTokenHash,
   linkNextPath,
 } from "@/lib/auth/callback-outcome";
-import { urlOnRequestHost } from "@/lib/auth/redirect-url";
+import { takeAttempt } from "@/lib/auth/attempt-limit";
+import { clientAddress, UNKNOWN_CLIENT } from "@/lib/auth/client-address";
+import { siteRedirectUrl } from "@/lib/auth/redirect-url";
 import { createRouteClient } from "@/lib/supabase/route";
 
 /**
@@ -18,10 +21,14 @@ export async function GET(request: NextRequest) {
   const tokenHash = params.get("token_hash");
   const type = params.get("type");
   const next = linkNextPath(params.get("next"));
-  const to = (path: string) => urlOnRequestHost(request, path);
+  const to = siteRedirectUrl;
 
-  if (!tokenHash || !isEmailLinkType(type))
+  // A made-up link never reaches the auth server, so it cannot spend the budget all visitors share.
+  if (!isWellFormedTokenHash(tokenHash) || !isEmailLinkType(type))
     return NextResponse.redirect(to(errorPagePath("invalid_link", next)));
+  const client = clientAddress(request.headers);
+  if (client !== UNKNOWN_CLIENT && takeAttempt("link-check", client) !== null)
+    return NextResponse.redirect(to(errorPagePath("over_request_rate_limit", next)));
 
   const { supabase, applyTo } = createRouteClient(request);
   const { data, error } = await supabase.auth.verifyOtp({ type, token_hash: tokenHash });

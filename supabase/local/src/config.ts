@@ -47,6 +47,8 @@ export interface LocalConfig {
     enableSignup: boolean;
     enableAnonymousSignIns: boolean;
     minimumPasswordLength: number;
+    /** Character sets a password needs one of each of (password_requirements, as GoTrue lists them). */
+    passwordRequiredCharacters: string[];
     enableRefreshTokenRotation: boolean;
     refreshTokenReuseInterval: number;
     signingKeysPath: string | null;
@@ -79,6 +81,11 @@ export interface LocalConfig {
       tokenRefresh: number;
       signInSignUps: number;
       tokenVerifications: number;
+      /**
+       * Addresses of the proxies in front of the backend (SUPABASE_LOCAL_TRUSTED_PROXIES, comma
+       * separated). Only a connection from one of them may name the client in X-Forwarded-For.
+       */
+      trustedProxies: string[];
     };
   };
   storage: StorageConfig;
@@ -97,6 +104,23 @@ export function parseDuration(value: string): number {
   if (!matched || matched !== value)
     throw new ConfigError(`"${value}" is not a duration like 1m0s`);
   return total;
+}
+
+const LOWER = "abcdefghijklmnopqrstuvwxyz";
+const UPPER = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+const DIGITS = "0123456789";
+const SYMBOLS = "!@#$%^&*()_+-=[]{};'\\:\"|<>?,./`~";
+
+/** The CLI's password_requirements values and the character sets it hands GoTrue for each. */
+export const PASSWORD_REQUIREMENTS: Record<string, string[]> = {
+  "": [],
+  letters_digits: [LOWER + UPPER, DIGITS],
+  lower_upper_letters_digits: [LOWER, UPPER, DIGITS],
+  lower_upper_letters_digits_symbols: [LOWER, UPPER, DIGITS, SYMBOLS],
+};
+
+function requiredCharacters(text: string): string[] | null {
+  return Object.hasOwn(PASSWORD_REQUIREMENTS, text) ? PASSWORD_REQUIREMENTS[text] : null;
 }
 
 function durationOrNull(text: string): number | null {
@@ -201,6 +225,14 @@ export function loadConfig(options: LoadConfigOptions = {}): LocalConfig {
       enableSignup: c.boolean("auth.enable_signup", true),
       enableAnonymousSignIns: c.boolean("auth.enable_anonymous_sign_ins", false),
       minimumPasswordLength: c.number("auth.minimum_password_length", 6, positive),
+      passwordRequiredCharacters: c.parsed(
+        "auth.password_requirements",
+        "",
+        requiredCharacters,
+        `one of ${Object.keys(PASSWORD_REQUIREMENTS)
+          .map((k) => `"${k}"`)
+          .join(", ")}`,
+      ),
       enableRefreshTokenRotation: c.boolean("auth.enable_refresh_token_rotation", true),
       refreshTokenReuseInterval: c.number("auth.refresh_token_reuse_interval", 10, notNegative),
       signingKeysPath: signingKeysPath ? path.resolve(supabaseDir, signingKeysPath) : null,
@@ -247,6 +279,10 @@ export function loadConfig(options: LoadConfigOptions = {}): LocalConfig {
         tokenRefresh: c.number("auth.rate_limit.token_refresh", 150, notNegative),
         signInSignUps: c.number("auth.rate_limit.sign_in_sign_ups", 30, notNegative),
         tokenVerifications: c.number("auth.rate_limit.token_verifications", 30, notNegative),
+        trustedProxies: (env.SUPABASE_LOCAL_TRUSTED_PROXIES ?? "")
+          .split(",")
+          .map((s) => s.trim())
+          .filter(Boolean),
       },
     },
     storage: parseStorageConfig(c, supabaseDir),

@@ -67,6 +67,7 @@ export class Database {
    */
   asRole<T>(settings: RequestSettings, fn: (tx: Transaction) => Promise<T>): Promise<T> {
     return this.pg.transaction(async (tx) => {
+      await checkRoleSwitch(tx, settings.role);
       const pairs: [string, string][] = [
         ["request.jwt.claims", JSON.stringify(settings.claims)],
         ["request.method", settings.method],
@@ -84,4 +85,30 @@ export class Database {
   close() {
     return this.pg.close();
   }
+}
+
+/** A Postgres error as the server raises it, with its SQLSTATE. */
+export class RoleSwitchError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * PostgREST connects as `authenticator` and may only switch to roles granted to it (anon,
+ * authenticated, service_role). The embedded database runs as a superuser, so the check the
+ * server would make is made here, with the errors Postgres gives.
+ */
+async function checkRoleSwitch(tx: Transaction, role: string): Promise<void> {
+  const { rows } = await tx.query<{ found: boolean; granted: boolean }>(
+    `select exists (select 1 from pg_roles where rolname = $1) as found,
+            coalesce((select pg_has_role('authenticator', oid, 'MEMBER') from pg_roles where rolname = $1), false) as granted`,
+    [role],
+  );
+  if (!rows[0]?.found) throw new RoleSwitchError("22023", `role "${role}" does not exist`);
+  if (!rows[0].granted)
+    throw new RoleSwitchError("42501", `permission denied to set role "${role}"`);
 }

@@ -23,6 +23,8 @@ export interface ServiceContext {
   url: URL;
   /** The path below the service's mount point, always starting with "/" (e.g. "/token"). */
   path: string;
+  /** The peer address of the TCP connection: the only client address no request header can forge. */
+  remoteAddress: string;
 }
 
 /** A web-standard handler mounted under one path prefix (/auth/v1, /rest/v1, …). */

@@ -8,7 +8,7 @@ export interface AuthContext {
   url: URL;
   /** Path parameters, e.g. `id` in /admin/users/{id}. */
   params: Record<string, string>;
-  /** The client address used for rate limits (the forwarded one when a proxy set it). */
+  /** The client address rate limits are keyed on: the peer, or what a trusted proxy forwarded. */
   ip: string;
 }
 

@@ -1,7 +1,8 @@
 import type { Service } from "../http";
 import type { AuthContext, Handler } from "./context";
 import { AuthError, errorResponse, OAuthError } from "./errors";
-import { clientIp } from "./params";
+import { clientAddress } from "./client-address";
+import { refuseNul } from "./params";
 import { guarded, routes } from "./routes";
 
 interface CompiledRoute {
@@ -26,7 +27,7 @@ function compile(): CompiledRoute[] {
 /** GoTrue-compatible auth API under /auth/v1. */
 export function createAuthService(): Service {
   const table = compile();
-  return async (req, { backend, url, path }) => {
+  return async (req, { backend, url, path, remoteAddress }) => {
     try {
       const method = req.method === "HEAD" ? "GET" : req.method;
       let pathMatched = false;
@@ -35,10 +36,17 @@ export function createAuthService(): Service {
         if (!m) continue;
         pathMatched = true;
         if (route.method !== method) continue;
-        const params = Object.fromEntries(
-          route.names.map((n, i) => [n, decodeURIComponent(m[i + 1])]),
-        );
-        const c: AuthContext = { req, backend, url, params, ip: clientIp(req) };
+        let params: Record<string, string>;
+        try {
+          params = Object.fromEntries(route.names.map((n, i) => [n, decodeURIComponent(m[i + 1])]));
+        } catch {
+          throw new AuthError(404, "not_found", "Not Found");
+        }
+        for (const [key, value] of url.searchParams) refuseNul([key, value], "query string");
+        refuseNul(Object.values(params), "path");
+        const trusted = backend.config.auth.rateLimit.trustedProxies;
+        const ip = clientAddress(req.headers, remoteAddress, trusted);
+        const c: AuthContext = { req, backend, url, params, ip };
         return await route.handler(c);
       }
       if (pathMatched) throw new AuthError(405, "method_not_allowed", "Method Not Allowed");

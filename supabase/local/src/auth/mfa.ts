@@ -7,6 +7,14 @@ import { AuthError, badRequest, forbidden, notFound, unprocessable } from "./err
 import type { Authenticated } from "./guard";
 import { isUuid, readParams, str } from "./params";
 import { takeRateLimit } from "./rate-limit";
+import {
+  checkFactorResting,
+  clearFactorFailures,
+  clearFailures,
+  MAX_FAILED_VERIFICATIONS,
+  recordFactorFailure,
+  recordFailure,
+} from "./attempts";
 import { addAmrClaim, rotateActiveToken, sessionResponse } from "./sessions";
 import type { FactorRow } from "./users";
 
@@ -142,8 +150,19 @@ export async function verifyFactor(c: AuthContext, a: Authenticated): Promise<Re
       `MFA challenge ${challengeId} has expired, verify against another challenge or create a new challenge.`,
     );
   }
+  checkFactorResting(c.backend, factor.id);
   const valid = totpFor(factor.secret ?? "", "", "").validate({ token: code, window: 1 }) !== null;
-  if (!valid) throw unprocessable("mfa_verification_failed", "Invalid TOTP code entered");
+  if (!valid) {
+    // A challenge takes a handful of wrong codes, then ends; the factor also rests after many.
+    recordFactorFailure(c.backend, factor.id);
+    if (recordFailure(c.backend, `challenge:${challengeId}`) >= MAX_FAILED_VERIFICATIONS) {
+      await c.backend.db.query("delete from auth.mfa_challenges where id = $1", [challengeId]);
+      clearFailures(c.backend, `challenge:${challengeId}`);
+    }
+    throw unprocessable("mfa_verification_failed", "Invalid TOTP code entered");
+  }
+  clearFailures(c.backend, `challenge:${challengeId}`);
+  clearFactorFailures(c.backend, factor.id);
   const session = a.session;
   if (!session)
     throw new AuthError(

@@ -25,7 +25,26 @@ export async function readParams(req: Request): Promise<Params> {
       "Could not parse request body as JSON: the body must be a JSON object",
     );
   }
+  refuseNul(body, "request body");
   return body as Params;
+}
+
+/**
+ * Postgres text cannot hold a NUL character; a value carrying one is refused here with a clear
+ * message rather than failing in the database.
+ */
+export function refuseNul(value: unknown, where: string): void {
+  if (typeof value === "string") {
+    if (value.includes("\u0000"))
+      throw badRequest("validation_failed", `The ${where} must not contain NUL characters`);
+  } else if (Array.isArray(value)) {
+    for (const item of value) refuseNul(item, where);
+  } else if (value && typeof value === "object") {
+    for (const [key, item] of Object.entries(value)) {
+      refuseNul(key, where);
+      refuseNul(item, where);
+    }
+  }
 }
 
 function typeError(key: string, want: string): AuthError {
@@ -80,9 +99,4 @@ export function validEmail(raw: string): string {
 
 export function isUuid(value: string): boolean {
   return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
-}
-
-export function clientIp(req: Request): string {
-  const forwarded = req.headers.get("x-forwarded-for")?.split(",")[0]?.trim();
-  return forwarded || req.headers.get("x-real-ip") || "127.0.0.1";
 }

@@ -19,9 +19,26 @@ export async function passwordMatches(password: string, hash: string | null): Pr
   }
 }
 
-/** The reasons GoTrue would give for refusing this password, empty when it is strong enough. */
-export function weakReasons(auth: AuthConfig, password: string): string[] {
-  return password.length < auth.minimumPasswordLength ? ["length"] : [];
+/**
+ * GoTrue's checkPasswordStrength: each unmet rule adds a reason and a sentence, joined with a space.
+ * Returns the reasons and the message, or null when the password is strong enough.
+ */
+export function weakness(
+  auth: AuthConfig,
+  password: string,
+): { reasons: string[]; message: string } | null {
+  const reasons: string[] = [];
+  const messages: string[] = [];
+  if (password.length < auth.minimumPasswordLength) {
+    reasons.push("length");
+    messages.push(weakMessage(auth));
+  }
+  const sets = auth.passwordRequiredCharacters;
+  if (sets.some((set) => ![...set].some((ch) => password.includes(ch)))) {
+    reasons.push("characters");
+    messages.push(`Password should contain at least one character of each: ${sets.join(", ")}.`);
+  }
+  return reasons.length ? { reasons, message: messages.join(" ") } : null;
 }
 
 export function weakMessage(auth: AuthConfig): string {
@@ -33,6 +50,6 @@ export function checkPasswordStrength(auth: AuthConfig, password: string): void 
   if (Buffer.byteLength(password) > MAX_BYTES) {
     throw weakPassword(`Password cannot be longer than ${MAX_BYTES} characters`, ["length"]);
   }
-  const reasons = weakReasons(auth, password);
-  if (reasons.length) throw weakPassword(weakMessage(auth), reasons);
+  const weak = weakness(auth, password);
+  if (weak) throw weakPassword(weak.message, weak.reasons);
 }

@@ -70,7 +70,14 @@ async function rotate(tx: Transaction, c: AuthContext, refreshToken: string): Pr
         [sessionId],
       )
     ).rows[0];
-    if (active && active.parent === row.token) {
+    if (!active) {
+      // Every token of the session is revoked only once reuse was detected: that ends the
+      // session for good, even for its newest token within the reuse interval.
+      return {
+        error: badRequest("refresh_token_already_used", "Invalid Refresh Token: Already Used"),
+      };
+    }
+    if (active.parent === row.token) {
       issued = active.token;
     } else {
       const reuseUntil =

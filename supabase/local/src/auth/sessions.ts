@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Backend } from "../http";
 import type { Queryable } from "./context";
+import { badRequest } from "./errors";
 import { refreshTokenString } from "./secrets";
 import { findUserById, userJson, type UserRow } from "./users";
 
@@ -151,6 +152,15 @@ export async function rotateActiveToken(
      where session_id = $1 and revoked = false returning token`,
     [sessionId],
   );
+  if (!rows.length) {
+    const revoked = await db.query(
+      "select 1 from auth.refresh_tokens where session_id = $1 limit 1",
+      [sessionId],
+    );
+    // A session whose every token was revoked by reuse detection never gets a new one.
+    if (revoked.rows.length)
+      throw badRequest("refresh_token_already_used", "Invalid Refresh Token: Already Used");
+  }
   return insertRefreshToken(db, userId, sessionId, rows.at(-1)?.token ?? null);
 }
 

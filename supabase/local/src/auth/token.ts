@@ -4,7 +4,7 @@ import { idTokenGrant, web3Grant } from "./disabled";
 import { badRequest } from "./errors";
 import { readParams, str } from "./params";
 import { phonePasswordGrant } from "./phone";
-import { passwordMatches, weakMessage, weakReasons } from "./passwords";
+import { passwordMatches, weakness } from "./passwords";
 import { consumeFlowState } from "./pkce";
 import { takeRateLimit } from "./rate-limit";
 import { refreshTokenGrant } from "./refresh";
@@ -36,9 +36,8 @@ async function passwordGrant(c: AuthContext): Promise<Response> {
   const session = await c.backend.db.transaction((tx) =>
     issueSession(tx, c.backend, user.id, "password", grantInfo(c.req, c.ip)),
   );
-  const reasons = weakReasons(c.backend.config.auth, password);
-  if (reasons.length)
-    session.weak_password = { message: weakMessage(c.backend.config.auth), reasons };
+  const weak = weakness(c.backend.config.auth, password);
+  if (weak) session.weak_password = weak;
   return json(session);
 }
 

@@ -1,7 +1,15 @@
 import { verifySms } from "./phone";
 import { json } from "../http";
 import type { AuthContext } from "./context";
-import { AuthError, badRequest } from "./errors";
+import {
+  clearFailures,
+  endEmailCodes,
+  failureCount,
+  MAX_FAILED_VERIFICATIONS,
+  recordFailure,
+} from "./attempts";
+import type { Backend } from "../http";
+import { AuthError, badRequest, forbidden } from "./errors";
 import { PKCE_PREFIX } from "./email-tokens";
 import { readParams, str, validEmail } from "./params";
 import { flowMethod, issueAuthCode } from "./pkce";
@@ -40,12 +48,41 @@ export async function verifyPost(c: AuthContext): Promise<Response> {
       throw badRequest("validation_failed", "Only the token_hash and type should be provided");
     input.tokenHash = hash;
   }
-  const body = await c.backend.db.transaction(async (tx) => {
-    const verified = await applyVerification(tx, c.backend, input);
-    if ("singleConfirmation" in verified) return { msg: SINGLE_CONFIRMATION, code: "200" };
-    return issueSession(tx, c.backend, verified.user.id, "otp", grantInfo(c.req, c.ip));
-  });
+  const body = await countingFailures(c.backend, input, () =>
+    c.backend.db.transaction(async (tx) => {
+      const verified = await applyVerification(tx, c.backend, input);
+      if ("singleConfirmation" in verified) return { msg: SINGLE_CONFIRMATION, code: "200" };
+      return issueSession(tx, c.backend, verified.user.id, "otp", grantInfo(c.req, c.ip));
+    }),
+  );
   return json(body);
+}
+
+/**
+ * Counts wrong guesses per email address and per token hash, whatever client address they come
+ * from: the fifth wrong code for an address ends the codes waiting for it, and a token hash that
+ * failed that often is refused without looking it up again.
+ */
+async function countingFailures<T>(
+  backend: Backend,
+  input: VerifyInput,
+  run: () => Promise<T>,
+): Promise<T> {
+  const key = input.code ? `code:${input.email}` : `hash:${input.tokenHash}`;
+  if (input.tokenHash && failureCount(backend, key) >= MAX_FAILED_VERIFICATIONS)
+    throw forbidden("otp_expired", "Email link is invalid or has expired");
+  try {
+    const result = await run();
+    clearFailures(backend, key);
+    return result;
+  } catch (err) {
+    if (!(err instanceof AuthError) || err.code !== "otp_expired") throw err;
+    if (recordFailure(backend, key) >= MAX_FAILED_VERIFICATIONS && input.email) {
+      await endEmailCodes(backend.db, input.email);
+      clearFailures(backend, key);
+    }
+    throw err;
+  }
 }
 
 const OAUTH_ERROR: Record<number, string> = {
@@ -88,24 +125,27 @@ export async function verifyGet(c: AuthContext): Promise<Response> {
   const type = parseType(q.get("type") ?? "");
   if (!token) throw badRequest("validation_failed", "Verify requires a token or a token hash");
   try {
-    const outcome = await c.backend.db.transaction(async (tx): Promise<LinkOutcome> => {
-      const verified = await applyVerification(tx, c.backend, { type, tokenHash: token });
-      if ("singleConfirmation" in verified)
-        return { kind: "message", message: SINGLE_CONFIRMATION };
-      if (pkce)
-        return {
-          kind: "code",
-          code: await issueAuthCode(tx, verified.user.id, flowMethod(verified.type)),
-        };
-      const session = await issueSession(
-        tx,
-        c.backend,
-        verified.user.id,
-        "otp",
-        grantInfo(c.req, c.ip),
-      );
-      return { kind: "session", session, type: verified.type };
-    });
+    const input: VerifyInput = { type, tokenHash: token };
+    const outcome = await countingFailures(c.backend, input, () =>
+      c.backend.db.transaction(async (tx): Promise<LinkOutcome> => {
+        const verified = await applyVerification(tx, c.backend, input);
+        if ("singleConfirmation" in verified)
+          return { kind: "message", message: SINGLE_CONFIRMATION };
+        if (pkce)
+          return {
+            kind: "code",
+            code: await issueAuthCode(tx, verified.user.id, flowMethod(verified.type)),
+          };
+        const session = await issueSession(
+          tx,
+          c.backend,
+          verified.user.id,
+          "otp",
+          grantInfo(c.req, c.ip),
+        );
+        return { kind: "session", session, type: verified.type };
+      }),
+    );
     const url = new URL(redirectTo);
     if (outcome.kind === "message") {
       if (pkce) url.searchParams.set("message", outcome.message);

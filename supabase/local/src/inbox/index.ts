@@ -22,6 +22,15 @@ const html = (body: string, status = 200) => new Response(body, { status, header
  * (`/inbox/api/messages[?to=]`, `/inbox/api/messages/:id`) for tests. Like the CLI's mail
  * catcher it needs no key: it only ever holds mail from a local development stack.
  */
+/** A path segment with a broken percent-encoding names no message. */
+function decodedOrNull(segment: string): string | null {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return null;
+  }
+}
+
 export function createInboxService(): Service {
   return async (req, { backend, path, url }) => {
     if (req.method !== "GET" && req.method !== "HEAD")
@@ -33,7 +42,8 @@ export function createInboxService(): Service {
 
     const page = /^\/messages\/([^/]+)$/.exec(path);
     if (page) {
-      const message = await mail.get(decodeURIComponent(page[1]));
+      const id = decodedOrNull(page[1]);
+      const message = id === null ? null : await mail.get(id);
       return message ? html(messagePage(message)) : html(notFoundPage(), 404);
     }
 
@@ -42,7 +52,8 @@ export function createInboxService(): Service {
 
     const one = /^\/api\/messages\/([^/]+)$/.exec(path);
     if (one) {
-      const message = await mail.get(decodeURIComponent(one[1]));
+      const id = decodedOrNull(one[1]);
+      const message = id === null ? null : await mail.get(id);
       return message ? json(message) : json({ error: "Message not found" }, 404);
     }
     return json({ error: "Route not found" }, 404);

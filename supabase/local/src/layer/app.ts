@@ -82,7 +82,8 @@ export function createApp(mounts: Mount[], backend: Backend, options: AppOptions
       c.env?.outgoing?.once("finish", () => void discardRest());
       const url = new URL(request.url);
       const path = url.pathname.slice(mount.prefix.length) || "/";
-      const response = await mount.handle(request, { backend, url, path });
+      const remoteAddress = c.env?.incoming?.socket?.remoteAddress ?? "";
+      const response = await mount.handle(request, { backend, url, path, remoteAddress });
       // Mail a request sent is stored before the client hears back, so it survives a crash too.
       await backend.mail.flush?.();
       if (exceeded() && response.status !== 413) {

@@ -64,10 +64,13 @@ export async function listen(
         return refuseUpgrade(socket, "403 Forbidden");
     }
     const path = url.pathname.slice(mount.prefix.length) || "/";
-    Promise.resolve(mount.upgrade(req, socket, head, { backend, url, path })).catch((err) => {
-      backend.log(`upgrade ${req.url}: ${(err as Error).stack ?? err}`);
-      socket.destroy();
-    });
+    const remoteAddress = req.socket.remoteAddress ?? "";
+    Promise.resolve(mount.upgrade(req, socket, head, { backend, url, path, remoteAddress })).catch(
+      (err) => {
+        backend.log(`upgrade ${req.url}: ${(err as Error).stack ?? err}`);
+        socket.destroy();
+      },
+    );
   });
 
   await new Promise<void>((resolve, reject) => {

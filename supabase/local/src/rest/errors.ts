@@ -153,6 +153,9 @@ function isPgError(err: unknown): err is PgErrorLike & Error {
 /** The status PostgREST gives a Postgres SQLSTATE (its pgErrorStatus table). */
 export function pgStatus(code: string, message: string, authenticated: boolean): number {
   if (code === "42501") return authenticated ? 403 : 401;
+  // A JWT naming a role that does not exist is a JWT error to PostgREST.
+  if (code === "22023" && message.startsWith("role") && message.endsWith("does not exist"))
+    return 401;
   if (code === "23503" || code === "23505") return 409;
   if (code === "25006") return 405;
   if (code === "21000") return message.endsWith("requires a WHERE clause") ? 400 : 500;

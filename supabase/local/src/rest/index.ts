@@ -61,10 +61,16 @@ function chooseSchema(req: Request, schemas: string[]): { schema: string; negoti
 }
 
 async function route(ctx: RestContext): Promise<Response> {
-  const segments = ctx.path
-    .split("/")
-    .slice(1)
-    .map((s) => decodeURIComponent(s));
+  let segments: string[];
+  try {
+    segments = ctx.path
+      .split("/")
+      .slice(1)
+      .map((s) => decodeURIComponent(s));
+  } catch {
+    // A broken percent-encoding names no table or function.
+    throw invalidPath();
+  }
   const method = ctx.req.method;
   if (ctx.path === "/" || ctx.path === "") {
     if (method === "GET" || method === "HEAD") return handleOpenApi(ctx);

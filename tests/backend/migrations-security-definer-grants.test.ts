@@ -1,0 +1,66 @@
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { definerFunctions, grantProblems } from "./support/security-definer";
+import { startTestBackend, type TestBackend } from "./support/local-backend";
+
+/**
+ * Who may call each `security definer` function of supabase/migrations, among anon and
+ * authenticated (service_role always may). A function missing here fails the test: its migration
+ * must `revoke execute ... from public, anon, authenticated` and grant back only what it means.
+ */
+const GRANT_DECISIONS: Record<string, readonly string[]> = {
+  // Triggers on auth.users and profiles: run by the database, never called.
+  "create_profile_for_user()": [],
+  "mirror_profile_to_user()": [],
+  // Whether a username can be claimed: a signed-in person asks while typing.
+  "username_available(text)": ["authenticated"],
+};
+
+const fixtures = path.join(import.meta.dirname, "fixtures");
+let platform: TestBackend;
+let platformSignatures: Set<string>;
+beforeAll(async () => {
+  // A project with no migrations: whatever it has is the platform's own.
+  platform = await startTestBackend({
+    supabaseDir: path.join(fixtures, "email-templates", "supabase"),
+  });
+  platformSignatures = new Set(
+    (await definerFunctions(platform.backend.db, new Set())).map((f) => f.signature),
+  );
+});
+afterAll(() => platform?.stop());
+
+describe("security definer functions carry an explicit grant decision", () => {
+  it("the project's migrations decide for every one of theirs", async () => {
+    const t = await startTestBackend();
+    try {
+      const found = await definerFunctions(t.backend.db, platformSignatures);
+      expect(grantProblems(found, GRANT_DECISIONS)).toEqual([]);
+    } finally {
+      await t.stop();
+    }
+  });
+
+  it("a function without a decision, or with PUBLIC's default, is reported", async () => {
+    const t = await startTestBackend({ supabaseDir: path.join(fixtures, "security-definer") });
+    try {
+      const found = await definerFunctions(t.backend.db, platformSignatures);
+      expect(found.map((f) => f.signature)).toEqual(["decided(text)", "undecided()"]);
+      expect(grantProblems(found, { "decided(text)": ["anon"] })).toEqual([
+        "undecided() has no grant decision",
+      ]);
+      expect(grantProblems(found, { "decided(text)": ["anon"], "undecided()": [] })).toEqual([
+        "undecided(): PUBLIC may still execute it; revoke execute from public",
+        "undecided(): callable by anon, authenticated, decided nobody",
+      ]);
+      expect(
+        grantProblems(found, { "decided(text)": [], "undecided()": ["anon", "authenticated"] }),
+      ).toEqual([
+        "decided(text): callable by anon, decided nobody",
+        "undecided(): PUBLIC may still execute it; revoke execute from public",
+      ]);
+    } finally {
+      await t.stop();
+    }
+  });
+});
