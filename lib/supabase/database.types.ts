@@ -86,7 +86,7 @@ export type Database = {
           username: string | null;
           display_name: string | null;
           avatar_path: string | null;
-          theme: string;
+          theme: string | null;
           created_at: string;
           updated_at: string;
         };
@@ -95,7 +95,7 @@ export type Database = {
           username?: string | null;
           display_name?: string | null;
           avatar_path?: string | null;
-          theme?: string;
+          theme?: string | null;
           created_at?: string;
           updated_at?: string;
         };
@@ -104,7 +104,7 @@ export type Database = {
           username?: string | null;
           display_name?: string | null;
           avatar_path?: string | null;
-          theme?: string;
+          theme?: string | null;
           created_at?: string;
           updated_at?: string;
         };
