@@ -44,7 +44,7 @@ export default async function RootLayout({ children }: { children: React.ReactNo
             {profile ? (
               <ProfileSync
                 userId={profile.userId}
-                theme={theme}
+                theme={profile.theme}
                 shown={{
                   display_name: profile.displayName,
                   username: profile.username,

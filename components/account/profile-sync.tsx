@@ -25,7 +25,8 @@ export function ProfileSync({
   shown,
 }: {
   userId: string;
-  theme: ThemeChoice;
+  /** The profile's theme; null until the person picks one signed in. */
+  theme: ThemeChoice | null;
   /** What the server rendered, to tell whether a change needs a new render. */
   shown: { display_name: string | null; username: string | null; avatar_path: string | null };
 }) {
@@ -39,14 +40,23 @@ export function ProfileSync({
     rendered.current = shown;
   }, [shown]);
 
-  // The server's answer is the person's latest choice.
+  // The profile's choice, when it has one, is the person's latest: apply it whenever the server
+  // renders a new one (next-themes' setTheme changes identity with the theme, so compare values).
+  const applied = useRef<ThemeChoice | null>(null);
   useEffect(() => {
+    if (theme === null || theme === applied.current) return;
+    applied.current = theme;
     saved.current = theme;
     setTheme(theme);
   }, [theme, setTheme]);
 
+  // A theme picked on this device (a change after the first render) is saved to the profile.
+  const seen = useRef<string | undefined>(undefined);
   useEffect(() => {
-    if (!isThemeChoice(local) || local === saved.current) return;
+    const previous = seen.current;
+    seen.current = local;
+    if (previous === undefined || !isThemeChoice(local) || local === previous) return;
+    if (local === saved.current) return;
     saved.current = local;
     void save({ theme: local }, { refresh: false });
   }, [local, save]);

@@ -85,7 +85,7 @@ test("delete removes everything, sign-in then fails, and the other device is sig
   await expectNothingLeft(user.id);
   await expectSignedOut(otherPage);
   await signInWithPassword(page, user.email);
-  await expect(page.getByRole("alert")).toBeVisible();
+  await expect(page.getByRole("main").getByRole("alert")).toHaveText(/don't match an account/);
   await expectSignedOut(page);
   await Promise.all([context.close(), other.close()]);
 });

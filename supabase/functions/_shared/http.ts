@@ -3,6 +3,8 @@ export const corsHeaders = {
   "Access-Control-Allow-Origin": "*",
   "Access-Control-Allow-Headers": "authorization, x-client-info, apikey, content-type",
   "Access-Control-Allow-Methods": "GET, POST, OPTIONS",
+  // The app reads the archive's name and size from a page on another origin.
+  "Access-Control-Expose-Headers": "content-disposition, content-length",
 };
 
 export function preflight(): Response {
