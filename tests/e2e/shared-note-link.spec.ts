@@ -65,6 +65,10 @@ test("a shared note reads signed out with JavaScript off, and is never cached", 
     "content",
     /summary/,
   );
+  const card = await readerPage.locator('meta[property="og:image"]').getAttribute("content");
+  const image = await readerPage.request.get(card!);
+  expect(image.status()).toBe(200);
+  expect(image.headers()["content-type"]).toBe("image/png");
   await reader.close();
   await context.close();
 });
@@ -176,6 +180,7 @@ for (const theme of ["light", "dark"] as const) {
     const page = await context.newPage();
     for (const p of [path, "/n/AAAAAAAAAAAAAAAAAAAAAA"]) {
       await page.goto(p);
+      await expect(page.locator("html")).toHaveClass(new RegExp(`\\b${theme}\\b`));
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
       const { violations } = await new AxeBuilder({ page })
         .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
