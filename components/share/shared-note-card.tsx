@@ -28,10 +28,17 @@ export async function sharedNoteCard(slug: string): Promise<ImageResponse> {
       }}
     >
       <div style={{ fontSize: 32, color: "#57534e" }}>Groundwork · shared note</div>
-      <div style={{ fontSize: title.length > 60 ? 56 : 72, fontWeight: 700, lineHeight: 1.15 }}>
+      <div
+        style={{
+          display: "flex",
+          fontSize: title.length > 60 ? 56 : 72,
+          fontWeight: 700,
+          lineHeight: 1.15,
+        }}
+      >
         {title.length > 120 ? `${title.slice(0, 117)}…` : title}
       </div>
-      <div style={{ fontSize: 32, color: "#57534e" }}>By {note.author_name}</div>
+      <div style={{ fontSize: 32, color: "#57534e" }}>{`By ${note.author_name}`}</div>
     </div>,
     CARD_SIZE,
   );

@@ -7,6 +7,7 @@ import { SharedNoteLive } from "@/components/share/shared-note-live";
 import { displayTitle } from "@/lib/notes/derive";
 import { describeForPreview, getSharedNote } from "@/lib/notes/shared";
 import { publicSupabaseConfig } from "@/lib/supabase/env";
+import { siteUrl } from "@/lib/site-url";
 
 type Props = { params: Promise<{ slug: string }> };
 
@@ -22,7 +23,9 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   if (!note) return { title: "Note not found", robots: { index: false, follow: false } };
   const title = displayTitle(note.title);
   const description = describeForPreview(note.body) || `A note shared by ${note.author_name}`;
+  // Link previews need absolute addresses: the site's public one, not the server's own.
   return {
+    metadataBase: new URL(siteUrl()),
     title,
     description,
     authors: [{ name: note.author_name }],
