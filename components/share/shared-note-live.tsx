@@ -12,8 +12,8 @@ type Shown = { title: string; body: string; updated_at: string };
 
 /**
  * The shared note as readers see it. The server renders it whole (readable with JavaScript off);
- * once loaded it listens on the note's public topic, which carries only these fields, so edits
- * appear without a reload and a revoke takes the text away at once.
+ * once loaded it listens on the note's public topic, so edits appear without a reload and a
+ * revoke takes the text away at once.
  */
 export function SharedNoteLive({
   slug,
@@ -31,20 +31,21 @@ export function SharedNoteLive({
 
   useEffect(() => {
     const supabase = createClient(config);
+    // Anyone holding the link can also broadcast on a public topic, so a message is only a cue:
+    // what the page shows always comes from shared_note(), which only the database answers.
+    let latest = 0;
+    const refresh = async () => {
+      const asked = ++latest;
+      const { data, error } = await supabase.rpc("shared_note", { slug });
+      if (error || asked !== latest) return;
+      const row = data[0];
+      if (!row) setRevoked(true);
+      else setNote({ title: row.title, body: row.body, updated_at: row.updated_at });
+    };
     const channel = supabase
       .channel(`share:${slug}`, { config: { private: false } })
-      .on("broadcast", { event: "update" }, ({ payload }) => {
-        const next = payload as Partial<Shown>;
-        if (typeof next.title === "string" && typeof next.body === "string") {
-          setNote({
-            title: next.title,
-            body: next.body,
-            updated_at:
-              typeof next.updated_at === "string" ? next.updated_at : new Date().toISOString(),
-          });
-        }
-      })
-      .on("broadcast", { event: "revoked" }, () => setRevoked(true))
+      .on("broadcast", { event: "update" }, () => void refresh())
+      .on("broadcast", { event: "revoked" }, () => void refresh())
       .subscribe();
     return () => {
       void supabase.removeChannel(channel);

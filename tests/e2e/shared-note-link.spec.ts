@@ -1,8 +1,9 @@
 import AxeBuilder from "@axe-core/playwright";
+import { createClient } from "@supabase/supabase-js";
 import { expect, test, type Page } from "@playwright/test";
 
 import { setThemeCookie } from "./helpers";
-import { admin } from "./support/auth";
+import { admin, BACKEND_URL, PUBLISHABLE_KEY } from "./support/auth";
 import { deviceOf, editor, expectSaved, newPerson, openNote, seedNote } from "./support/notes";
 
 // Several browsers and a production server share a busy machine: allow them time.
@@ -89,6 +90,21 @@ test("a reader sees the owner's edits live, then 'no longer shared', then a 404"
   const readerPage = await reader.newPage();
   await readerPage.goto(path);
   await expect(readerPage.getByText("first words")).toBeVisible();
+
+  // Anyone with the link may broadcast on the public topic; the page never takes words from it.
+  const visitor = createClient(BACKEND_URL, PUBLISHABLE_KEY, { auth: { persistSession: false } });
+  const spoof = visitor.channel(`share:${path.slice(3)}`, { config: { private: false } });
+  await new Promise<void>((resolve) => spoof.subscribe((s) => s === "SUBSCRIBED" && resolve()));
+  await spoof.send({
+    type: "broadcast",
+    event: "update",
+    payload: { title: "Fake", body: "spoofed" },
+  });
+  await spoof.send({ type: "broadcast", event: "revoked", payload: { revoked: true } });
+  await readerPage.waitForTimeout(1500);
+  await expect(readerPage.getByText("first words")).toBeVisible();
+  await expect(readerPage.getByText("spoofed")).toHaveCount(0);
+  await visitor.removeChannel(spoof);
 
   await editor(page).click();
   await page.keyboard.press("ControlOrMeta+End");
