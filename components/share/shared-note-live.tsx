@@ -28,6 +28,7 @@ export function SharedNoteLive({
 }) {
   const [note, setNote] = useState(initial);
   const [revoked, setRevoked] = useState(false);
+  const [listening, setListening] = useState(false);
 
   useEffect(() => {
     const supabase = createClient(config);
@@ -46,7 +47,7 @@ export function SharedNoteLive({
       .channel(`share:${slug}`, { config: { private: false } })
       .on("broadcast", { event: "update" }, () => void refresh())
       .on("broadcast", { event: "revoked" }, () => void refresh())
-      .subscribe();
+      .subscribe((status) => setListening(status === "SUBSCRIBED"));
     return () => {
       void supabase.removeChannel(channel);
     };
@@ -67,7 +68,11 @@ export function SharedNoteLive({
   }
 
   return (
-    <article className="note-prose" aria-labelledby="shared-note-title">
+    <article
+      className="note-prose"
+      aria-labelledby="shared-note-title"
+      data-live={listening ? "on" : "off"}
+    >
       <h1 id="shared-note-title">{displayTitle(note.title)}</h1>
       <p className="not-prose text-sm text-muted-foreground">
         By {author} · Updated{" "}

@@ -90,6 +90,7 @@ test("a reader sees the owner's edits live, then 'no longer shared', then a 404"
   const readerPage = await reader.newPage();
   await readerPage.goto(path);
   await expect(readerPage.getByText("first words")).toBeVisible();
+  await expect(readerPage.locator('article[data-live="on"]')).toBeVisible({ timeout: 10_000 });
 
   // Anyone with the link may broadcast on the public topic; the page never takes words from it.
   const visitor = createClient(BACKEND_URL, PUBLISHABLE_KEY, { auth: { persistSession: false } });
