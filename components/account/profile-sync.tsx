@@ -72,6 +72,15 @@ export function ProfileSync({
           }
         },
       )
+      .on(
+        "postgres_changes",
+        { event: "DELETE", schema: "public", table: "profiles" },
+        (payload) => {
+          // The account was deleted on another device: its sessions are gone, so is this one.
+          if ((payload.old as { id?: unknown }).id === userId)
+            void supabase.auth.signOut({ scope: "local" });
+        },
+      )
       .subscribe();
     return () => void supabase.removeChannel(channel);
   }, [supabase, userId, setTheme, router]);

@@ -89,7 +89,7 @@ export type Database = {
           username: string | null;
           display_name: string | null;
           avatar_path: string | null;
-          theme: string;
+          theme: string | null;
           created_at: string;
           updated_at: string;
         };
@@ -98,7 +98,7 @@ export type Database = {
           username?: string | null;
           display_name?: string | null;
           avatar_path?: string | null;
-          theme?: string;
+          theme?: string | null;
           created_at?: string;
           updated_at?: string;
         };
@@ -107,7 +107,7 @@ export type Database = {
           username?: string | null;
           display_name?: string | null;
           avatar_path?: string | null;
-          theme?: string;
+          theme?: string | null;
           created_at?: string;
           updated_at?: string;
         };

@@ -137,30 +137,20 @@ grant execute on function public.compact_note(uuid, bytea, bigint, bigint[], tex
 grant execute on function public.purge_expired_trash() to authenticated, service_role;
 grant execute on function public.search_notes(text, integer) to authenticated, service_role;
 
--- Only a note's owner joins its private channel 'note:<id>' (broadcast and presence). The
--- realtime schema belongs to the Realtime service; a database without it skips this policy.
-do $$
-begin
-  if to_regclass('realtime.messages') is not null then
-    execute $policy$
-      create policy "owners join their notes' channels" on realtime.messages
-        for select to authenticated using (
-          realtime.topic() like 'note:%'
-          and exists (
-            select 1 from public.notes n
-            where n.id::text = substr(realtime.topic(), 6) and n.owner_id = (select auth.uid())
-          )
-        )
-    $policy$;
-    execute $policy$
-      create policy "owners send on their notes' channels" on realtime.messages
-        for insert to authenticated with check (
-          realtime.topic() like 'note:%'
-          and exists (
-            select 1 from public.notes n
-            where n.id::text = substr(realtime.topic(), 6) and n.owner_id = (select auth.uid())
-          )
-        )
-    $policy$;
-  end if;
-end $$;
+-- Only a note's owner joins its private channel 'note:<id>' (broadcast and presence).
+create policy "owners join their notes' channels" on realtime.messages
+  for select to authenticated using (
+    realtime.topic() like 'note:%'
+    and exists (
+      select 1 from public.notes n
+      where n.id::text = substr(realtime.topic(), 6) and n.owner_id = (select auth.uid())
+    )
+  );
+create policy "owners send on their notes' channels" on realtime.messages
+  for insert to authenticated with check (
+    realtime.topic() like 'note:%'
+    and exists (
+      select 1 from public.notes n
+      where n.id::text = substr(realtime.topic(), 6) and n.owner_id = (select auth.uid())
+    )
+  );

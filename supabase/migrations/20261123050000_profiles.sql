@@ -23,7 +23,8 @@ create table public.profiles (
   username text,
   display_name text,
   avatar_path text,
-  theme text not null default 'system',
+  -- null until the person picks one signed in; until then each browser keeps its own.
+  theme text,
   created_at timestamptz not null default now(),
   updated_at timestamptz not null default now(),
   constraint profiles_username_format check (username ~ '^[a-z0-9_]{3,30}$'),
@@ -33,7 +34,7 @@ create table public.profiles (
   ),
   constraint profiles_display_name_length check (char_length(display_name) <= 80),
   constraint profiles_avatar_in_own_folder check (avatar_path like id::text || '/%'),
-  constraint profiles_theme_known check (theme in ('light', 'dark', 'system'))
+  constraint profiles_theme_known check (theme is null or theme in ('light', 'dark', 'system'))
 );
 
 comment on table public.profiles is 'One per auth user: username, display name, avatar and theme.';

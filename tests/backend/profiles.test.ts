@@ -56,7 +56,7 @@ describe("a profile is made for every user", () => {
       id,
       username: null,
       display_name: email.split("@")[0],
-      theme: "system",
+      theme: null,
     });
   });
 
