@@ -9,6 +9,8 @@ import { createNonce, NONCE_HEADER, securityHeaders } from "@/lib/security/heade
 const STATIC_FILE =
   /^\/(?:_next\/(?:static|image)\/|favicon\.ico$|icon|apple-icon|robots\.txt$|sitemap\.xml$)|\.(?:svg|png|jpg|jpeg|gif|webp|ico|txt|xml|css|js|map|woff2?)$/;
 
+const SHARED_NOTE = /^\/n\//;
+
 /**
  * The one place the security headers are set, for every response the app sends: pages, route
  * handlers, redirects, errors and 404s. It also refreshes the Supabase session cookie and guards
@@ -34,6 +36,10 @@ export async function middleware(request: NextRequest) {
       ? NextResponse.next({ request })
       : await updateSession(request));
   for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
+  // A shared note must vanish the moment its link is turned off: no cache may keep a copy.
+  if (SHARED_NOTE.test(request.nextUrl.pathname)) {
+    response.headers.set("Cache-Control", "private, no-store");
+  }
   return response;
 }
 

@@ -4,6 +4,7 @@
  * - time to first byte of `/` signed out and `/account` signed in (p50, p95; 10 concurrent clients)
  * - requests the app server made to the auth server per page view while the token is fresh.
  * - TTFB of /notes and /notes/<id> with 1,000 notes, and search latency with 10,000.
+ * - TTFB of a shared note's public page /n/<slug>, signed out, with 10 and 50 clients.
  */
 import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
@@ -17,6 +18,7 @@ import { createClient } from "@supabase/supabase-js";
 
 import { spawnBackend } from "./backend-process";
 import { benchNotes } from "./bench/notes";
+import { benchShare } from "./bench/share";
 
 const PUBLISHABLE_KEY = "sb_publishable_ACJWlzQHlZjBrEguHvfOxg_3BJgxAaH";
 const SECRET_KEY = "sb_secret_N7UND0UgjKTVK-Uodkm0Hg_xSvEMPvz";
@@ -56,12 +58,12 @@ function ttfb(url: string, cookie?: string): Promise<{ ms: number; status: numbe
   });
 }
 
-async function measure(url: string, cookie?: string) {
+async function measure(url: string, cookie?: string, clients = CLIENTS) {
   const times: number[] = [];
   let next = 0;
   let failures = 0;
   await Promise.all(
-    Array.from({ length: CLIENTS }, async () => {
+    Array.from({ length: clients }, async () => {
       while (next < REQUESTS_PER_URL) {
         next += 1;
         const { ms, status } = await ttfb(url, cookie);
@@ -163,6 +165,13 @@ async function main() {
       cookie,
       measure,
     });
+    const share = await benchShare({
+      appUrl,
+      backendUrl: backend.url,
+      secretKey: SECRET_KEY,
+      email,
+      measure,
+    });
 
     const ms = (n: number) => `${n.toFixed(1)} ms`.padStart(10);
     console.log(
@@ -183,6 +192,12 @@ async function main() {
       `  search (10,000)    ${ms(notes.search.p50)} ${ms(notes.search.p95)}   ${notes.search.failures}   (search_notes RPC, 100 queries)`,
     );
     console.log(
+      `  /n/<slug> (10)     ${ms(share.ten.p50)} ${ms(share.ten.p95)}   ${share.ten.failures}   (signed out)`,
+    );
+    console.log(
+      `  /n/<slug> (50)     ${ms(share.fifty.p50)} ${ms(share.fifty.p95)}   ${share.fifty.failures}   (signed out, 50 clients)`,
+    );
+    console.log(
       notes.hasRealtime
         ? "  keystroke to another device: not measured yet"
         : "  keystroke to another device: needs Realtime in the local backend (not served)",
@@ -192,6 +207,7 @@ async function main() {
     );
     if (perView !== 0 || home.failures || account.failures) process.exitCode = 1;
     if (notes.list.failures || notes.note.failures || notes.search.failures) process.exitCode = 1;
+    if (share.ten.failures || share.fifty.failures) process.exitCode = 1;
   } finally {
     app.kill("SIGTERM");
     proxy.close();

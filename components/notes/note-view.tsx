@@ -3,6 +3,7 @@ import { ArrowLeftIcon } from "lucide-react";
 
 import { NoteActions } from "@/components/notes/note-actions";
 import { NoteEditorIsland } from "@/components/notes/note-editor-island";
+import { ShareControl } from "@/components/notes/share-control";
 import { displayTitle } from "@/lib/notes/derive";
 import type { NoteSummary } from "@/lib/notes/list";
 
@@ -10,7 +11,15 @@ import type { NoteSummary } from "@/lib/notes/list";
  * The open note. The first HTML holds its text as plain, readable content; the editor replaces it
  * once its code has loaded, so the note is there before any script runs.
  */
-export function NoteView({ note, userId }: { note: NoteSummary; userId: string }) {
+export function NoteView({
+  note,
+  userId,
+  share,
+}: {
+  note: NoteSummary;
+  userId: string;
+  share: { slug: string | null; indexable: boolean };
+}) {
   const preview = (
     <article className="note-prose" aria-label="Note">
       <h1>{displayTitle(note.title)}</h1>
@@ -33,6 +42,7 @@ export function NoteView({ note, userId }: { note: NoteSummary; userId: string }
           All notes
         </Link>
         <div id="note-status-slot" className="mr-auto" />
+        <ShareControl id={note.id} slug={share.slug} indexable={share.indexable} />
         <NoteActions id={note.id} pinned={note.pinned} />
       </div>
       <NoteEditorIsland

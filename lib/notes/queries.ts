@@ -47,3 +47,18 @@ export async function listTrash(): Promise<NoteSummary[]> {
   if (error) throw new Error(`Listing the trash failed: ${error.message}`);
   return data;
 }
+
+/** Whether the signed-in person's note is shared, and at which link. */
+export const getNoteShare = cache(
+  async (id: string): Promise<{ slug: string | null; indexable: boolean } | null> => {
+    if (!isNoteId(id)) return null;
+    const supabase = await createClient();
+    const { data, error } = await supabase
+      .from("notes")
+      .select("share_slug, share_indexable")
+      .eq("id", id)
+      .maybeSingle();
+    if (error) throw new Error(`Reading a note's sharing failed: ${error.message}`);
+    return data && { slug: data.share_slug, indexable: data.share_indexable };
+  },
+);

@@ -49,6 +49,7 @@ export type Database = {
           created_at: string;
           updated_at: string;
           search: unknown | null;
+          share_indexable: boolean;
         };
         Insert: {
           id?: string;
@@ -63,6 +64,7 @@ export type Database = {
           created_at?: string;
           updated_at?: string;
           search?: never;
+          share_indexable?: boolean;
         };
         Update: {
           id?: string;
@@ -77,6 +79,7 @@ export type Database = {
           created_at?: string;
           updated_at?: string;
           search?: never;
+          share_indexable?: boolean;
         };
         Relationships: [];
       };
@@ -137,6 +140,7 @@ export type Database = {
           created_at: string;
           updated_at: string;
           search: unknown | null;
+          share_indexable: boolean;
         };
       };
       is_reserved_username: {
@@ -160,6 +164,30 @@ export type Database = {
           pinned: boolean;
           updated_at: string;
         }[];
+      };
+      share_note: {
+        Args: {
+          note_id: string;
+        };
+        Returns: string;
+      };
+      shared_note: {
+        Args: {
+          slug: string;
+        };
+        Returns: {
+          title: string;
+          body: string;
+          updated_at: string;
+          author_name: string;
+          indexable: boolean;
+        }[];
+      };
+      unshare_note: {
+        Args: {
+          note_id: string;
+        };
+        Returns: undefined;
       };
       username_available: {
         Args: {

@@ -14,6 +14,10 @@ const GRANT_DECISIONS: Record<string, readonly string[]> = {
   "mirror_profile_to_user()": [],
   // Whether a username can be claimed: a signed-in person asks while typing.
   "username_available(text)": ["authenticated"],
+  // Feeds a shared note's public topic from a trigger on notes.
+  "broadcast_shared_note()": [],
+  // A shared note's public fields by its slug: anyone holding the link reads it, signed in or not.
+  "shared_note(text)": ["anon", "authenticated"],
 };
 
 const fixtures = path.join(import.meta.dirname, "fixtures");

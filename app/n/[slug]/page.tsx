@@ -1,0 +1,59 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { connection } from "next/server";
+
+import "@/components/notes/note-prose.css";
+import { SharedNoteLive } from "@/components/share/shared-note-live";
+import { displayTitle } from "@/lib/notes/derive";
+import { describeForPreview, getSharedNote } from "@/lib/notes/shared";
+import { publicSupabaseConfig } from "@/lib/supabase/env";
+import { siteUrl } from "@/lib/site-url";
+
+type Props = { params: Promise<{ slug: string }> };
+
+/*
+ * Rendered on every request (connection() below) and never stored: the middleware answers
+ * /n/* with `Cache-Control: private, no-store`, so once a link is turned off no browser or shared
+ * cache can keep serving the note.
+ */
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  await connection();
+  const note = await getSharedNote((await params).slug);
+  if (!note) return { title: "Note not found", robots: { index: false, follow: false } };
+  const title = displayTitle(note.title);
+  const description = describeForPreview(note.body) || `A note shared by ${note.author_name}`;
+  // Link previews need absolute addresses: the site's public one, not the server's own.
+  return {
+    metadataBase: new URL(siteUrl()),
+    title,
+    description,
+    authors: [{ name: note.author_name }],
+    robots: note.indexable ? { index: true, follow: true } : { index: false, follow: false },
+    openGraph: {
+      type: "article",
+      title,
+      description,
+      modifiedTime: note.updated_at,
+      authors: [note.author_name],
+    },
+    twitter: { card: "summary_large_image", title, description },
+  };
+}
+
+export default async function SharedNotePage({ params }: Props) {
+  await connection();
+  const { slug } = await params;
+  const note = await getSharedNote(slug);
+  if (!note) notFound();
+  return (
+    <div className="mx-auto w-full max-w-2xl px-4 py-10 sm:py-16">
+      <SharedNoteLive
+        slug={slug}
+        initial={{ title: note.title, body: note.body, updated_at: note.updated_at }}
+        author={note.author_name}
+        config={publicSupabaseConfig()}
+      />
+    </div>
+  );
+}

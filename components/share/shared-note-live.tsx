@@ -1,0 +1,95 @@
+"use client";
+
+import { useEffect, useState } from "react";
+import { LinkIcon } from "lucide-react";
+
+import { SharedMarkdown } from "@/components/share/shared-markdown";
+import { displayTitle } from "@/lib/notes/derive";
+import { createClient } from "@/lib/supabase/client";
+import type { PublicSupabaseConfig } from "@/lib/supabase/env";
+
+type Shown = { title: string; body: string; updated_at: string };
+
+/**
+ * The shared note as readers see it. The server renders it whole (readable with JavaScript off);
+ * once loaded it listens on the note's public topic, so edits appear without a reload and a
+ * revoke takes the text away at once.
+ */
+export function SharedNoteLive({
+  slug,
+  initial,
+  author,
+  config,
+}: {
+  slug: string;
+  initial: Shown;
+  author: string;
+  config: PublicSupabaseConfig;
+}) {
+  const [note, setNote] = useState(initial);
+  const [revoked, setRevoked] = useState(false);
+  const [listening, setListening] = useState(false);
+
+  useEffect(() => {
+    const supabase = createClient(config);
+    // Anyone holding the link can also broadcast on a public topic, so a message is only a cue:
+    // what the page shows always comes from shared_note(), which only the database answers.
+    let latest = 0;
+    const refresh = async () => {
+      const asked = ++latest;
+      const { data, error } = await supabase.rpc("shared_note", { slug });
+      if (error || asked !== latest) return;
+      const row = data[0];
+      if (!row) setRevoked(true);
+      else setNote({ title: row.title, body: row.body, updated_at: row.updated_at });
+    };
+    const channel = supabase
+      .channel(`share:${slug}`, { config: { private: false } })
+      .on("broadcast", { event: "update" }, () => void refresh())
+      .on("broadcast", { event: "revoked" }, () => void refresh())
+      .subscribe((status) => setListening(status === "SUBSCRIBED"));
+    return () => {
+      void supabase.removeChannel(channel);
+    };
+  }, [config, slug]);
+
+  if (revoked) {
+    return (
+      <div role="status" className="flex flex-col items-center gap-4 py-16 text-center">
+        <span className="flex size-12 items-center justify-center rounded-full bg-accent">
+          <LinkIcon aria-hidden="true" className="size-6" />
+        </span>
+        <h1 className="text-2xl font-bold tracking-tight">This note is no longer shared</h1>
+        <p className="text-muted-foreground">
+          Its owner turned the link off. Ask them for a new one if you still need it.
+        </p>
+      </div>
+    );
+  }
+
+  return (
+    <article
+      className="note-prose"
+      aria-labelledby="shared-note-title"
+      data-live={listening ? "on" : "off"}
+    >
+      <h1 id="shared-note-title">{displayTitle(note.title)}</h1>
+      <p className="not-prose text-sm text-muted-foreground">
+        By {author} · Updated{" "}
+        <time dateTime={note.updated_at}>{formatUpdated(note.updated_at)}</time>
+      </p>
+      <SharedMarkdown>{note.body}</SharedMarkdown>
+    </article>
+  );
+}
+
+/** The same words on the server and in the browser, so hydration never disagrees. */
+function formatUpdated(iso: string): string {
+  return (
+    new Intl.DateTimeFormat("en-GB", {
+      dateStyle: "medium",
+      timeStyle: "short",
+      timeZone: "UTC",
+    }).format(new Date(iso)) + " UTC"
+  );
+}
