@@ -1,18 +1,9 @@
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 
 import { setThemeCookie } from "./helpers";
+import { seriousViolations } from "./support/axe";
 import { createUser } from "./support/auth";
 import { deviceOf } from "./support/notes";
-
-async function seriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
-    .analyze();
-  return violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => ({ id: v.id, help: v.help, targets: v.nodes.map((n) => n.target.join(" ")) }));
-}
 
 for (const theme of ["light", "dark"] as const) {
   test(`account screens pass axe, ${theme}`, async ({ browser, baseURL }) => {

@@ -1,20 +1,11 @@
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 
 import { setThemeCookie } from "./helpers";
+import { seriousViolations } from "./support/axe";
 import { deviceOf, editor, newPerson, seedNote } from "./support/notes";
 
 // Several browsers and a production server share a busy machine: allow them time.
 test.describe.configure({ timeout: 90_000 });
-
-async function seriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
-    .analyze();
-  return violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => ({ id: v.id, help: v.help, targets: v.nodes.map((n) => n.target.join(" ")) }));
-}
 
 const sizes = { wide: { width: 1280, height: 800 }, narrow: { width: 390, height: 844 } };
 
