@@ -24,6 +24,8 @@ export default defineConfig({
           name: "backend",
           include: ["tests/backend/**/*.test.ts"],
           environment: "node",
+          // Memory tests collect garbage while they sample, so they see what is held, not litter.
+          execArgv: ["--expose-gc"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
