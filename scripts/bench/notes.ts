@@ -63,7 +63,9 @@ export async function benchNotes(ctx: NotesBenchContext) {
   }
   const search = { ...percentiles(times), failures: searchFailures };
 
-  const realtime = await fetch(`${ctx.backendUrl}/realtime/v1/api/ping`).catch(() => null);
+  const realtime = await fetch(`${ctx.backendUrl}/realtime/v1/api/broadcast`, {
+    method: "POST",
+  }).catch(() => null);
   const hasRealtime = realtime !== null && realtime.status !== 404;
   return { list, note, search, hasRealtime };
 }

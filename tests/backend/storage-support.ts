@@ -15,10 +15,7 @@ export const BOB = "bbbbbbbb-2222-4222-8222-222222222222";
 export const STORAGE_FIXTURE = path.join(import.meta.dirname, "fixtures", "storage");
 
 export function startStorageBackend(): Promise<TestBackend> {
-  return startTestBackend({
-    supabaseDir: STORAGE_FIXTURE,
-    log: process.env.DBG ? console.log : undefined,
-  });
+  return startTestBackend({ supabaseDir: STORAGE_FIXTURE });
 }
 
 function make(t: TestBackend, key: string, token?: string): SupabaseClient {

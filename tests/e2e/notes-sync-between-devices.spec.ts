@@ -8,7 +8,6 @@ import {
   expectSaved,
   newPerson,
   openNote,
-  realtimeAvailable,
   saveState,
 } from "./support/notes";
 
@@ -99,10 +98,6 @@ test("edits made offline survive a reload and reach the other device when back o
 });
 
 test.describe("with Realtime", () => {
-  test.beforeEach(async () => {
-    test.skip(!(await realtimeAvailable()), "the backend under test serves no Realtime");
-  });
-
   test("a note created on one device appears on the other without a reload, with presence", async ({
     browser,
     baseURL,

@@ -60,12 +60,6 @@ export async function seedNote(person: Person, title: string, body = ""): Promis
   return (data as { id: string }).id;
 }
 
-/** Whether the backend under test serves Realtime (live lists, presence, private channels). */
-export async function realtimeAvailable(): Promise<boolean> {
-  const response = await fetch(`${BACKEND_URL}/realtime/v1/api/ping`).catch(() => null);
-  return response !== null && response.status !== 404;
-}
-
 /** Cuts one device off from the backend's database API, as a lost connection would. */
 export async function cutOff(context: BrowserContext, cut: boolean) {
   if (cut)
