@@ -1,31 +1,17 @@
 import type { SupabaseClient } from "@supabase/supabase-js";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { LOCAL_PUBLISHABLE_KEY, type TestBackend } from "./support/local-backend";
+import { describe, expect, it } from "vitest";
+import { LOCAL_PUBLISHABLE_KEY } from "./support/local-backend";
 import {
   ALICE,
   BOB,
   collector,
-  realtimeClient,
   sleep,
-  startRealtimeBackend,
   subscribed,
+  realtimeBackendForFile,
 } from "./realtime-support";
 
-let t: TestBackend;
-const clients: SupabaseClient[] = [];
-beforeAll(async () => {
-  t = await startRealtimeBackend();
-});
-afterAll(async () => {
-  for (const c of clients) await c.removeAllChannels();
-  await t?.stop();
-});
-
-async function make(opts: Parameters<typeof realtimeClient>[1] = {}) {
-  const c = await realtimeClient(t, opts);
-  clients.push(c);
-  return c;
-}
+const realtime = realtimeBackendForFile();
+const make = realtime.make;
 
 type Msg = { type: string; event: string; payload: unknown; meta?: { id: string } };
 
@@ -63,7 +49,7 @@ describe.each(["1.0.0", "2.0.0"] as const)("broadcast over vsn %s", (vsn) => {
     const sender = await make();
     const ch = sender.channel(`rest-${vsn}`);
     expect(await ch.httpSend("single", { via: "single" })).toEqual({ success: true });
-    const res = await fetch(`${t.url}/realtime/v1/api/broadcast`, {
+    const res = await fetch(`${realtime.backend().url}/realtime/v1/api/broadcast`, {
       method: "POST",
       headers: { apikey: LOCAL_PUBLISHABLE_KEY, "content-type": "application/json" },
       body: JSON.stringify({
@@ -98,7 +84,7 @@ describe("binary broadcast (vsn 2.0.0)", () => {
 
 describe("private channels", () => {
   it("the note's owner joins, sends and receives; another user and anon are refused", async () => {
-    const svc = t.serviceClient();
+    const svc = realtime.backend().serviceClient();
     const { data } = await svc
       .from("notes")
       .insert({ owner_id: ALICE, title: "mine" })
@@ -134,7 +120,7 @@ describe("private channels", () => {
   });
 
   it("a database trigger broadcasts with realtime.send and realtime.broadcast_changes", async () => {
-    const svc = t.serviceClient();
+    const svc = realtime.backend().serviceClient();
     const { data } = await svc
       .from("notes")
       .insert({ owner_id: ALICE, title: "draft" })

@@ -1,37 +1,22 @@
-import type { SupabaseClient } from "@supabase/supabase-js";
 import WebSocket from "ws";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { userToken } from "./rest-support";
-import { LOCAL_PUBLISHABLE_KEY, type TestBackend } from "./support/local-backend";
+import { LOCAL_PUBLISHABLE_KEY } from "./support/local-backend";
 import {
   ALICE,
   BOB,
   collector,
-  realtimeClient,
   sleep,
-  startRealtimeBackend,
   subscribed,
+  realtimeBackendForFile,
 } from "./realtime-support";
 
-let t: TestBackend;
-const clients: SupabaseClient[] = [];
-beforeAll(async () => {
-  t = await startRealtimeBackend();
-});
-afterAll(async () => {
-  for (const c of clients) await c.removeAllChannels();
-  await t?.stop();
-});
-
-async function make(opts: Parameters<typeof realtimeClient>[1] = {}) {
-  const c = await realtimeClient(t, opts);
-  clients.push(c);
-  return c;
-}
+const realtime = realtimeBackendForFile();
+const make = realtime.make;
 
 /** A bare vsn 2.0.0 socket, to send what supabase-js never would. */
 async function raw() {
-  const url = `${t.url.replace("http", "ws")}/realtime/v1/websocket?apikey=${LOCAL_PUBLISHABLE_KEY}&vsn=2.0.0`;
+  const url = `${realtime.backend().url.replace("http", "ws")}/realtime/v1/websocket?apikey=${LOCAL_PUBLISHABLE_KEY}&vsn=2.0.0`;
   const ws = new WebSocket(url);
   const frames = collector<unknown[]>();
   const closed = new Promise<{ code: number; reason: string }>((resolve) =>
@@ -91,7 +76,7 @@ describe("tokens", () => {
     expect(r.err?.message).toBe("MalformedJWT: The token provided is not a valid JWT");
     const past = Math.floor(Date.now() / 1000) - 30;
     const c2 = await make();
-    await c2.realtime.setAuth(await userToken(t, ALICE, { exp: past }));
+    await c2.realtime.setAuth(await userToken(realtime.backend(), ALICE, { exp: past }));
     const r2 = await subscribed(c2.channel("t2"));
     expect(r2.err?.message).toMatch(/^InvalidJWTToken: Token has expired 3\d seconds ago$/);
   });
@@ -99,16 +84,16 @@ describe("tokens", () => {
   it("expiry closes a live channel with the system message; a refreshed token keeps it", async () => {
     const soon = Math.floor(Date.now() / 1000) + 2;
     const expiring = await make();
-    await expiring.realtime.setAuth(await userToken(t, ALICE, { exp: soon }));
+    await expiring.realtime.setAuth(await userToken(realtime.backend(), ALICE, { exp: soon }));
     const refreshed = await make();
-    await refreshed.realtime.setAuth(await userToken(t, ALICE, { exp: soon }));
+    await refreshed.realtime.setAuth(await userToken(realtime.backend(), ALICE, { exp: soon }));
     const system = collector<Record<string, unknown>>();
     const statuses: string[] = [];
     const ch = expiring.channel("exp").on("system", {}, (p) => system.push(p));
     ch.subscribe((s) => statuses.push(s));
     const kept = refreshed.channel("kept");
     expect((await subscribed(kept)).status).toBe("SUBSCRIBED");
-    await refreshed.realtime.setAuth(await userToken(t, ALICE));
+    await refreshed.realtime.setAuth(await userToken(realtime.backend(), ALICE));
     const [msg] = await system.until(1, 6000);
     expect(msg).toMatchObject({
       extension: "system",
@@ -127,7 +112,9 @@ describe("bad clients get an error and leave the others working", () => {
   it("the socket is refused without a valid API key", async () => {
     const refused = (query: string) =>
       new Promise<{ status: number; body: string }>((resolve) => {
-        const ws = new WebSocket(`${t.url.replace("http", "ws")}/realtime/v1/websocket?${query}`);
+        const ws = new WebSocket(
+          `${realtime.backend().url.replace("http", "ws")}/realtime/v1/websocket?${query}`,
+        );
         ws.on("unexpected-response", (_req, res) => {
           let body = "";
           res.on("data", (d) => (body += d));

@@ -1,5 +1,6 @@
 import path from "node:path";
 import { createClient, type RealtimeChannel, type SupabaseClient } from "@supabase/supabase-js";
+import { afterAll, beforeAll } from "vitest";
 import { userToken } from "./rest-support";
 import { LOCAL_PUBLISHABLE_KEY, startTestBackend, type TestBackend } from "./support/local-backend";
 
@@ -11,6 +12,30 @@ export const REALTIME_FIXTURE = path.join(import.meta.dirname, "fixtures", "real
 
 export function startRealtimeBackend(): Promise<TestBackend> {
   return startTestBackend({ supabaseDir: REALTIME_FIXTURE });
+}
+
+/**
+ * The realtime fixture backend for one test file: started before its tests, stopped after them,
+ * with `make` handing out clients whose channels are removed first.
+ */
+export function realtimeBackendForFile() {
+  let backend: TestBackend | undefined;
+  const clients: SupabaseClient[] = [];
+  beforeAll(async () => {
+    backend = await startRealtimeBackend();
+  });
+  afterAll(async () => {
+    for (const c of clients) await c.removeAllChannels();
+    await backend?.stop();
+  });
+  return {
+    backend: () => backend!,
+    async make(opts: Parameters<typeof realtimeClient>[1] = {}) {
+      const c = await realtimeClient(backend!, opts);
+      clients.push(c);
+      return c;
+    },
+  };
 }
 
 /** supabase-js whose realtime client speaks `vsn`, signed in as `sub` when given. */
