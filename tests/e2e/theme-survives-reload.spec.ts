@@ -39,21 +39,23 @@ test.describe("theme choice", () => {
   });
 
   test("the first paint is already dark, even without JavaScript", async ({ browser, baseURL }) => {
-    // Reference: what dark looks like once scripts have run.
-    const withJs = await browser.newContext({ colorScheme: "light" });
-    await setThemeCookie(withJs, baseURL, "dark");
-    const jsPage = await withJs.newPage();
-    await jsPage.goto("/");
-    const darkBackground = await jsPage
-      .locator("body")
-      .evaluate((body) => getComputedStyle(body).backgroundColor);
-    await setThemeCookie(withJs, baseURL, "light");
-    await jsPage.reload();
-    const lightBackground = await jsPage
-      .locator("body")
-      .evaluate((body) => getComputedStyle(body).backgroundColor);
+    // Reference: what each theme looks like once scripts have run. One context per theme, so the
+    // page's own cookie sync can never race a cookie the test sets.
+    const backgroundWithJs = async (theme: "light" | "dark") => {
+      const context = await browser.newContext({ colorScheme: "light" });
+      await setThemeCookie(context, baseURL, theme);
+      const jsPage = await context.newPage();
+      await jsPage.goto("/");
+      await expect(htmlElement(jsPage)).toHaveClass(new RegExp(`\\b${theme}\\b`));
+      const background = await jsPage
+        .locator("body")
+        .evaluate((body) => getComputedStyle(body).backgroundColor);
+      await context.close();
+      return background;
+    };
+    const darkBackground = await backgroundWithJs("dark");
+    const lightBackground = await backgroundWithJs("light");
     expect(darkBackground).not.toBe(lightBackground);
-    await withJs.close();
 
     // No script can fix anything up here, so what shows is exactly what the server sent.
     const noJs = await browser.newContext({ javaScriptEnabled: false, colorScheme: "light" });
