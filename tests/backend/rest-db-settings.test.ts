@@ -86,6 +86,24 @@ describe("execution plans", () => {
     });
   });
 
+  it("answers PGRST107 on writes and calls too until it is set, and writes nothing", async () => {
+    const asked = { accept: "application/vnd.pgrst.plan", "content-type": "application/json" };
+    for (const [method, path] of [
+      ["POST", "/books"],
+      ["PATCH", "/books?id=eq.1"],
+      ["DELETE", "/books?id=eq.1"],
+      ["POST", "/rpc/book_count"],
+    ]) {
+      const res = await rest(t, path, {
+        method,
+        headers: asked,
+        body: JSON.stringify(method === "POST" && path === "/books" ? { id: 90 } : {}),
+      });
+      expect(res.status, `${method} ${path}`).toBe(406);
+      expect(await res.json()).toMatchObject({ code: "PGRST107" });
+    }
+  });
+
   it("returns the plan as JSON or text, with the options asked for", async () => {
     await setting("db_plan_enabled", true);
     const json = await plan('application/vnd.pgrst.plan+json; for="application/json"');
@@ -109,6 +127,56 @@ describe("execution plans", () => {
       'application/vnd.pgrst.plan+text; for="application/json"; charset=utf-8',
     );
     expect(await text.text()).toMatch(/^Aggregate {2}\(cost=/);
+  });
+
+  it("explains inserts, updates, deletes and calls instead of running them", async () => {
+    const service = { apikey: LOCAL_SECRET_KEY, "content-type": "application/json" };
+    const write = (method: string, path: string, accept: string, body?: unknown, prefer = "") =>
+      rest(t, path, {
+        method,
+        headers: { ...service, accept, prefer },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+    const json = 'application/vnd.pgrst.plan+json; for="application/json"';
+    const inserted = await write("POST", "/books", json, {
+      id: 90,
+      author_id: 3,
+      title: "Planned",
+      year: 2000,
+    });
+    expect(inserted.status).toBe(200);
+    expect(inserted.headers.get("content-type")).toBe(`${json}; charset=utf-8`);
+    expect(JSON.stringify(await inserted.json())).toContain('"Operation":"Insert"');
+    const updated = await write("PATCH", "/books?id=eq.1", "application/vnd.pgrst.plan", {
+      title: "Planned",
+    });
+    expect(updated.status).toBe(200);
+    expect(updated.headers.get("content-type")).toBe(
+      'application/vnd.pgrst.plan+text; for="application/json"; charset=utf-8',
+    );
+    expect(await updated.text()).toMatch(/Update on (public\.)?books/);
+    const deleted = await write("DELETE", "/books?id=eq.5", "application/vnd.pgrst.plan");
+    expect(await deleted.text()).toMatch(/Delete on (public\.)?books/);
+    // Without analyze nothing ran; with analyze the write runs and tx=rollback undoes it.
+    const analyzed = await write(
+      "DELETE",
+      "/books?id=eq.5",
+      "application/vnd.pgrst.plan+json; options=analyze",
+      undefined,
+      "tx=rollback",
+    );
+    const [run] = (await analyzed.json()) as { Plan: { "Actual Rows": number } }[];
+    expect(run.Plan["Actual Rows"]).toBe(1);
+    const books = client(t).from("books").select("id, title").in("id", [1, 5, 90]).order("id");
+    expect((await books).data).toEqual([
+      { id: 1, title: "The Dispossessed" },
+      { id: 5, title: "Parable of the Sower" },
+    ]);
+    const called = await write("POST", "/rpc/retitle", "application/vnd.pgrst.plan", {
+      new_title: "Planned",
+    });
+    expect(called.status).toBe(200);
+    expect(await called.text()).toMatch(/Function Scan on (public\.)?retitle/);
   });
 
   it("explains a function call too", async () => {
