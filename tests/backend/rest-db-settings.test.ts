@@ -74,6 +74,36 @@ describe("aggregate functions", () => {
   });
 });
 
+describe("aggregate functions in spreads", () => {
+  it("groups by a to-one spread's columns", async () => {
+    const { data, error } = await client(t).from("books").select("...authors(name), count()");
+    expect(error).toBeNull();
+    expect(data).toHaveLength(2);
+    expect(data).toEqual(
+      expect.arrayContaining([
+        { name: "Ursula", count: 3 },
+        { name: "Octavia", count: 2 },
+      ]),
+    );
+  });
+
+  it("hoists aggregates inside to-one spreads to the parent, nested ones too", async () => {
+    // PostgREST 13's hoistSpreadAggFunctions: the aggregate runs over the parent's rows, grouped
+    // by the parent's other columns, not inside the one related row.
+    const { data, error } = await client(t)
+      .from("reviews")
+      .select(
+        "stars, ...book_list(first:id.min(), id.max(), count()), ...books(...authors(writers:name.count()))",
+      )
+      .order("stars");
+    expect(error).toBeNull();
+    expect(data).toEqual([
+      { stars: 4, first: 1, max: 1, count: 1, writers: 1 },
+      { stars: 5, first: 1, max: 4, count: 2, writers: 2 },
+    ]);
+  });
+});
+
 describe("execution plans", () => {
   const plan = (accept: string) => rest(t, "/books?select=title&id=eq.1", { headers: { accept } });
 
