@@ -96,6 +96,19 @@ describe("function resolution", () => {
   });
 });
 
+describe("polymorphic functions", () => {
+  it("answer Postgres' pseudo-type error with 400, as PostgREST's json_to_record call does", async () => {
+    // PostgREST 13 reads named arguments with json_to_record(...) AS _(x <declared type>), and a
+    // column cannot be declared anyelement, so the call fails in Postgres before the function runs.
+    const { error, status } = await client(t).rpc("echo_any", { x: 1 });
+    expect(status).toBe(400);
+    expect(error).toMatchObject({
+      code: "42P16",
+      message: 'column "x" has pseudo-type anyelement',
+    });
+  });
+});
+
 describe("counts, transactions and limits on calls", () => {
   it("counts a call's whole result for exact and estimated, and names no total for planned", async () => {
     // PostgREST 13 counts calls only for exact and estimated (shouldCount) and never asks the
