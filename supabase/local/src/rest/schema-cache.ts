@@ -200,7 +200,7 @@ export async function loadSchemaCache(db: Database, schemas: string[]): Promise<
   const constraintRows = (await db.query<ForeignKeyRow>(CONSTRAINTS_SQL)).rows;
   const routineRows = (await db.query<RoutineRow>(ROUTINES_SQL, [schemas])).rows;
   const computedRows = (await db.query<ComputedRow>(COMPUTED_SQL)).rows;
-  const viewRows = (await db.query<ViewColumnRow>(VIEW_COLUMNS_SQL)).rows;
+  const viewRows = (await db.query<ViewColumnRow>(VIEW_COLUMNS_SQL, [schemas])).rows;
 
   const tables = new Map<string, Table>();
   for (const r of tableRows) {

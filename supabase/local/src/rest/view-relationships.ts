@@ -5,20 +5,34 @@ import { qualified, type QualifiedName, type Relationship, type Table } from "./
  * relation and column behind every plain column reference (resorigtbl, resorigcol), under the
  * view's own column name, as PostgREST's key-dependency query reads them. An entry counts only when
  * its position and name are the view's own column, which leaves out subqueries' target lists.
+ * Only the exposed schemas' views are read, and the views they are built on.
  */
 export const VIEW_COLUMNS_SQL = `
+with recursive wanted(oid) as (
+  select c.oid from pg_class c join pg_namespace n on n.oid = c.relnamespace
+  where c.relkind in ('v', 'm') and n.nspname = any($1)
+  union
+  select d.refobjid from wanted w
+  join pg_rewrite r on r.ev_class = w.oid
+  join pg_depend d on d.objid = r.oid and d.classid = 'pg_rewrite'::regclass
+    and d.refclassid = 'pg_class'::regclass
+  join pg_class c on c.oid = d.refobjid and c.relkind in ('v', 'm')
+),
+-- Materialized, so the regular expression reads only these rules and not every system view's.
+rules as materialized (
+  select r.ev_class, r.ev_action::text as action from wanted w join pg_rewrite r on r.ev_class = w.oid
+)
 select distinct vn.nspname as view_schema, v.relname as view_name, va.attname as view_column,
   tn.nspname as table_schema, t.relname as table_name, ta.attname as column
-from pg_rewrite r
+from rules r
 join pg_class v on v.oid = r.ev_class join pg_namespace vn on vn.oid = v.relnamespace
-cross join lateral regexp_matches(r.ev_action::text,
+cross join lateral regexp_matches(r.action,
   ':resno (\\d+) :resname ((?:[^\\s\\\\]|\\\\.)+) :ressortgroupref \\d+ :resorigtbl (\\d+) :resorigcol (\\d+)', 'g') m
 join pg_attribute va on va.attrelid = v.oid and va.attnum = m[1]::int
   and va.attname = regexp_replace(m[2], '\\\\(.)', '\\1', 'g')
 join pg_class t on t.oid = m[3]::oid join pg_namespace tn on tn.oid = t.relnamespace
 join pg_attribute ta on ta.attrelid = t.oid and ta.attnum = m[4]::int
-where v.relkind in ('v', 'm') and m[3] <> '0'
-  and vn.nspname not in ('pg_catalog', 'information_schema')`;
+where m[3] <> '0'`;
 
 export interface ViewColumnRow {
   view_schema: string;
