@@ -1,0 +1,321 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { adminClient } from "./auth-support";
+import {
+  approvedCode,
+  authorize,
+  basic,
+  CALLBACK,
+  claimsOf,
+  newClient,
+  pkcePair,
+  signedInUser,
+  startOAuthServerBackend,
+  token,
+} from "./oauth-server-support";
+import type { TestBackend } from "./support/local-backend";
+
+let t: TestBackend;
+beforeAll(async () => {
+  t = await startOAuthServerBackend();
+});
+afterAll(() => t?.stop());
+
+describe("the authorization code flow with PKCE", () => {
+  it("a public client gets tokens for the user who approved, and refreshes them", async () => {
+    const app = await newClient(t, "public");
+    const user = await signedInUser(t);
+    const { verifier, challenge } = pkcePair();
+    const code = await approvedCode(t, user.client, app.client_id, challenge);
+
+    const issued = await token(t, {
+      grant_type: "authorization_code",
+      code,
+      redirect_uri: CALLBACK,
+      client_id: app.client_id,
+      code_verifier: verifier,
+    });
+    expect(issued.status).toBe(200);
+    expect(Object.keys(issued.body)).toEqual([
+      "access_token",
+      "expires_in",
+      "id_token",
+      "refresh_token",
+      "token_type",
+    ]);
+    const claims = claimsOf(issued.body.access_token as string);
+    expect(claims).toMatchObject({
+      sub: user.id,
+      role: "authenticated",
+      client_id: app.client_id,
+      scope: "openid email profile",
+      amr: [{ method: "oauth_provider/authorization_code" }],
+    });
+    expect(claimsOf(issued.body.id_token as string)).toMatchObject({
+      sub: user.id,
+      aud: app.client_id,
+      email: user.email,
+      email_verified: true,
+      client_id: app.client_id,
+    });
+
+    // The access token works against the project's own APIs as that user.
+    const asApp = await fetch(`${t.url}/auth/v1/user`, {
+      headers: { authorization: `Bearer ${issued.body.access_token}` },
+    });
+    expect((await asApp.json()).id).toBe(user.id);
+    const info = await fetch(`${t.url}/auth/v1/oauth/userinfo`, {
+      headers: { authorization: `Bearer ${issued.body.access_token}` },
+    });
+    expect(await info.json()).toMatchObject({
+      sub: user.id,
+      email: user.email,
+      email_verified: true,
+    });
+
+    const refreshed = await token(t, {
+      grant_type: "refresh_token",
+      refresh_token: issued.body.refresh_token as string,
+      client_id: app.client_id,
+    });
+    expect(refreshed.status).toBe(200);
+    expect(refreshed.body).not.toHaveProperty("user");
+    expect(claimsOf(refreshed.body.access_token as string)).toMatchObject({
+      client_id: app.client_id,
+    });
+
+    // The session belongs to the app: the project's own refresh path refuses it.
+    const firstParty = await adminClient(t).auth.refreshSession({
+      refresh_token: refreshed.body.refresh_token as string,
+    });
+    expect(firstParty.error).toMatchObject({
+      status: 400,
+      message: "Client authentication required for OAuth session",
+    });
+  });
+
+  it("a confidential client authenticates with its secret (Basic), and a wrong secret is refused", async () => {
+    const app = await newClient(t, "confidential");
+    const user = await signedInUser(t);
+    const { verifier, challenge } = pkcePair();
+    const code = await approvedCode(t, user.client, app.client_id, challenge, "email");
+    const fields = { grant_type: "authorization_code", code, code_verifier: verifier };
+
+    const wrong = await token(t, fields, basic(app.client_id, "not-the-secret"));
+    expect(wrong).toEqual({
+      status: 400,
+      body: { code: 400, error_code: "invalid_credentials", msg: "invalid client credentials" },
+    });
+    const asPost = await token(t, {
+      ...fields,
+      client_id: app.client_id,
+      client_secret: app.client_secret!,
+    });
+    expect(asPost.body).toMatchObject({
+      error_code: "invalid_credentials",
+      msg: "invalid authentication method: client is registered for 'client_secret_basic' but 'client_secret_post' was used",
+    });
+
+    const ok = await token(t, fields, basic(app.client_id, app.client_secret!));
+    expect(ok.status).toBe(200);
+    expect(ok.body).not.toHaveProperty("id_token");
+    expect(claimsOf(ok.body.access_token as string)).toMatchObject({
+      client_id: app.client_id,
+      scope: "email",
+    });
+
+    // A second grant needs no new consent: the details answer with the redirect straight away.
+    const again = pkcePair();
+    expect(await approvedCode(t, user.client, app.client_id, again.challenge, "email")).toMatch(
+      /^[0-9a-f-]{36}$/,
+    );
+  });
+
+  it("refuses a wrong PKCE verifier, a wrong redirect_uri and a code used twice", async () => {
+    const app = await newClient(t, "public");
+    const user = await signedInUser(t);
+    const { verifier, challenge } = pkcePair();
+    const code = await approvedCode(t, user.client, app.client_id, challenge);
+    const base = { grant_type: "authorization_code", code, client_id: app.client_id };
+
+    expect(await token(t, { ...base, code_verifier: pkcePair().verifier })).toEqual({
+      status: 400,
+      body: {
+        error: "invalid_grant",
+        error_description:
+          "PKCE verification failed: code challenge does not match previously saved code verifier",
+      },
+    });
+    expect(
+      await token(t, {
+        ...base,
+        code_verifier: verifier,
+        redirect_uri: "https://client.example.com/other",
+      }),
+    ).toEqual({
+      status: 400,
+      body: { error: "invalid_grant", error_description: "Invalid redirect_uri" },
+    });
+
+    expect((await token(t, { ...base, code_verifier: verifier })).status).toBe(200);
+    expect(await token(t, { ...base, code_verifier: verifier })).toEqual({
+      status: 400,
+      body: { error: "invalid_grant", error_description: "Invalid authorization code" },
+    });
+  });
+});
+
+describe("/oauth/authorize and consent", () => {
+  it("answers a bad client or redirect_uri itself, and other problems at the redirect_uri", async () => {
+    const app = await newClient(t, "public");
+    const get = (q: Record<string, string>) =>
+      fetch(`${t.url}/auth/v1/oauth/authorize?${new URLSearchParams(q)}`, {
+        redirect: "manual",
+        headers: { "x-supabase-api-version": "2024-01-01" },
+      });
+    const wrongUri = await get({
+      client_id: app.client_id,
+      redirect_uri: "https://evil.example.com/cb",
+    });
+    expect(wrongUri.status).toBe(400);
+    expect(await wrongUri.json()).toEqual({
+      code: "validation_failed",
+      message: "invalid redirect_uri",
+    });
+    const unknown = await get({
+      client_id: "00000000-0000-4000-8000-000000000000",
+      redirect_uri: CALLBACK,
+    });
+    expect(await unknown.json()).toEqual({
+      code: "oauth_client_not_found",
+      message: "invalid client_id",
+    });
+
+    const noPkce = await authorize(t, {
+      client_id: app.client_id,
+      redirect_uri: CALLBACK,
+      state: "s1",
+    });
+    expect(`${noPkce.origin}${noPkce.pathname}`).toBe(CALLBACK);
+    expect(Object.fromEntries(noPkce.searchParams)).toEqual({
+      error: "invalid_request",
+      error_description: "PKCE flow requires both code_challenge and code_challenge_method",
+      state: "s1",
+    });
+    const badScope = await authorize(t, {
+      client_id: app.client_id,
+      redirect_uri: CALLBACK,
+      scope: "openid admin",
+      code_challenge: pkcePair().challenge,
+      code_challenge_method: "S256",
+    });
+    expect(badScope.searchParams.get("error_description")).toBe("unsupported scope: admin");
+  });
+
+  it("sends the browser to the site's consent page; a denial goes back as access_denied", async () => {
+    const app = await newClient(t, "public");
+    const user = await signedInUser(t);
+    const consentPage = await authorize(t, {
+      client_id: app.client_id,
+      redirect_uri: CALLBACK,
+      state: "st",
+      code_challenge: pkcePair().challenge,
+      code_challenge_method: "S256",
+    });
+    expect(`${consentPage.origin}${consentPage.pathname}`).toBe(
+      "http://127.0.0.1:3000/oauth/consent",
+    );
+    const id = consentPage.searchParams.get("authorization_id")!;
+    expect(id).toMatch(/^[a-z2-7]{32}$/);
+
+    const details = await user.client.auth.oauth.getAuthorizationDetails(id);
+    expect(details.data).toEqual({
+      authorization_id: id,
+      redirect_uri: CALLBACK,
+      client: { id: app.client_id, name: "public app" },
+      user: { id: user.id, email: user.email },
+      scope: "email",
+    });
+    // The request now belongs to this user; another user cannot see or answer it.
+    const other = await signedInUser(t);
+    expect((await other.client.auth.oauth.getAuthorizationDetails(id)).error).toMatchObject({
+      status: 404,
+      code: "oauth_authorization_not_found",
+    });
+
+    const denied = await user.client.auth.oauth.denyAuthorization(id);
+    expect(denied.error).toBeNull();
+    const back = new URL(denied.data!.redirect_url);
+    expect(Object.fromEntries(back.searchParams)).toEqual({
+      error: "access_denied",
+      error_description: "User denied the request",
+      state: "st",
+    });
+    const twice = await user.client.auth.oauth.approveAuthorization(id);
+    expect(twice.error).toMatchObject({
+      status: 400,
+      code: "validation_failed",
+      message: "authorization request is no longer pending",
+    });
+  });
+
+  it("a deleted client can neither start a flow nor use its tokens' refresh", async () => {
+    const app = await newClient(t, "public");
+    const user = await signedInUser(t);
+    const { verifier, challenge } = pkcePair();
+    const code = await approvedCode(t, user.client, app.client_id, challenge);
+    const issued = await token(t, {
+      grant_type: "authorization_code",
+      code,
+      client_id: app.client_id,
+      code_verifier: verifier,
+    });
+    expect((await user.client.auth.oauth.listGrants()).data).toEqual([
+      expect.objectContaining({
+        client: { id: app.client_id, name: "public app" },
+        scopes: ["openid", "email", "profile"],
+      }),
+    ]);
+
+    expect((await adminClient(t).auth.admin.oauth.deleteClient(app.client_id)).error).toBeNull();
+    const start = await fetch(
+      `${t.url}/auth/v1/oauth/authorize?${new URLSearchParams({ client_id: app.client_id, redirect_uri: CALLBACK })}`,
+      { redirect: "manual" },
+    );
+    expect(start.status).toBe(400);
+    expect(
+      await token(t, {
+        grant_type: "refresh_token",
+        refresh_token: issued.body.refresh_token as string,
+        client_id: app.client_id,
+      }),
+    ).toEqual({
+      status: 400,
+      body: { code: 400, error_code: "invalid_credentials", msg: "Invalid client credentials" },
+    });
+    expect((await user.client.auth.oauth.listGrants()).data).toEqual([]);
+  });
+
+  it("revoking a grant ends the app's sessions", async () => {
+    const app = await newClient(t, "public");
+    const user = await signedInUser(t);
+    const { verifier, challenge } = pkcePair();
+    const code = await approvedCode(t, user.client, app.client_id, challenge);
+    const issued = await token(t, {
+      grant_type: "authorization_code",
+      code,
+      client_id: app.client_id,
+      code_verifier: verifier,
+    });
+    expect(
+      (await user.client.auth.oauth.revokeGrant({ clientId: app.client_id })).error,
+    ).toBeNull();
+    const refresh = await token(t, {
+      grant_type: "refresh_token",
+      refresh_token: issued.body.refresh_token as string,
+      client_id: app.client_id,
+    });
+    expect(refresh.status).toBe(400);
+    const again = await user.client.auth.oauth.revokeGrant({ clientId: app.client_id });
+    expect(again.error).toMatchObject({ status: 404, code: "oauth_consent_not_found" });
+  });
+});
