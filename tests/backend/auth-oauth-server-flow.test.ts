@@ -209,6 +209,15 @@ describe("/oauth/authorize and consent", () => {
       code_challenge_method: "S256",
     });
     expect(badScope.searchParams.get("error_description")).toBe("unsupported scope: admin");
+    const hugeState = await authorize(t, {
+      client_id: app.client_id,
+      redirect_uri: CALLBACK,
+      state: "s".repeat(5000),
+      code_challenge: pkcePair().challenge,
+      code_challenge_method: "S256",
+    });
+    expect(hugeState.searchParams.get("error")).toBe("server_error");
+    expect(hugeState.searchParams.get("error_description")).toBe("error creating authorization");
   });
 
   it("sends the browser to the site's consent page; a denial goes back as access_denied", async () => {

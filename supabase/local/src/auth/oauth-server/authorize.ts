@@ -72,25 +72,36 @@ export async function authorize(c: AuthContext): Promise<Response> {
   if (problem) return found(errorRedirect(redirectUri, "invalid_request", problem, state));
 
   const id = authorizationId();
-  await c.backend.db.query(
-    `insert into auth.oauth_authorizations (id, authorization_id, client_id, redirect_uri, scope, state,
+  const stored = await c.backend.db
+    .query(
+      `insert into auth.oauth_authorizations (id, authorization_id, client_id, redirect_uri, scope, state,
        resource, code_challenge, code_challenge_method, response_type, status, created_at, expires_at, nonce)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'code', 'pending', now(),
        now() + make_interval(secs => $10), $11)`,
-    [
-      randomUUID(),
-      id,
-      client.id,
-      redirectUri,
-      scope,
-      state || null,
-      p.get("resource") || null,
-      p.get("code_challenge"),
-      (p.get("code_challenge_method") ?? "").toLowerCase(),
-      AUTHORIZATION_TTL_SECONDS,
-      p.get("nonce") || null,
-    ],
-  );
+      [
+        randomUUID(),
+        id,
+        client.id,
+        redirectUri,
+        scope,
+        state || null,
+        p.get("resource") || null,
+        p.get("code_challenge"),
+        (p.get("code_challenge_method") ?? "").toLowerCase(),
+        AUTHORIZATION_TTL_SECONDS,
+        p.get("nonce") || null,
+      ],
+    )
+    .then(
+      () => true,
+      (err: { code?: string; message?: string }) => {
+        // A state, nonce or resource past the table's limits is expected; anything else is logged.
+        if (err.code !== "23514") c.backend.log(`oauth authorize: ${err.message ?? String(err)}`);
+        return false;
+      },
+    );
+  if (!stored)
+    return found(errorRedirect(redirectUri, "server_error", "error creating authorization", state));
   const { siteUrl, oauthServer } = c.backend.config.auth;
   if (!oauthServer.authorizationUrlPath) {
     return found(

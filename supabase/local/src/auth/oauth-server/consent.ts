@@ -156,11 +156,12 @@ export async function consent(c: AuthContext): Promise<Response> {
     }
     const redirect = await approve(tx, auth);
     // One consent per user and client; approving again replaces its scopes and un-revokes it.
+    // A scope asked for twice is stored once, so a padded request cannot overflow the column.
     await tx.query(
       `insert into auth.oauth_consents (id, user_id, client_id, scopes, granted_at)
        values ($1, $2, $3, $4, now())
        on conflict (user_id, client_id) do update set scopes = excluded.scopes, granted_at = now(), revoked_at = null`,
-      [randomUUID(), user.id, auth.client_id, parseScopes(auth.scope).join(" ")],
+      [randomUUID(), user.id, auth.client_id, [...new Set(parseScopes(auth.scope))].join(" ")],
     );
     return redirect;
   });
