@@ -128,6 +128,8 @@ describe("features the local stack answers as switched off", () => {
     const client = await signedIn();
     const grants = await client.auth.oauth.listGrants();
     expect(grants.error).toMatchObject({ status: 404, ...disabled });
+    const atRoot = await fetch(`${t.url}/.well-known/oauth-authorization-server`);
+    expect(atRoot.status).toBe(404);
     // OpenID discovery is served either way, without a registration endpoint.
     const openid = await auth("/.well-known/openid-configuration");
     expect(openid.status).toBe(200);

@@ -174,10 +174,22 @@ describe("dynamic client registration", () => {
     });
     expect(status).toBe(201);
     expect(body).toMatchObject({ registration_type: "dynamic", client_type: "public" });
-    const meta = await (
-      await fetch(`${t.url}/auth/v1/.well-known/oauth-authorization-server`)
-    ).json();
-    expect(meta.registration_endpoint).toBe(`${t.url}/auth/v1/oauth/clients/register`);
+    // The same metadata at the issuer's path, at the API root and with the issuer path inserted.
+    for (const path of [
+      "/auth/v1/.well-known/oauth-authorization-server",
+      "/.well-known/oauth-authorization-server",
+      "/.well-known/oauth-authorization-server/auth/v1",
+    ]) {
+      const res = await fetch(`${t.url}${path}`);
+      expect(res.status, path).toBe(200);
+      expect(await res.json(), path).toMatchObject({
+        issuer: `${t.url}/auth/v1`,
+        authorization_endpoint: `${t.url}/auth/v1/oauth/authorize`,
+        token_endpoint: `${t.url}/auth/v1/oauth/token`,
+        registration_endpoint: `${t.url}/auth/v1/oauth/clients/register`,
+        code_challenge_methods_supported: ["S256", "plain"],
+      });
+    }
   });
 
   it("refuses it when allow_dynamic_registration is off", async () => {
