@@ -109,7 +109,7 @@ describe(`bad input on the OAuth server's routes (seed ${SEED})`, () => {
       const res = await fetch(`${t.url}${url}`, {
         method,
         headers: headers(r),
-        body: payload,
+        body: payload ? new Uint8Array(payload) : null,
         redirect: "manual",
       });
       const text = await res.text();
