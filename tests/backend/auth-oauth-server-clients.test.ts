@@ -195,17 +195,28 @@ describe("dynamic client registration", () => {
   it("refuses it when allow_dynamic_registration is off", async () => {
     const closed = await startOAuthServerBackend({
       SUPABASE_AUTH_OAUTH_SERVER_ALLOW_DYNAMIC_REGISTRATION: "false",
+      SUPABASE_LOCAL_RATE_LIMITS: "on",
     });
     try {
-      const res = await fetch(`${closed.url}/auth/v1/oauth/clients/register`, {
-        method: "POST",
-        headers: { "content-type": "application/json", "x-supabase-api-version": "2024-01-01" },
-        body: JSON.stringify({ redirect_uris: [CALLBACK] }),
-      });
+      const attempt = () =>
+        fetch(`${closed.url}/auth/v1/oauth/clients/register`, {
+          method: "POST",
+          headers: { "content-type": "application/json", "x-supabase-api-version": "2024-01-01" },
+          body: JSON.stringify({ redirect_uris: [CALLBACK] }),
+        });
+      const res = await attempt();
       expect(res.status).toBe(403);
       expect(await res.json()).toEqual({
         code: "oauth_dynamic_client_registration_disabled",
         message: "Dynamic client registration is not enabled",
+      });
+      // GoTrue's rate limit runs first: 30 attempts per address, then 429.
+      for (let i = 1; i < 30; i++) expect((await attempt()).status).toBe(403);
+      const limited = await attempt();
+      expect(limited.status).toBe(429);
+      expect(await limited.json()).toEqual({
+        code: "over_request_rate_limit",
+        message: "Request rate limit reached",
       });
       const meta = await (
         await fetch(`${closed.url}/auth/v1/.well-known/openid-configuration`)

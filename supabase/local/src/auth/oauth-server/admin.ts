@@ -11,6 +11,7 @@ import {
   type RegisterParams,
 } from "./clients";
 import { requireEnabled } from "./enabled";
+import { takeRegistration } from "./registration-limit";
 import {
   AUTH_METHODS,
   checkClientName,
@@ -52,6 +53,7 @@ export async function createClient(c: AuthContext): Promise<Response> {
 /** POST /oauth/clients/register: RFC 7591 registration, open to anyone when the project allows it. */
 export async function registerDynamically(c: AuthContext): Promise<Response> {
   requireEnabled(c);
+  takeRegistration(c.backend, c.ip);
   if (!c.backend.config.auth.oauthServer.allowDynamicRegistration)
     throw forbidden(
       "oauth_dynamic_client_registration_disabled",
