@@ -90,6 +90,21 @@ describe("/oauth/authorize and consent", () => {
     const id = consentPage.searchParams.get("authorization_id")!;
     expect(id).toMatch(/^[a-z2-7]{32}$/);
 
+    // Only the site's own pages may read or answer it from a browser.
+    const session = (await user.client.auth.getSession()).data.session!;
+    const fromElsewhere = await fetch(`${t.url}/auth/v1/oauth/authorizations/${id}`, {
+      headers: {
+        authorization: `Bearer ${session.access_token}`,
+        origin: "https://evil.example.com",
+        "x-supabase-api-version": "2024-01-01",
+      },
+    });
+    expect(fromElsewhere.status).toBe(400);
+    expect(await fromElsewhere.json()).toEqual({
+      code: "validation_failed",
+      message: "unauthorized request origin",
+    });
+
     const details = await user.client.auth.oauth.getAuthorizationDetails(id);
     expect(details.data).toEqual({
       authorization_id: id,
