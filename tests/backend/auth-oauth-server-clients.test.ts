@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminClient } from "./auth-support";
-import { CALLBACK, startOAuthServerBackend } from "./oauth-server-support";
+import { basic, CALLBACK, startOAuthServerBackend, token } from "./oauth-server-support";
 import type { TestBackend } from "./support/local-backend";
 
 let t: TestBackend;
@@ -85,12 +85,25 @@ describe("OAuth clients through auth.admin.oauth", () => {
     });
   });
 
-  it("regenerates a confidential client's secret", async () => {
+  it("regenerates a confidential client's secret; the old one stops working at once", async () => {
     const { data } = await admin().createClient({ client_name: "Rot", redirect_uris: [CALLBACK] });
     const regenerated = await admin().regenerateClientSecret(data!.client_id);
     expect(regenerated.error).toBeNull();
     expect(regenerated.data!.client_secret).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(regenerated.data!.client_secret).not.toBe(data!.client_secret);
+
+    // The token endpoint authenticates the client before it looks at the grant.
+    const grant = { grant_type: "refresh_token", refresh_token: "no-such-token" };
+    const withOld = await token(t, grant, basic(data!.client_id, data!.client_secret!));
+    expect(withOld.body).toMatchObject({
+      error_code: "invalid_credentials",
+      msg: "invalid client credentials",
+    });
+    const withNew = await token(t, grant, basic(data!.client_id, regenerated.data!.client_secret!));
+    expect(withNew.body).toMatchObject({
+      error_code: "refresh_token_not_found",
+      msg: "Invalid Refresh Token: Refresh Token Not Found",
+    });
   });
 
   it("refuses bad client definitions with GoTrue's codes and words", async () => {
