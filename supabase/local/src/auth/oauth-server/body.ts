@@ -1,4 +1,4 @@
-import { BodyError, readBody, readJson } from "../../http";
+import { BodyError, readJson } from "../../http";
 import { AuthError, badRequest } from "../errors";
 import { refuseNul } from "../params";
 
@@ -26,36 +26,6 @@ export async function readJsonObject(
   if (typeof body !== "object" || Array.isArray(body)) throw badRequest("bad_json", message);
   refuseNul(body, "request body");
   return body as Record<string, unknown>;
-}
-
-/** Form fields or JSON fields, as the token endpoint takes either. */
-export async function readFormOrJson(req: Request): Promise<Record<string, unknown> | null> {
-  const type = req.headers.get("content-type") ?? "";
-  if (type.includes("application/json")) {
-    try {
-      const body = await readJson(req, BODY_LIMIT);
-      if (body === null || body === undefined) return {};
-      if (typeof body !== "object" || Array.isArray(body)) return null;
-      refuseNul(body, "request body");
-      return body as Record<string, unknown>;
-    } catch (err) {
-      if (err instanceof BodyError && err.kind === "too_large")
-        throw new AuthError(413, "request_entity_too_large", "Request body too large");
-      if (err instanceof BodyError) return null;
-      throw err;
-    }
-  }
-  const bytes = await readBody(req, BODY_LIMIT).catch((err: unknown) => {
-    if (err instanceof BodyError)
-      throw new AuthError(413, "request_entity_too_large", "Request body too large");
-    throw err;
-  });
-  const form = new URLSearchParams(new TextDecoder().decode(bytes));
-  const out: Record<string, unknown> = {};
-  // Go's FormValue takes the first value of a repeated field.
-  for (const [key, value] of form) if (!(key in out)) out[key] = value;
-  refuseNul(out, "request body");
-  return out;
 }
 
 export type Decoded = Record<string, string | string[] | undefined>;
