@@ -156,6 +156,18 @@ describe("WebAuthn as a second factor", () => {
     expect(await assurance(d)).toMatchObject({ currentLevel: "aal2" });
     // The same key signed both ceremonies; no second credential was made.
     expect(await credentialsOn(d)).toHaveLength(1);
+
+    // At aal2 the factor can be removed; the session falls back to aal1 at its next refresh.
+    const removed = await d.tab.evaluate(async () => {
+      const sb = (window as unknown as PageWindow).sb;
+      const { data: list } = await sb.auth.mfa.listFactors();
+      const { error } = await sb.auth.mfa.unenroll({ factorId: list!.webauthn[0].id });
+      await sb.auth.refreshSession();
+      const { data: after } = await sb.auth.mfa.listFactors();
+      const { data: aal } = await sb.auth.mfa.getAuthenticatorAssuranceLevel();
+      return { error: error?.message ?? null, left: after?.all.length, level: aal?.currentLevel };
+    });
+    expect(removed).toEqual({ error: null, left: 0, level: "aal1" });
     await d.context.close();
   });
 
