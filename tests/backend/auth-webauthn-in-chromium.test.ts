@@ -317,6 +317,53 @@ describe("each signature answers only its own challenge", () => {
     await d.context.close();
   });
 
+  it("a verified factor's key cannot complete a new factor's registration", async () => {
+    const d = await device("usb");
+    await signUp(d, uniqueEmail("webauthn-cross-factor"));
+    const first = await d.tab.evaluate(async () => {
+      const { error } = await (window as unknown as PageWindow).sb.auth.mfa.webauthn.register({
+        friendlyName: "First key",
+      });
+      return error?.message ?? null;
+    });
+    expect(first).toBeNull();
+    const [held] = await credentialsOn(d);
+
+    // A second factor's "create" challenge answered with an assertion from the first key.
+    const attempt = await d.tab.evaluate(async (heldId) => {
+      const sb = (window as unknown as PageWindow).sb;
+      const { data: second } = await sb.auth.mfa.enroll({
+        factorType: "webauthn",
+        friendlyName: "Second key",
+      });
+      const { data: challenge } = await sb.auth.mfa.challenge({ factorId: second!.id });
+      type Create = {
+        webauthn: { credential_options: { publicKey: { challenge: BufferSource } } };
+      };
+      const options = (challenge as unknown as Create).webauthn.credential_options.publicKey;
+      const id = Uint8Array.from(atob(heldId), (ch) => ch.charCodeAt(0));
+      const assertion = await navigator.credentials.get({
+        publicKey: {
+          challenge: options.challenge,
+          rpId: "localhost",
+          allowCredentials: [{ type: "public-key", id }],
+        },
+      });
+      const { error } = await sb.auth.mfa.verify({
+        factorId: second!.id,
+        challengeId: challenge!.id,
+        webauthn: { type: "request", credential_response: assertion as PublicKeyCredential },
+      } as never);
+      const { data: list } = await sb.auth.mfa.listFactors();
+      return {
+        code: (error as { code?: string } | null)?.code,
+        second: list!.all.find((f) => f.id === second!.id)?.status,
+      };
+    }, held.credentialId);
+    expect(attempt).toEqual({ code: "mfa_verification_failed", second: "unverified" });
+    await d.context.close();
+  });
+
   it("a security key registration answered to another challenge of the factor is refused", async () => {
     const d = await device("usb");
     await signUp(d, uniqueEmail("webauthn-replay"));

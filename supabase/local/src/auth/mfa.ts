@@ -18,11 +18,8 @@ import {
 import { addAmrClaim, rotateActiveToken, sessionResponse } from "./sessions";
 import type { FactorRow } from "./users";
 import type { Queryable } from "./context";
-import {
-  challengeWebAuthnFactor,
-  enrollWebAuthnFactor,
-  verifyWebAuthnFactor,
-} from "./webauthn/mfa-factor";
+import { challengeWebAuthnFactor, enrollWebAuthnFactor } from "./webauthn/mfa-factor";
+import { verifyWebAuthnFactor } from "./webauthn/mfa-verify";
 
 /** GoTrue's default MFA challenge lifetime (GOTRUE_MFA_CHALLENGE_EXPIRY_DURATION). */
 const CHALLENGE_TTL_S = 300;
