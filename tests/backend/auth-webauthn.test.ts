@@ -11,6 +11,7 @@ import {
   uniqueEmail,
   type TestBackend,
 } from "./auth-support";
+import { LEAK, nastyBody, nastyValue, seeded } from "./support/fuzz";
 import { LOCAL_PUBLISHABLE_KEY, LOCAL_SECRET_KEY } from "./support/local-backend";
 
 /** The answers a client sees when a WebAuthn ceremony is asked for wrongly, or not at all. */
@@ -334,6 +335,57 @@ describe("switched on", () => {
     });
     expect(gone.status).toBe(404);
     expect((await call("GET", `/admin/users/${userId}/passkeys`, token)).status).toBe(403);
+  });
+});
+
+describe("bad input", () => {
+  beforeAll(() => enable(true));
+
+  it("never gets a 5xx or a leak from any WebAuthn or passkey route", async () => {
+    const r = seeded(Number(process.env.FUZZ_SEED ?? 20261123));
+    const { client, token, userId } = await signedIn();
+    const { data: factor } = await client.auth.mfa.enroll({ factorType: "webauthn" });
+    const { body: challenge } = await call("POST", `/factors/${factor!.id}/challenge`, token, {});
+    const fields = ["challenge_id", "credential", "webauthn", "friendly_name", "factor_type"];
+    const routes: [string, string][] = [
+      ["POST", `/factors/${factor!.id}/challenge`],
+      ["POST", `/factors/${factor!.id}/verify`],
+      ["POST", "/passkeys/registration/options"],
+      ["POST", "/passkeys/registration/verify"],
+      ["POST", "/passkeys/authentication/options"],
+      ["POST", "/passkeys/authentication/verify"],
+      ["PATCH", "/passkeys/x"],
+      ["PATCH", "/passkeys/%ff"],
+      ["DELETE", `/admin/users/${userId}/passkeys/00000000-0000-0000-0000-000000000000`],
+    ];
+    for (let i = 0; i < 300; i++) {
+      const [method, route] = r.pick(routes);
+      let body = nastyBody(r, fields);
+      // Half the time the body is nearly right: a real challenge and a credential-shaped value.
+      if (r.next() < 0.5) {
+        const response = { clientDataJSON: nastyValue(r), attestationObject: nastyValue(r) };
+        const credential = { id: nastyValue(r), rawId: "AAAA", type: "public-key", response };
+        body = Buffer.from(
+          JSON.stringify({
+            challenge_id: challenge.id,
+            credential,
+            webauthn: { type: r.pick(["create", "request", 1]), credential_response: credential },
+          }),
+        );
+      }
+      const res = await fetch(`${t.url}/auth/v1${route}`, {
+        method,
+        headers: {
+          apikey: LOCAL_SECRET_KEY,
+          authorization: `Bearer ${route.startsWith("/admin") ? LOCAL_SECRET_KEY : token}`,
+          "content-type": "application/json",
+        },
+        body: body ? new Uint8Array(body) : undefined,
+      });
+      const text = await res.text();
+      expect(res.status, `${method} ${route} ${body?.toString().slice(0, 200)}`).toBeLessThan(500);
+      expect(text).not.toMatch(LEAK);
+    }
   });
 });
 
