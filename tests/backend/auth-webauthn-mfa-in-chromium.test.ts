@@ -1,113 +1,31 @@
-import type { createClient, SupabaseClient } from "@supabase/supabase-js";
-import type { Browser, BrowserContext, CDPSession, Page } from "@playwright/test";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PASSWORD, startTestBackend, uniqueEmail, type TestBackend } from "./auth-support";
+import { PASSWORD, uniqueEmail } from "./auth-support";
 import { LOCAL_PUBLISHABLE_KEY } from "./support/local-backend";
-import { launchChromium, servePageWithSupabaseJs, type PageServer } from "./support/chromium";
+import {
+  assurance,
+  credentialsOn,
+  signUp,
+  startCeremonyRig,
+  swapChallenge,
+  type CeremonyRig,
+  type Device,
+  type PageWindow,
+} from "./support/webauthn-rig";
 
 /**
- * Real registration and sign-in ceremonies: Chromium with a virtual authenticator on a page that
- * runs supabase-js's own browser bundle and its WebAuthn helpers against the local backend.
+ * Security keys as a second factor, for real: Chromium with virtual authenticators on a page that
+ * runs supabase-js's own browser bundle and its mfa.webauthn helpers against the local backend.
  */
-type PageWindow = Window & {
-  supabase: { createClient: typeof createClient };
-  sb: SupabaseClient;
-};
 
-let t: TestBackend;
-let page: PageServer;
-let browser: Browser;
+let rig: CeremonyRig;
 beforeAll(async () => {
-  page = await servePageWithSupabaseJs();
-  t = await startTestBackend();
-  const auth = t.backend.config.auth;
-  auth.email.enableConfirmations = false;
-  auth.webauthn.mfa = { enrollEnabled: true, verifyEnabled: true };
-  auth.webauthn.passkey.enabled = true;
-  auth.webauthn.rp = { id: "localhost", displayName: "Groundwork", origins: [page.origin] };
-  browser = await launchChromium();
+  rig = await startCeremonyRig();
 }, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await page?.close();
-  await t?.stop();
-});
-
-interface Device {
-  context: BrowserContext;
-  tab: Page;
-  cdp: CDPSession;
-  authenticatorId: string;
-}
-
-/** A fresh browser profile with one authenticator: "usb" is a security key, "internal" the device's own. */
-async function device(transport: "usb" | "internal"): Promise<Device> {
-  const context = await browser.newContext();
-  const tab = await context.newPage();
-  await tab.goto(page.origin);
-  const cdp = await context.newCDPSession(tab);
-  await cdp.send("WebAuthn.enable");
-  const { authenticatorId } = await cdp.send("WebAuthn.addVirtualAuthenticator", {
-    options: {
-      protocol: "ctap2",
-      transport,
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
-  await tab.evaluate(
-    ({ url, key }) => {
-      const w = window as unknown as PageWindow;
-      w.sb = w.supabase.createClient(url, key, {
-        auth: { persistSession: true, autoRefreshToken: false, detectSessionInUrl: false },
-      });
-    },
-    { url: t.url, key: LOCAL_PUBLISHABLE_KEY },
-  );
-  return { context, tab, cdp, authenticatorId };
-}
-
-async function credentialsOn(d: Device) {
-  const { credentials } = await d.cdp.send("WebAuthn.getCredentials", {
-    authenticatorId: d.authenticatorId,
-  });
-  return credentials;
-}
-
-async function signUp(d: Device, email: string): Promise<string> {
-  return d.tab.evaluate(
-    async ({ email, password }) => {
-      const { data, error } = await (window as unknown as PageWindow).sb.auth.signUp({
-        email,
-        password,
-      });
-      if (error || !data.session) throw new Error(`sign-up failed: ${error?.message}`);
-      return data.session.user.id;
-    },
-    { email, password: PASSWORD },
-  );
-}
-
-async function assurance(d: Device) {
-  return d.tab.evaluate(async () => {
-    const { data } = await (
-      window as unknown as PageWindow
-    ).sb.auth.mfa.getAuthenticatorAssuranceLevel();
-    return {
-      currentLevel: data?.currentLevel,
-      nextLevel: data?.nextLevel,
-      methods: data?.currentAuthenticationMethods.map((m) =>
-        typeof m === "string" ? m : m.method,
-      ),
-    };
-  });
-}
+afterAll(() => rig?.stop());
 
 describe("WebAuthn as a second factor", () => {
   it("a security key registered with mfa.webauthn.register raises the session to aal2, and proves it again at the next sign-in", async () => {
-    const d = await device("usb");
+    const d = await rig.device("usb");
     const email = uniqueEmail("webauthn-mfa");
     await signUp(d, email);
 
@@ -180,11 +98,11 @@ describe("WebAuthn as a second factor", () => {
         return error?.message ?? null;
       }, name);
     const email = uniqueEmail("webauthn-owner");
-    const owner = await device("usb");
+    const owner = await rig.device("usb");
     await signUp(owner, email);
     expect(await register(owner, "Owner key")).toBeNull();
     // Someone else's browser holds a key of its own for the same site.
-    const other = await device("usb");
+    const other = await rig.device("usb");
     await signUp(other, uniqueEmail("webauthn-other"));
     expect(await register(other, "Other key")).toBeNull();
     const [foreign] = await credentialsOn(other);
@@ -215,110 +133,8 @@ describe("WebAuthn as a second factor", () => {
     await owner.context.close();
     await other.context.close();
   });
-});
-
-describe("passkeys", () => {
-  it("registerPasskey keeps a discoverable credential and signInWithPasskey signs its user in", async () => {
-    const d = await device("internal");
-    const email = uniqueEmail("passkey");
-    const userId = await signUp(d, email);
-
-    const registered = await d.tab.evaluate(async () => {
-      const { data, error } = await (window as unknown as PageWindow).sb.auth.registerPasskey();
-      return { error: error?.message ?? null, name: data?.friendly_name };
-    });
-    expect(registered).toEqual({ error: null, name: "Passkey" });
-    const [credential] = await credentialsOn(d);
-    expect(credential.isResidentCredential).toBe(true);
-    expect(Buffer.from(credential.userHandle ?? "", "base64").toString()).toBe(userId);
-
-    const signedIn = await d.tab.evaluate(async () => {
-      const sb = (window as unknown as PageWindow).sb;
-      await sb.auth.signOut();
-      const { data, error } = await sb.auth.signInWithPasskey();
-      return { error: error?.message ?? null, user: data?.user?.id };
-    });
-    expect(signedIn).toEqual({ error: null, user: userId });
-    expect(await assurance(d)).toMatchObject({ currentLevel: "aal1", methods: ["passkey"] });
-
-    const listed = await d.tab.evaluate(async () => {
-      const { data } = await (window as unknown as PageWindow).sb.auth.passkey.list();
-      return data?.map((p) => ({ name: p.friendly_name, used: !!p.last_used_at }));
-    });
-    expect(listed).toEqual([{ name: "Passkey", used: true }]);
-    await d.context.close();
-  });
-
-  it("a passkey removed on the server no longer signs anyone in", async () => {
-    const d = await device("internal");
-    await signUp(d, uniqueEmail("passkey-removed"));
-    const removed = await d.tab.evaluate(async () => {
-      const sb = (window as unknown as PageWindow).sb;
-      const { error } = await sb.auth.registerPasskey();
-      if (error) return error.message;
-      const { data } = await sb.auth.passkey.list();
-      const gone = await sb.auth.passkey.delete({ passkeyId: data![0].id });
-      return gone.error?.message ?? null;
-    });
-    expect(removed).toBeNull();
-
-    const attempt = await d.tab.evaluate(async () => {
-      const sb = (window as unknown as PageWindow).sb;
-      await sb.auth.signOut();
-      const { data, error } = await sb.auth.signInWithPasskey();
-      return { code: (error as { code?: string } | null)?.code, session: !!data?.session };
-    });
-    expect(attempt).toEqual({ code: "webauthn_verification_failed", session: false });
-    await d.context.close();
-  });
-});
-
-describe("each signature answers only its own challenge", () => {
-  /** Rewrites the verify request so it names a freshly issued challenge the key never signed. */
-  async function swapChallenge(
-    d: Device,
-    verifyPath: string,
-    freshChallenge: (auth: string) => Promise<string>,
-  ) {
-    await d.tab.route(`**${verifyPath}`, async (route) => {
-      const body = route.request().postDataJSON() as Record<string, unknown>;
-      body.challenge_id = await freshChallenge(route.request().headers().authorization ?? "");
-      await route.continue({ postData: JSON.stringify(body) });
-    });
-  }
-
-  it("a passkey assertion replayed against another sign-in challenge is refused", async () => {
-    const d = await device("internal");
-    await signUp(d, uniqueEmail("passkey-replay"));
-    await swapChallenge(d, "/auth/v1/passkeys/authentication/verify", async () => {
-      const res = await fetch(`${t.url}/auth/v1/passkeys/authentication/options`, {
-        method: "POST",
-        headers: { apikey: LOCAL_PUBLISHABLE_KEY, "content-type": "application/json" },
-        body: "{}",
-      });
-      return ((await res.json()) as { challenge_id: string }).challenge_id;
-    });
-    const attempt = await d.tab.evaluate(async () => {
-      const sb = (window as unknown as PageWindow).sb;
-      const made = await sb.auth.registerPasskey();
-      await sb.auth.signOut();
-      const { data, error } = await sb.auth.signInWithPasskey();
-      return {
-        registered: !made.error,
-        code: (error as { code?: string } | null)?.code,
-        session: !!data?.session,
-      };
-    });
-    expect(attempt).toEqual({
-      registered: true,
-      code: "webauthn_verification_failed",
-      session: false,
-    });
-    await d.context.close();
-  });
-
   it("a verified factor's key cannot complete a new factor's registration", async () => {
-    const d = await device("usb");
+    const d = await rig.device("usb");
     await signUp(d, uniqueEmail("webauthn-cross-factor"));
     const first = await d.tab.evaluate(async () => {
       const { error } = await (window as unknown as PageWindow).sb.auth.mfa.webauthn.register({
@@ -363,16 +179,18 @@ describe("each signature answers only its own challenge", () => {
     expect(attempt).toEqual({ code: "mfa_verification_failed", second: "unverified" });
     await d.context.close();
   });
+});
 
+describe("each signature answers only its own challenge", () => {
   it("a security key registration answered to another challenge of the factor is refused", async () => {
-    const d = await device("usb");
+    const d = await rig.device("usb");
     await signUp(d, uniqueEmail("webauthn-replay"));
     await swapChallenge(d, "/auth/v1/factors/*/verify", async (authorization) => {
       const factorId = await d.tab.evaluate(async () => {
         const { data } = await (window as unknown as PageWindow).sb.auth.mfa.listFactors();
         return data!.all[0].id;
       });
-      const res = await fetch(`${t.url}/auth/v1/factors/${factorId}/challenge`, {
+      const res = await fetch(`${rig.t.url}/auth/v1/factors/${factorId}/challenge`, {
         method: "POST",
         headers: {
           apikey: LOCAL_PUBLISHABLE_KEY,
