@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { Secret, TOTP } from "otpauth";
 import QRCode from "qrcode";
 import { json } from "../http";
-import type { AuthContext } from "./context";
+import type { AuthContext, Queryable } from "./context";
 import { AuthError, badRequest, forbidden, notFound, unprocessable } from "./errors";
 import type { Authenticated } from "./guard";
 import { isUuid, readParams, str } from "./params";
@@ -17,7 +17,6 @@ import {
 } from "./attempts";
 import { addAmrClaim, rotateActiveToken, sessionResponse } from "./sessions";
 import type { FactorRow } from "./users";
-import type { Queryable } from "./context";
 import { challengeWebAuthnFactor, enrollWebAuthnFactor } from "./webauthn/mfa-factor";
 import { verifyWebAuthnFactor } from "./webauthn/mfa-verify";
 
