@@ -20,6 +20,7 @@ import { signup } from "./signup";
 import { token } from "./token";
 import { getUser, reauthenticate, updateUser } from "./user";
 import { verifyGet, verifyPost } from "./verify";
+import { passkeyRoutes } from "./webauthn/routes";
 
 /** A handler of a signed-in route: it gets the caller GoTrue's requireAuthentication found. */
 export type UserHandler = (c: AuthContext, caller: Authenticated) => Promise<Response>;
@@ -63,6 +64,7 @@ export const routes: Route[] = [
   ["GET", "/admin/users/{id}/factors", "admin", listFactors],
   ["DELETE", "/admin/users/{id}/factors/{factorId}", "admin", deleteFactor],
   ["POST", "/admin/generate_link", "admin", generateLink],
+  ...passkeyRoutes,
   // Features the local stack does not run answer as GoTrue does when they are switched off.
   ["POST", "/sso", "public", samlDisabled],
   ["GET", "/sso/saml/metadata", "public", samlDisabled],
