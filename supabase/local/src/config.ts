@@ -312,11 +312,15 @@ export function loadConfig(options: LoadConfigOptions = {}): LocalConfig {
   c.string("project_id", null);
   const apiOn = c.boolean("api.enabled", true);
   const authOn = c.boolean("auth.enabled", true);
+  // Manual identity linking is answered as switched off (GoTrue's manual_linking_disabled).
+  const manualLinking = c.boolean("auth.enable_manual_linking", false);
   const major = c.number("db.major_version", 17);
   config.unapplied = c.unread();
   // The database API and auth are always served here: the app and every other service need them.
   if (!apiOn) config.unapplied.push("[api] enabled = false (the database API is always served)");
   if (!authOn) config.unapplied.push("[auth] enabled = false (auth is always served)");
+  if (manualLinking)
+    config.unapplied.push("[auth] enable_manual_linking = true (no OAuth provider to link with)");
   // PGlite is Postgres 17; any other version the project asks for cannot be honoured.
   if (major !== 17)
     config.unapplied.push(`[db] major_version = ${major} (the local database is 17)`);
