@@ -49,6 +49,20 @@ export function attachmentType(file: { name: string; type: string }): string {
   return BY_EXTENSION[ext] ?? "application/octet-stream";
 }
 
+/** A type for a file known only by its name (a shared page's link): for its icon, nothing more. */
+export function typeFromName(name: string): string {
+  const ext = name.toLowerCase().split(".").pop() ?? "";
+  const known = Object.entries(ATTACHMENT_TYPES).find(
+    ([type, label]) => label.toLowerCase() === ext || type.endsWith(`/${ext}`),
+  );
+  const office: Record<string, string> = {
+    docx: "word",
+    xlsx: "spreadsheet",
+    pptx: "presentation",
+  };
+  return BY_EXTENSION[ext] ?? known?.[0] ?? (office[ext] ? `application/${office[ext]}` : "");
+}
+
 export function isImageType(type: string): boolean {
   return type.startsWith("image/");
 }

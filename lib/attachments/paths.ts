@@ -55,13 +55,22 @@ export function pathFromUrl(url: string | undefined | null): string | null {
   return isAttachmentPath(path) ? path : null;
 }
 
+export type AttachmentRef = { path: string; name: string; image: boolean };
+
+/** Every attachment a Markdown body refers to, once each, with the name it is shown under. */
+export function attachmentsInMarkdown(markdown: string): AttachmentRef[] {
+  const found = new Map<string, AttachmentRef>();
+  const pattern = /(!?)\[((?:\\.|[^\]\\])*)\]\(attachment:([^)\s]+)\)/g;
+  for (const [, bang, label, path] of markdown.matchAll(pattern)) {
+    if (!isAttachmentPath(path) || found.has(path)) continue;
+    found.set(path, { path, name: label.replace(/\\(.)/g, "$1"), image: bang === "!" });
+  }
+  return [...found.values()];
+}
+
 /** Every attachment path a Markdown body refers to, once each. */
 export function pathsInMarkdown(markdown: string): string[] {
-  const found = new Set<string>();
-  for (const match of markdown.matchAll(/\]\(attachment:([^)\s]+)/g)) {
-    if (isAttachmentPath(match[1])) found.add(match[1]);
-  }
-  return [...found];
+  return attachmentsInMarkdown(markdown).map((a) => a.path);
 }
 
 function escapeLabel(text: string): string {

@@ -11,6 +11,7 @@ import {
 } from "@/lib/attachments/limits";
 import {
   attachmentMarkdown,
+  attachmentsInMarkdown,
   isInNoteFolder,
   newAttachmentPath,
   pathFromUrl,
@@ -70,5 +71,17 @@ describe("attachment paths", () => {
     expect(pathFromUrl(`attachment:${path}`)).toBe(path);
     expect(pathFromUrl(`attachment:${OWNER}/../x`)).toBeNull();
     expect(pathFromUrl("https://example.com")).toBeNull();
+  });
+});
+
+describe("attachments named in a note's Markdown", () => {
+  it("are read back with the name they are shown under, images apart from files", () => {
+    const image = `${OWNER}/${NOTE}/0a0b0c0d0e0f-shot.png`;
+    const file = `${OWNER}/${NOTE}/0a0b0c0d0e0f-a.pdf`;
+    const md = `Intro\n\n![shot \\[1\\].png](attachment:${image})\n\n[Q3 report.pdf](attachment:${file})`;
+    expect(attachmentsInMarkdown(md)).toEqual([
+      { path: image, name: "shot [1].png", image: true },
+      { path: file, name: "Q3 report.pdf", image: false },
+    ]);
   });
 });
