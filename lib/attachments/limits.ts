@@ -6,6 +6,9 @@ export const ATTACHMENTS_BUCKET = "attachments";
 export const ATTACHMENT_MAX_BYTES = 50 * 1024 * 1024;
 export const ATTACHMENT_MAX_TEXT = "50 MB";
 
+/** Hosted Storage takes resumable uploads in chunks of exactly 6 MiB (the last one shorter). */
+export const CHUNK_SIZE = 6 * 1024 * 1024;
+
 /** Each allowed type with the words people know it by. No SVG or HTML: they could run script. */
 export const ATTACHMENT_TYPES: Record<string, string> = {
   "image/png": "PNG",
@@ -70,7 +73,7 @@ export function isImageType(type: string): boolean {
 /** Why a file cannot be attached, in plain words, or null when it can. */
 export function refusalFor(file: { name: string; type: string; size: number }): string | null {
   if (file.size > ATTACHMENT_MAX_BYTES) {
-    return `“${file.name}” is ${formatBytes(file.size)}, larger than the ${ATTACHMENT_MAX_TEXT} a file can be.`;
+    return `“${file.name}” is too large (${formatBytes(file.size)}): a file can be at most ${ATTACHMENT_MAX_TEXT}.`;
   }
   if (file.size === 0) return `“${file.name}” is empty, so there is nothing to attach.`;
   if (!(attachmentType(file) in ATTACHMENT_TYPES)) {

@@ -1,10 +1,7 @@
 import * as tus from "tus-js-client";
 
-import { ATTACHMENTS_BUCKET } from "@/lib/attachments/limits";
+import { ATTACHMENTS_BUCKET, CHUNK_SIZE } from "@/lib/attachments/limits";
 import { isInNoteFolder } from "@/lib/attachments/paths";
-
-/** Hosted Storage takes resumable uploads in chunks of exactly 6 MiB (the last one shorter). */
-export const CHUNK_SIZE = 6 * 1024 * 1024;
 
 export type UploadEvents = {
   onProgress: (sent: number, total: number) => void;
