@@ -59,13 +59,16 @@ export const Attachment = Node.create<{ view: NodeViewRenderer | null }>({
 });
 
 /**
- * Places a stored file at the cursor, or right below the title when the cursor is in it (the
- * first line is the note's title, which a file must not displace).
+ * Places a stored file after the block that holds the cursor (and after files already placed
+ * there, so several land in the order they finished). It never replaces a selection nor moves the
+ * cursor: uploads finish while the person may be typing. Below the title when the cursor is in it.
  */
 export function insertAttachment(editor: Editor, attrs: AttachmentAttrs): void {
   const { doc, selection } = editor.state;
-  const titleEnd = doc.firstChild?.nodeSize ?? 0;
-  const content = { type: "attachment", attrs };
-  if (selection.from <= titleEnd) editor.chain().insertContentAt(titleEnd, content).run();
-  else editor.chain().insertContent(content).run();
+  const $to = doc.resolve(selection.to);
+  let pos = $to.depth === 0 ? selection.to : $to.after(1);
+  for (let next = doc.nodeAt(pos); next?.type.name === "attachment"; next = doc.nodeAt(pos)) {
+    pos += next.nodeSize;
+  }
+  editor.chain().insertContentAt(pos, { type: "attachment", attrs }).run();
 }

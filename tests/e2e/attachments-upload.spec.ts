@@ -82,14 +82,14 @@ test("a file from the picker downloads under its original name", async ({ browse
   const page = await (await deviceOf(browser, baseURL!, person)).newPage();
   await openNote(page, id);
   await page.getByLabel("Files to attach").setInputFiles({
-    name: "Q3 report (final).pdf",
+    name: "Q3 report – final.pdf",
     mimeType: "application/pdf",
     buffer: Buffer.from("%PDF-1.4 quarterly numbers"),
   });
-  const chip = page.getByRole("link", { name: /Q3 report \(final\)\.pdf/ });
+  const chip = page.getByRole("link", { name: /Q3 report – final\.pdf/ });
   await expect(chip).toBeVisible({ timeout: 30_000 });
   const [download] = await Promise.all([page.waitForEvent("download"), chip.click()]);
-  expect(download.suggestedFilename()).toBe("Q3 report (final).pdf");
+  expect(download.suggestedFilename()).toBe("Q3 report – final.pdf");
 });
 
 test("a file too large or of the wrong type is refused before upload, in words", async ({
@@ -105,7 +105,7 @@ test("a file too large or of the wrong type is refused before upload, in words",
     { name: "huge.mp4", type: "video/mp4", size: 50 * MB + 1 },
     { name: "page.html", type: "text/html", size: 100 },
   ]);
-  const alerts = page.getByRole("alert");
+  const alerts = page.getByRole("region", { name: "Attachments" }).getByRole("alert");
   await expect(
     alerts.filter({ hasText: "“huge.mp4” is too large (50 MB): a file can be at most 50 MB." }),
   ).toBeVisible();
