@@ -5,6 +5,7 @@ import { CloudOffIcon, PaperclipIcon, RotateCwIcon, TriangleAlertIcon, XIcon } f
 
 import { Button } from "@/components/ui/button";
 import type { UploadEntry } from "@/components/attachments/use-attachment-uploads";
+import type { UnfinishedUpload } from "@/lib/attachments/upload";
 import { ATTACHMENT_LIMITS_TEXT, ATTACHMENT_TYPES, formatBytes } from "@/lib/attachments/limits";
 
 /** What the file picker offers: the allowed types, plus extensions browsers may not type. */
@@ -13,14 +14,18 @@ const ACCEPT = [...Object.keys(ATTACHMENT_TYPES), ".md", ".markdown", ".csv", ".
 /** The Attach button with the limits said up front, and one row per upload with its progress. */
 export function AttachmentUploads({
   entries,
+  unfinished,
   onFiles,
   onDismiss,
   onRetry,
+  onForget,
 }: {
   entries: UploadEntry[];
+  unfinished: UnfinishedUpload[];
   onFiles: (files: File[]) => void;
   onDismiss: (id: string) => void;
   onRetry: (id: string) => void;
+  onForget: (key: string) => void;
 }) {
   const input = useRef<HTMLInputElement>(null);
   const limitsId = useId();
@@ -54,6 +59,24 @@ export function AttachmentUploads({
           {ATTACHMENT_LIMITS_TEXT} You can also drop or paste files into the note.
         </p>
       </div>
+      {unfinished.length > 0 && (
+        <ul className="flex flex-col gap-2" aria-label="Unfinished uploads">
+          {unfinished.map((u) => (
+            <li
+              key={u.key}
+              className="flex items-center gap-2 rounded-md border border-dashed px-3 py-2 text-sm"
+            >
+              <span className="mr-auto">
+                The upload of “{u.name}” stopped before the end. Add the same file again to continue
+                where it left off.
+              </span>
+              <Button type="button" variant="ghost" size="sm" onClick={() => onForget(u.key)}>
+                Forget
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
       {entries.length > 0 && (
         <ul className="flex flex-col gap-2" aria-label="Uploads">
           {entries.map((entry) => (

@@ -6,7 +6,13 @@ import type { Editor } from "@tiptap/core";
 import { useSupabase, useSupabaseConfig } from "@/components/auth/supabase-provider";
 import { attachmentType, refusalFor } from "@/lib/attachments/limits";
 import { newAttachmentPath } from "@/lib/attachments/paths";
-import { startUpload, type UploadTarget } from "@/lib/attachments/upload";
+import {
+  forgetUpload,
+  startUpload,
+  unfinishedUploads,
+  type UnfinishedUpload,
+  type UploadTarget,
+} from "@/lib/attachments/upload";
 import { insertAttachment, type AttachmentAttrs } from "@/lib/notes/attachment-node";
 
 export type UploadEntry = {
@@ -28,6 +34,10 @@ export function useAttachmentUploads(editor: Editor | null, ownerId: string, not
   const supabase = useSupabase();
   const config = useSupabaseConfig();
   const [entries, setEntries] = useState<UploadEntry[]>([]);
+  const [unfinished, setUnfinished] = useState<UnfinishedUpload[]>([]);
+  const findUnfinished = useCallback(() => {
+    void unfinishedUploads(ownerId, noteId).then(setUnfinished, () => setUnfinished([]));
+  }, [ownerId, noteId]);
   const uploads = useRef(new Map<string, { cancel: () => Promise<void>; stop: () => void }>());
 
   const update = useCallback((id: string, change: Partial<UploadEntry>) => {
@@ -63,6 +73,7 @@ export function useAttachmentUploads(editor: Editor | null, ownerId: string, not
           onError: (message) => update(id, { state: "error", message }),
           onDone(path) {
             uploads.current.delete(id);
+            findUnfinished();
             update(id, { sent: file.size, state: "done" });
             const attrs: AttachmentAttrs = { path, name: file.name, type, size: file.size };
             if (!editor.isDestroyed) insertAttachment(editor, attrs);
@@ -71,7 +82,7 @@ export function useAttachmentUploads(editor: Editor | null, ownerId: string, not
       );
       uploads.current.set(id, upload);
     },
-    [editor, config, supabase, ownerId, noteId, update],
+    [editor, config, supabase, ownerId, noteId, update, findUnfinished],
   );
 
   const addFiles = useCallback(
@@ -115,6 +126,16 @@ export function useAttachmentUploads(editor: Editor | null, ownerId: string, not
     [entries, send, update],
   );
 
+  const forget = useCallback(
+    async (key: string) => {
+      await forgetUpload(key);
+      findUnfinished();
+    },
+    [findUnfinished],
+  );
+
+  useEffect(() => findUnfinished(), [findUnfinished]);
+
   // Leaving the note stops its uploads without forgetting them: adding the file again resumes.
   useEffect(() => {
     const all = uploads.current;
@@ -124,5 +145,7 @@ export function useAttachmentUploads(editor: Editor | null, ownerId: string, not
     };
   }, []);
 
-  return { entries, addFiles, dismiss, retry };
+  // While uploads run here, their own stored addresses are not leftovers to mention.
+  const busy = entries.some((e) => e.state === "uploading" || e.state === "waiting");
+  return { entries, addFiles, dismiss, retry, unfinished: busy ? [] : unfinished, forget };
 }

@@ -151,7 +151,9 @@ export function NoteEditor({ noteId, userId, text, hidden, onReady }: Props) {
       {!hidden && (
         <AttachmentUploads
           entries={uploads.entries}
+          unfinished={uploads.unfinished}
           onFiles={uploads.addFiles}
+          onForget={(key) => void uploads.forget(key)}
           onDismiss={(id) => void uploads.dismiss(id)}
           onRetry={uploads.retry}
         />

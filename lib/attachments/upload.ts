@@ -123,3 +123,27 @@ export function startUpload(
     },
   };
 }
+
+export type UnfinishedUpload = { key: string; name: string; size: number | null };
+
+/** The stored name without its random prefix: what the person called the file, near enough. */
+function shownName(objectName: string): string {
+  return (objectName.split("/").pop() ?? "").replace(/^[0-9a-f]{12}-/, "");
+}
+
+/** Uploads into this note that stopped before the end (a reload, a crash), kept in this browser. */
+export async function unfinishedUploads(
+  ownerId: string,
+  noteId: string,
+): Promise<UnfinishedUpload[]> {
+  if (!tus.canStoreURLs) return [];
+  const all = await tus.defaultOptions.urlStorage.findAllUploads();
+  return all
+    .filter((u) => isInNoteFolder(u.metadata.objectName ?? "", ownerId, noteId))
+    .map((u) => ({ key: u.urlStorageKey, name: shownName(u.metadata.objectName), size: u.size }));
+}
+
+/** Forgets an unfinished upload here; the server drops what it held on its own in time. */
+export async function forgetUpload(key: string): Promise<void> {
+  await tus.defaultOptions.urlStorage.removeUpload(key);
+}
