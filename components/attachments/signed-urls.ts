@@ -1,6 +1,7 @@
 import type { SupabaseClient } from "@supabase/supabase-js";
 
 import { ATTACHMENTS_BUCKET } from "@/lib/attachments/limits";
+import { withDownloadName } from "@/lib/attachments/paths";
 
 /** Signed for an hour, asked again after 50 minutes, so a shown link is never an expired one. */
 const SECONDS = 3600;
@@ -24,20 +25,19 @@ export function attachmentUrls(
   const files = supabase.storage.from(ATTACHMENTS_BUCKET);
   const urls = Promise.all([
     files.createSignedUrl(a.path, SECONDS),
-    files.createSignedUrl(a.path, SECONDS, { download: a.name || true }),
     a.type.startsWith("image/")
       ? files.createSignedUrl(a.path, SECONDS, {
           transform: { width: 1200, resize: "contain" },
         })
       : null,
-  ]).then(([original, download, rendition]) => {
-    if (original.error || download.error) {
+  ]).then(([original, rendition]) => {
+    if (original.error) {
       cache.delete(key);
       return null;
     }
     return {
       original: original.data.signedUrl,
-      download: download.data.signedUrl,
+      download: withDownloadName(original.data.signedUrl, a.name),
       rendition: rendition?.data?.signedUrl ?? null,
     };
   });

@@ -83,3 +83,14 @@ export function attachmentMarkdown(a: { path: string; name: string; type: string
   const url = `${ATTACHMENT_SCHEME}${a.path}`;
   return a.type.startsWith("image/") ? `![${label}](${url})` : `[${label}](${url})`;
 }
+
+/**
+ * A signed URL that downloads under `name`. storage-js encodes a `download` name twice
+ * (URLSearchParams, then encodeURI over the whole URL), so a name with spaces or accents arrived
+ * mangled; here it is encoded once, as Storage decodes it.
+ */
+export function withDownloadName(signedUrl: string, name: string): string {
+  const url = new URL(signedUrl);
+  url.searchParams.set("download", name);
+  return url.toString();
+}

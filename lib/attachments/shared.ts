@@ -1,7 +1,7 @@
 import "server-only";
 
 import { ATTACHMENTS_BUCKET } from "@/lib/attachments/limits";
-import { attachmentsInMarkdown, isInNoteFolder } from "@/lib/attachments/paths";
+import { attachmentsInMarkdown, isInNoteFolder, withDownloadName } from "@/lib/attachments/paths";
 import type { SharedFile, SharedFiles } from "@/lib/attachments/shared-files";
 import { createAdminClient } from "@/lib/supabase/admin";
 
@@ -34,9 +34,8 @@ export async function sharedNoteFiles(slug: string, body: string): Promise<Share
     .slice(0, MAX_FILES);
   const signed = await Promise.all(
     mine.map(async (ref): Promise<[string, SharedFile] | null> => {
-      const [original, download, rendition] = await Promise.all([
+      const [original, rendition] = await Promise.all([
         files.createSignedUrl(ref.path, SHARED_LINK_SECONDS),
-        files.createSignedUrl(ref.path, SHARED_LINK_SECONDS, { download: ref.name || true }),
         ref.image
           ? files.createSignedUrl(ref.path, SHARED_LINK_SECONDS, {
               transform: { width: 1200, resize: "contain" },
@@ -44,12 +43,12 @@ export async function sharedNoteFiles(slug: string, body: string): Promise<Share
           : null,
       ]);
       // A file removed meanwhile simply has no link; the page shows its name without one.
-      if (original.error || download.error) return null;
+      if (original.error) return null;
       return [
         ref.path,
         {
           original: original.data.signedUrl,
-          download: download.data.signedUrl,
+          download: withDownloadName(original.data.signedUrl, ref.name),
           rendition: rendition?.data?.signedUrl ?? null,
         },
       ];
