@@ -2,6 +2,7 @@
 
 import { useEffect, useRef, useState } from "react";
 import { createPortal } from "react-dom";
+import { TextSelection } from "@tiptap/pm/state";
 import { EditorContent, ReactNodeViewRenderer, useEditor } from "@tiptap/react";
 import { IndexeddbPersistence } from "y-indexeddb";
 import * as Y from "yjs";
@@ -19,13 +20,6 @@ import { announceNoteChange } from "@/lib/notes/local-changes";
 import { NoteSync } from "@/lib/notes/sync/note-sync";
 import { supabaseNoteStore } from "@/lib/notes/sync/supabase-store";
 import { TransientError, type SaveState } from "@/lib/notes/sync/types";
-import { TextSelection, type Selection } from "@tiptap/pm/state";
-import type { Node as PmNode } from "@tiptap/pm/model";
-
-/** A cursor near `pos`: between blocks when that is where the drop was, else in the text. */
-function selectionAt(doc: PmNode, pos: number): Selection {
-  return TextSelection.near(doc.resolve(pos));
-}
 
 type Props = {
   noteId: string;
@@ -61,7 +55,10 @@ export function NoteEditor({ noteId, userId, text, hidden, onReady }: Props) {
         event.preventDefault();
         // The files land where they were dropped: the cursor goes there first.
         const at = view.posAtCoords({ left: event.clientX, top: event.clientY });
-        if (at) view.dispatch(view.state.tr.setSelection(selectionAt(view.state.doc, at.pos)));
+        if (at) {
+          const cursor = TextSelection.near(view.state.doc.resolve(at.pos));
+          view.dispatch(view.state.tr.setSelection(cursor));
+        }
         addFiles.current(files);
         return true;
       },
