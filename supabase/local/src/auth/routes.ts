@@ -9,10 +9,11 @@ import {
   listUsers,
   updateUserById,
 } from "./admin-users";
-import { manualLinkingDisabled, oauthServerDisabled, samlDisabled } from "./disabled";
+import { manualLinkingDisabled, samlDisabled } from "./disabled";
 import { requireAdmin, requireUser, type Authenticated } from "./guard";
 import { challenge, enroll, unenroll, verifyFactor } from "./mfa";
 import { logout } from "./logout";
+import { oauthServerRoutes } from "./oauth-server/routes";
 import { invite, otp, recover, resend } from "./otp";
 import { health, jwks, settings } from "./settings";
 import { signup } from "./signup";
@@ -68,15 +69,7 @@ export const routes: Route[] = [
   ["POST", "/sso/saml/acs", "public", samlDisabled],
   ["GET", "/user/identities/authorize", "user", manualLinkingDisabled],
   ["DELETE", "/user/identities/{id}", "user", manualLinkingDisabled],
-  ["GET", "/.well-known/oauth-authorization-server", "public", oauthServerDisabled],
-  ["GET", "/user/oauth/grants", "user", oauthServerDisabled],
-  ["DELETE", "/user/oauth/grants", "user", oauthServerDisabled],
-  ["GET", "/admin/oauth/clients", "admin", oauthServerDisabled],
-  ["POST", "/admin/oauth/clients", "admin", oauthServerDisabled],
-  ["GET", "/admin/oauth/clients/{id}", "admin", oauthServerDisabled],
-  ["PUT", "/admin/oauth/clients/{id}", "admin", oauthServerDisabled],
-  ["DELETE", "/admin/oauth/clients/{id}", "admin", oauthServerDisabled],
-  ["POST", "/admin/oauth/clients/{id}/regenerate_secret", "admin", oauthServerDisabled],
+  ...oauthServerRoutes,
 ];
 
 /** The route's handler behind its guard. */
