@@ -35,7 +35,9 @@ describe("attachment limits", () => {
   it("refuse a file too large, empty or of a type that could run script, in words", () => {
     const ok = { name: "photo.png", type: "image/png", size: 1000 };
     expect(refusalFor(ok)).toBeNull();
-    expect(refusalFor({ ...ok, size: ATTACHMENT_MAX_BYTES + 1 })).toMatch(/too large \(50 MB\): a file can be at most 50 MB/);
+    expect(refusalFor({ ...ok, size: ATTACHMENT_MAX_BYTES + 1 })).toMatch(
+      /too large \(50 MB\): a file can be at most 50 MB/,
+    );
     expect(refusalFor({ ...ok, size: 0 })).toMatch(/empty/);
     expect(refusalFor({ ...ok, name: "x.svg", type: "image/svg+xml" })).toMatch(
       /can’t be attached/,
