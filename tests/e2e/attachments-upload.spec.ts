@@ -82,14 +82,14 @@ test("a file from the picker downloads under its original name", async ({ browse
   const page = await (await deviceOf(browser, baseURL!, person)).newPage();
   await openNote(page, id);
   await page.getByLabel("Files to attach").setInputFiles({
-    name: "Q3 report – final.pdf",
+    name: "Q3 report – final (v2).pdf",
     mimeType: "application/pdf",
     buffer: Buffer.from("%PDF-1.4 quarterly numbers"),
   });
-  const chip = page.getByRole("link", { name: /Q3 report – final\.pdf/ });
+  const chip = page.getByRole("link", { name: /Q3 report – final \(v2\)\.pdf/ });
   await expect(chip).toBeVisible({ timeout: 30_000 });
   const [download] = await Promise.all([page.waitForEvent("download"), chip.click()]);
-  expect(download.suggestedFilename()).toBe("Q3 report – final.pdf");
+  expect(download.suggestedFilename()).toBe("Q3 report – final (v2).pdf");
 });
 
 test("a file too large or of the wrong type is refused before upload, in words", async ({
