@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 
 import { FACE_PNG } from "./support/attachments";
 import { admin } from "./support/auth";
-import { deviceOf, newPerson, seedNote } from "./support/notes";
+import { deviceOf, expectSaved, newPerson, openNote, seedNote } from "./support/notes";
 
 test.describe.configure({ timeout: 90_000 });
 
@@ -37,4 +37,35 @@ test("deleting a note forever removes its files, and only its files", async ({
   await expect(page.getByText("Trash is empty.")).toBeVisible({ timeout: 20_000 });
   expect(await filesOf(person.id, gone)).toEqual([]);
   expect(await filesOf(person.id, kept)).toEqual(["0c0c0c0c0c0c-may.png"]);
+});
+
+test("a file removed from its note leaves storage once the note has gone a minute without it", async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(180_000);
+  const person = await newPerson();
+  const id = await seedNote(person, "Drafts");
+  const page = await (await deviceOf(browser, baseURL!, person)).newPage();
+  await openNote(page, id);
+  await page.getByLabel("Files to attach").setInputFiles([
+    { name: "keep.txt", mimeType: "text/plain", buffer: Buffer.from("keep me") },
+    { name: "drop.txt", mimeType: "text/plain", buffer: Buffer.from("drop me") },
+  ]);
+  await expect(page.locator("[data-attachment-view]")).toHaveCount(2, { timeout: 30_000 });
+  await expect.poll(() => filesOf(person.id, id)).toHaveLength(2);
+
+  // Removed by keyboard: focus the chip's remove button and press it.
+  await page.getByRole("button", { name: "Remove drop.txt" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(page.locator("[data-attachment-view]")).toHaveCount(1);
+  await expectSaved(page);
+  // Not at once: an undo or another device may still bring it back.
+  expect(await filesOf(person.id, id)).toHaveLength(2);
+  await expect
+    .poll(async () => (await filesOf(person.id, id)).map((n) => n.replace(/^[0-9a-f]+-/, "")), {
+      timeout: 120_000,
+      intervals: [5_000],
+    })
+    .toEqual(["keep.txt"]);
 });
