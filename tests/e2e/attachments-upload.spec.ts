@@ -165,3 +165,57 @@ test("a large upload cut off by going offline resumes where it stopped", async (
   const { data } = await admin().storage.from("attachments").list(`${person.id}/${id}`);
   expect(data?.[0]?.metadata?.size).toBe(20 * MB);
 });
+
+test("after a reload, the same file added again continues its upload instead of starting over", async ({
+  browser,
+  baseURL,
+}) => {
+  const person = await newPerson();
+  const id = await seedNote(person, "Recording");
+  const context = await deviceOf(browser, baseURL!, person);
+  const page = await context.newPage();
+  await openNote(page, id);
+  await expectSaved(page);
+
+  const creations: string[] = [];
+  const patches: number[] = [];
+  let blocking = true;
+  await context.route("**/storage/v1/upload/resumable**", async (route) => {
+    const request = route.request();
+    if (request.method() === "POST") creations.push(request.url());
+    if (request.method() !== "PATCH") return route.continue();
+    const offset = Number(request.headers()["upload-offset"]);
+    patches.push(offset);
+    // Past the first chunk nothing gets through until the page has been reloaded.
+    if (offset > 0 && blocking) return route.abort("connectionreset");
+    return route.continue();
+  });
+
+  const file = {
+    name: "interview.mp4",
+    type: "video/mp4",
+    size: 14 * MB,
+    lastModified: 1_700_000_000_000,
+  };
+  await sendFiles(page, "drop", [file]);
+  await expect.poll(() => patches.some((offset) => offset > 0), { timeout: 30_000 }).toBe(true);
+  await page.reload();
+  blocking = false;
+  await expect(page.getByText("The upload of “interview.mp4” stopped before the end.")).toBeVisible(
+    {
+      timeout: 15_000,
+    },
+  );
+
+  const sentBefore = patches.length;
+  await sendFiles(page, "drop", [file]);
+  await expectUploaded(page, "interview.mp4");
+  expect(creations).toHaveLength(1);
+  const resumed = patches.slice(sentBefore);
+  expect(resumed.length).toBeGreaterThan(0);
+  expect(resumed.every((offset) => offset >= 6 * MB)).toBe(true);
+  await expect(page.getByText(/stopped before the end/)).toHaveCount(0);
+  await expect(
+    page.locator('[data-attachment-view="file"]', { hasText: "interview.mp4" }),
+  ).toBeVisible();
+});

@@ -8,7 +8,14 @@ import { editor } from "./notes";
 export const FACE_PNG = readFileSync(path.join(import.meta.dirname, "..", "fixtures", "face.png"));
 
 /** A file made inside the page: `bytes` as base64, or `size` bytes of filler (cheap when large). */
-export type PageFile = { name: string; type: string; base64?: string; size?: number };
+export type PageFile = {
+  name: string;
+  type: string;
+  base64?: string;
+  size?: number;
+  /** Fixed, so the same file can be added again after a reload (tus knows it by this too). */
+  lastModified?: number;
+};
 
 /** Sends files the way the browser does when they are dropped on (or pasted into) the note. */
 export async function sendFiles(page: Page, how: "drop" | "paste", files: PageFile[]) {
@@ -19,7 +26,8 @@ export async function sendFiles(page: Page, how: "drop" | "paste", files: PageFi
         const bytes = f.base64
           ? Uint8Array.from(atob(f.base64), (c) => c.charCodeAt(0))
           : new Uint8Array(f.size ?? 0).fill(97);
-        transfer.items.add(new File([bytes], f.name, { type: f.type }));
+        const options = { type: f.type, lastModified: f.lastModified ?? Date.now() };
+        transfer.items.add(new File([bytes], f.name, options));
       }
       if (how === "paste") {
         target.dispatchEvent(
