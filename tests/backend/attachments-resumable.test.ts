@@ -79,6 +79,31 @@ describe("an attachment's resumable upload", () => {
     expect(Buffer.from(await data!.arrayBuffer()).equals(bytes)).toBe(true);
   });
 
+  it("is dropped by the server when cancelled, and nothing is stored", async () => {
+    const path = `${w.ownerId}/${noteId}/ee33ff-cancelled.pdf`;
+    const o = await options(path);
+    let uploadUrl = "";
+    await new Promise<void>((resolve, reject) => {
+      const upload: tus.Upload = new tus.Upload(randomBytes(3 * 1024 * 1024), {
+        ...o,
+        onError: reject,
+        onChunkComplete() {
+          if (uploadUrl) return;
+          uploadUrl = upload.url!;
+          // What the Cancel button does: abort and terminate.
+          upload.abort(true).then(resolve, reject);
+        },
+      });
+      upload.start();
+    });
+    const head = await fetch(uploadUrl, {
+      method: "HEAD",
+      headers: { ...o.headers, "tus-resumable": "1.0.0" },
+    });
+    expect([404, 410]).toContain(head.status);
+    expect((await w.owner.storage.from("attachments").exists(path)).data).toBe(false);
+  });
+
   it("is refused at creation into someone else's note, before any byte is sent", async () => {
     const other = await w.other.from("notes").insert({}).select("id").single();
     const path = `${w.ownerId}/${other.data!.id}/cc22dd-x.pdf`;
