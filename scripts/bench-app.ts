@@ -5,6 +5,7 @@
  * - requests the app server made to the auth server per page view while the token is fresh.
  * - TTFB of /notes and /notes/<id> with 1,000 notes, and search latency with 10,000.
  * - TTFB of a shared note's public page /n/<slug>, signed out, with 10 and 50 clients.
+ * - throughput of a 50 MiB attachment sent over tus as the note editor sends it.
  */
 import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
@@ -17,6 +18,7 @@ import { createServerClient } from "@supabase/ssr";
 import { createClient } from "@supabase/supabase-js";
 
 import { spawnBackend } from "./backend-process";
+import { benchAttachmentUpload } from "./bench/attachments";
 import { benchNotes } from "./bench/notes";
 import { benchShare } from "./bench/share";
 
@@ -173,6 +175,13 @@ async function main() {
       measure,
     });
 
+    const upload = await benchAttachmentUpload({
+      backendUrl: backend.url,
+      publishableKey: PUBLISHABLE_KEY,
+      email,
+      password,
+    });
+
     const ms = (n: number) => `${n.toFixed(1)} ms`.padStart(10);
     console.log(
       `\nGroundwork app benchmark (production build, local backend, ${CLIENTS} concurrent clients, ${REQUESTS_PER_URL} requests per page)\n`,
@@ -196,6 +205,9 @@ async function main() {
     );
     console.log(
       `  /n/<slug> (50)     ${ms(share.fifty.p50)} ${ms(share.fifty.p95)}   ${share.fifty.failures}   (signed out, 50 clients)`,
+    );
+    console.log(
+      `  upload 50 MiB (tus) ${upload.seconds.toFixed(2).padStart(7)} s ${upload.mbPerSecond.toFixed(1).padStart(7)} MiB/s   (6 MiB chunks, a person's token, into their note)`,
     );
     console.log(
       notes.hasRealtime

@@ -1,4 +1,4 @@
-import { Extension } from "@tiptap/core";
+import { Extension, type NodeViewRenderer } from "@tiptap/core";
 import Collaboration from "@tiptap/extension-collaboration";
 import { TaskItem, TaskList } from "@tiptap/extension-list";
 import { Placeholder } from "@tiptap/extensions";
@@ -6,6 +6,8 @@ import { Markdown } from "@tiptap/markdown";
 import { Plugin } from "@tiptap/pm/state";
 import StarterKit from "@tiptap/starter-kit";
 import type * as Y from "yjs";
+
+import { Attachment } from "@/lib/notes/attachment-node";
 
 /**
  * Pasted HTML goes through the schema (whatever it does not know is dropped); plain text that
@@ -34,9 +36,10 @@ const MarkdownPaste = Extension.create({
 /**
  * The editor's features: headings, bold/italic, lists, checklists, links, code and quotes, with
  * Markdown shortcuts as input rules (StarterKit's) and Markdown in and out. Undo is Yjs's, through
- * the collaboration binding, so it undoes only this device's edits.
+ * the collaboration binding, so it undoes only this device's edits. Attachments show through
+ * `attachmentView` where there is one (the editor), as plain blocks elsewhere.
  */
-export function editorExtensions(doc: Y.Doc) {
+export function editorExtensions(doc: Y.Doc, attachmentView: NodeViewRenderer | null = null) {
   return [
     StarterKit.configure({
       undoRedo: false,
@@ -50,6 +53,7 @@ export function editorExtensions(doc: Y.Doc) {
         pos === 0 ? "Title" : editor.state.doc.childCount <= 2 ? "Start writing…" : "",
       showOnlyCurrent: false,
     }),
+    Attachment.configure({ view: attachmentView }),
     Markdown,
     MarkdownPaste,
     Collaboration.configure({ document: doc }),
