@@ -9,7 +9,7 @@ import * as Y from "yjs";
 import { useSupabase } from "@/components/auth/supabase-provider";
 import { SaveStatus } from "@/components/notes/save-status";
 import { useNoteChannel } from "@/components/notes/use-note-channel";
-import { editorExtensions } from "@/lib/notes/editor-extensions";
+import { documentFromMarkdown, editorExtensions } from "@/lib/notes/editor-extensions";
 import { deriveTitleAndBody } from "@/lib/notes/derive";
 import { announceNoteChange } from "@/lib/notes/local-changes";
 import { NoteSync } from "@/lib/notes/sync/note-sync";
@@ -72,8 +72,11 @@ export function NoteEditor({ noteId, userId, text, hidden, onReady }: Props) {
       try {
         await sync.catchUp();
         // Notes written outside the editor (an import, the seed script) have text but no document.
-        if (live && doc.getXmlFragment("default").length === 0 && (text.title || text.body)) {
-          editor.commands.setContent(`${text.title}\n\n${text.body}`, { contentType: "markdown" });
+        if (live && (text.title || text.body)) {
+          await sync.seed(
+            () => documentFromMarkdown(editor, `${text.title}\n\n${text.body}`),
+            text,
+          );
         }
       } catch (err) {
         if (live) setStatus({ state: err instanceof TransientError ? "offline" : "error" });

@@ -1,11 +1,13 @@
-import { Extension } from "@tiptap/core";
+import { createDocument, Extension, type Editor } from "@tiptap/core";
 import Collaboration from "@tiptap/extension-collaboration";
 import { TaskItem, TaskList } from "@tiptap/extension-list";
 import { Placeholder } from "@tiptap/extensions";
 import { Markdown } from "@tiptap/markdown";
+import type { Node as ProseMirrorNode } from "@tiptap/pm/model";
 import { Plugin } from "@tiptap/pm/state";
 import StarterKit from "@tiptap/starter-kit";
-import type * as Y from "yjs";
+import { prosemirrorToYDoc } from "@tiptap/y-tiptap";
+import * as Y from "yjs";
 
 /**
  * Pasted HTML goes through the schema (whatever it does not know is dropped); plain text that
@@ -31,6 +33,30 @@ const MarkdownPaste = Extension.create({
   },
 });
 
+/** Whether a note has no words at all; stops at the first line that has some. */
+export function isBlankNote(doc: ProseMirrorNode): boolean {
+  for (let i = 0; i < doc.childCount; i++) if (doc.child(i).textContent !== "") return false;
+  return true;
+}
+
+/**
+ * Marks the editor while the whole note is blank. An attribute on the editor is recomputed on
+ * every change, unlike placeholders, which are redrawn only on the lines a change touches.
+ */
+const BlankNote = Extension.create({
+  name: "blankNote",
+  addProseMirrorPlugins() {
+    return [
+      new Plugin({
+        props: {
+          attributes: (state): Record<string, string> =>
+            isBlankNote(state.doc) ? { "data-note-blank": "" } : {},
+        },
+      }),
+    ];
+  },
+});
+
 /**
  * The editor's features: headings, bold/italic, lists, checklists, links, code and quotes, with
  * Markdown shortcuts as input rules (StarterKit's) and Markdown in and out. Undo is Yjs's, through
@@ -45,11 +71,12 @@ export function editorExtensions(doc: Y.Doc) {
     TaskList,
     TaskItem.configure({ nested: true }),
     Placeholder.configure({
-      // The first line is the title; the second invites the rest while the note is still short.
-      placeholder: ({ editor, pos }) =>
-        pos === 0 ? "Title" : editor.state.doc.childCount <= 2 ? "Start writing…" : "",
+      // The first line is the title. Other empty lines carry the body's hint, which the
+      // stylesheet shows only while the whole note is blank (see BlankNote).
+      placeholder: ({ pos }) => (pos === 0 ? "Title" : "Start writing…"),
       showOnlyCurrent: false,
     }),
+    BlankNote,
     Markdown,
     MarkdownPaste,
     Collaboration.configure({ document: doc }),
@@ -71,4 +98,13 @@ const MARKDOWN_HINTS = [
 /** Plain text that a person wrote as Markdown, worth pasting as formatted text. */
 export function looksLikeMarkdown(text: string): boolean {
   return MARKDOWN_HINTS.some((hint) => hint.test(text));
+}
+
+/** A whole Yjs document holding `markdown` as this editor would, without touching the editor. */
+export function documentFromMarkdown(editor: Editor, markdown: string): Uint8Array {
+  const node = createDocument(editor.markdown!.parse(markdown), editor.schema);
+  const doc = prosemirrorToYDoc(node, "default");
+  const state = Y.encodeStateAsUpdate(doc);
+  doc.destroy();
+  return state;
 }
