@@ -1,13 +1,14 @@
-import { createDocument, Extension, type Editor } from "@tiptap/core";
+import { Extension } from "@tiptap/core";
 import Collaboration from "@tiptap/extension-collaboration";
 import { TaskItem, TaskList } from "@tiptap/extension-list";
 import { Placeholder } from "@tiptap/extensions";
 import { Markdown } from "@tiptap/markdown";
-import type { Node as ProseMirrorNode } from "@tiptap/pm/model";
+import { Slice, type Node as ProseMirrorNode } from "@tiptap/pm/model";
 import { Plugin } from "@tiptap/pm/state";
 import StarterKit from "@tiptap/starter-kit";
-import { prosemirrorToYDoc } from "@tiptap/y-tiptap";
-import * as Y from "yjs";
+import type * as Y from "yjs";
+
+import { markdownDocument } from "@/lib/notes/markdown-document";
 
 /**
  * Pasted HTML goes through the schema (whatever it does not know is dropped); plain text that
@@ -20,12 +21,14 @@ const MarkdownPaste = Extension.create({
     return [
       new Plugin({
         props: {
-          handlePaste(_view, event) {
+          handlePaste(view, event) {
             const data = event.clipboardData;
             if (!data || data.types.includes("text/html")) return false;
             const plain = data.getData("text/plain");
             if (!looksLikeMarkdown(plain)) return false;
-            return editor.commands.insertContent(plain, { contentType: "markdown" });
+            const pasted = Slice.maxOpen(markdownDocument(editor, plain).content);
+            view.dispatch(view.state.tr.replaceSelection(pasted).scrollIntoView());
+            return true;
           },
         },
       }),
@@ -98,13 +101,4 @@ const MARKDOWN_HINTS = [
 /** Plain text that a person wrote as Markdown, worth pasting as formatted text. */
 export function looksLikeMarkdown(text: string): boolean {
   return MARKDOWN_HINTS.some((hint) => hint.test(text));
-}
-
-/** A whole Yjs document holding `markdown` as this editor would, without touching the editor. */
-export function documentFromMarkdown(editor: Editor, markdown: string): Uint8Array {
-  const node = createDocument(editor.markdown!.parse(markdown), editor.schema);
-  const doc = prosemirrorToYDoc(node, "default");
-  const state = Y.encodeStateAsUpdate(doc);
-  doc.destroy();
-  return state;
 }

@@ -35,7 +35,7 @@ export function scriptableIn(page: Page, selector: string) {
       [...el.attributes].filter((a) => a.name.startsWith("on")).map((a) => a.name),
     );
     const scriptish = root.querySelectorAll(
-      "script, iframe, svg, math, object, embed, details, img, style",
+      "script, iframe, frame, svg, math, object, embed, details, base, form, meta",
     ).length;
     const badUrls = [...root.querySelectorAll("[href], [src], [xlink\\:href]")]
       .flatMap((el) => ["href", "src", "xlink:href"].map((a) => el.getAttribute(a) ?? ""))
