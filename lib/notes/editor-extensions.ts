@@ -36,9 +36,12 @@ const MarkdownPaste = Extension.create({
   },
 });
 
-/** Whether a note has no words at all; stops at the first line that has some. */
+/** Whether a note is nothing but empty lines; stops at the first line that holds anything. */
 export function isBlankNote(doc: ProseMirrorNode): boolean {
-  for (let i = 0; i < doc.childCount; i++) if (doc.child(i).textContent !== "") return false;
+  for (let i = 0; i < doc.childCount; i++) {
+    const line = doc.child(i);
+    if (!line.isTextblock || line.childCount > 0) return false;
+  }
   return true;
 }
 

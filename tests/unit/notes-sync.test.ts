@@ -233,4 +233,22 @@ describe("NoteSync", () => {
     expect(c.text()).toBe("Imported");
     expect(db.textOnOpen()).toBe("Imported");
   });
+  it("a note seeded while the database is unreachable shows its text and stores it later", async () => {
+    const db = new MemoryDatabase();
+    const a = device(db);
+    await a.sync.catchUp();
+    db.online = false;
+    const build = () => {
+      const doc = new Y.Doc();
+      doc.getText("t").insert(0, "Imported offline");
+      return Y.encodeStateAsUpdate(doc);
+    };
+    await a.sync.seed(build, { title: "Imported offline", body: "" });
+    expect(a.text()).toBe("Imported offline");
+    expect(a.states.at(-1)).toBe("offline");
+    db.online = true;
+    a.sync.retry();
+    await settle();
+    expect(db.textOnOpen()).toBe("Imported offline");
+  });
 });

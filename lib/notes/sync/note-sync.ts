@@ -98,8 +98,10 @@ export class NoteSync {
     try {
       this.baseVersion = await this.store.compact(state, this.baseVersion, [], text);
     } catch (err) {
-      if (!(err instanceof StaleCompactionError)) throw err;
-      await this.catchUp();
+      if (err instanceof StaleCompactionError) return this.catchUp();
+      // Unreachable now: show the text and store it as an edit later. A second copy, should
+      // another device seed meanwhile, can be deleted; a note that opens empty invites loss.
+      Y.applyUpdate(this.doc, state);
       return;
     }
     this.savedText = `${text.title}\n${text.body}`;
