@@ -43,7 +43,7 @@ export function ConfirmButton({ title, description, confirmLabel, onConfirm, ...
         }}
       >
         <DialogHeader>
-          <DialogTitle>{title}</DialogTitle>
+          <DialogTitle className="leading-snug break-words">{title}</DialogTitle>
           <DialogDescription>{description}</DialogDescription>
         </DialogHeader>
         <DialogFooter>
