@@ -61,12 +61,10 @@ describe("search snippets read as plain text", () => {
   });
 
   it("keeps ordinary punctuation that only looks like Markdown", async () => {
-    const { error } = await w.owner
-      .from("notes")
-      .insert({
-        title: "Sums",
-        body: "quinoa for 2 * 3 = 6 people at -5 degrees, see snake_case_names",
-      });
+    const { error } = await w.owner.from("notes").insert({
+      title: "Sums",
+      body: "quinoa for 2 * 3 = 6 people at -5 degrees, see snake_case_names",
+    });
     expect(error).toBeNull();
     const [hit] = await search("quinoa");
     expect(plain(hit.snippet)).toContain(
