@@ -103,6 +103,7 @@ test("Empty Trash asks first, and only then deletes every note in it", async ({
   const context = await deviceOf(browser, baseURL!, person);
   const page = await context.newPage();
   await page.goto("/notes/trash");
+  await expect(page.getByRole("link", { name: "Trash" })).toHaveAttribute("aria-current", "page");
   const empty = page.getByRole("button", { name: "Empty Trash" });
   await empty.click();
   const confirm = page.getByRole("alertdialog", { name: "Empty Trash?" });
