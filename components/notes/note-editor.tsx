@@ -15,6 +15,7 @@ import { useSupabase } from "@/components/auth/supabase-provider";
 import { SaveStatus } from "@/components/notes/save-status";
 import { useNoteChannel } from "@/components/notes/use-note-channel";
 import { editorExtensions } from "@/lib/notes/editor-extensions";
+import { documentFromMarkdown } from "@/lib/notes/markdown-document";
 import { deriveTitleAndBody } from "@/lib/notes/derive";
 import { announceNoteChange } from "@/lib/notes/local-changes";
 import { NoteSync } from "@/lib/notes/sync/note-sync";
@@ -106,8 +107,11 @@ export function NoteEditor({ noteId, userId, text, hidden, onReady }: Props) {
         await sync.catchUp();
         if (live) setCaughtUp(true);
         // Notes written outside the editor (an import, the seed script) have text but no document.
-        if (live && doc.getXmlFragment("default").length === 0 && (text.title || text.body)) {
-          editor.commands.setContent(`${text.title}\n\n${text.body}`, { contentType: "markdown" });
+        if (live && (text.title || text.body)) {
+          await sync.seed(
+            () => documentFromMarkdown(editor, `${text.title}\n\n${text.body}`),
+            text,
+          );
         }
       } catch (err) {
         if (live) setStatus({ state: err instanceof TransientError ? "offline" : "error" });
