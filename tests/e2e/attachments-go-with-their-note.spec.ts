@@ -33,6 +33,10 @@ test("deleting a note forever removes its files, and only its files", async ({
   const page = await (await deviceOf(browser, baseURL!, person)).newPage();
   await page.goto("/notes/trash");
   await page.getByRole("button", { name: "Delete Old receipts forever" }).click();
+  await page
+    .getByRole("alertdialog", { name: "Delete “Old receipts” forever?" })
+    .getByRole("button", { name: "Delete forever" })
+    .click();
   // Storage is asked to list and remove the files before the note goes: allow it the time.
   await expect(page.getByText("Trash is empty.")).toBeVisible({ timeout: 20_000 });
   expect(await filesOf(person.id, gone)).toEqual([]);
