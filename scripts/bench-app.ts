@@ -1,12 +1,14 @@
 /**
  * `npm run bench:app`: the app as visitors meet it. Starts the local backend and the production
- * build (`npm run build` first), puts a counting proxy between them, then prints
- * - time to first byte of `/` signed out and `/account` signed in (p50, p95; 10 concurrent clients)
- * - requests the app server made to the auth server per page view while the token is fresh.
- * - TTFB of /notes and /notes/<id> with 1,000 notes, and search latency with 10,000.
- * - TTFB of a shared note's public page /n/<slug>, signed out, with 10 and 50 clients.
+ * build (`npm run build` first), puts a counting proxy between them, then prints for each page
+ * requests per second and p50/p95 at 10 and 50 connections, first and last byte with one client,
+ * and its ratio to the framework's floor in the same build behind the same middleware (`/health`,
+ * a route handler that renders nothing). Also: what the middleware costs on a request it answers
+ * alone, and how many auth-server requests a page view makes while the token is fresh (none).
+ *
+ * BENCH_REFERENCE_DIR=<dir> also starts another production build of a Supabase starter app (its
+ * `/`, `/protected` signed in, `/protected` signed out) against the same backend, in the same run.
  */
-import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -17,16 +19,18 @@ import { createServerClient } from "@supabase/ssr";
 import { createClient } from "@supabase/supabase-js";
 
 import { spawnBackend } from "./backend-process";
+import { startApp, type AppProcess } from "./bench/app-process";
+import { timedGet } from "./bench/http-load";
 import { benchNotes } from "./bench/notes";
+import { printPages, profilePage, type PageProfile } from "./bench/page-profile";
 import { benchShare } from "./bench/share";
 
 const PUBLISHABLE_KEY = "sb_publishable_ACJWlzQHlZjBrEguHvfOxg_3BJgxAaH";
 const SECRET_KEY = "sb_secret_N7UND0UgjKTVK-Uodkm0Hg_xSvEMPvz";
 const APP_PORT = Number(process.env.BENCH_APP_PORT ?? 3199);
-const CLIENTS = 10;
-const REQUESTS_PER_URL = Number(process.env.BENCH_REQUESTS ?? 200);
+const REFERENCE_DIR = process.env.BENCH_REFERENCE_DIR;
 
-/** Forwards everything to the backend and counts what the app asks of /auth/v1. */
+/** Forwards everything to the backend and counts what the apps ask of /auth/v1. */
 function countingProxy(target: string) {
   const counts = { auth: 0 };
   const server = http.createServer((req, res) => {
@@ -45,49 +49,27 @@ function countingProxy(target: string) {
   return { server, counts };
 }
 
-/** Milliseconds until the response headers arrive (the body is drained, not timed). */
-function ttfb(url: string, cookie?: string): Promise<{ ms: number; status: number }> {
-  return new Promise((resolve, reject) => {
-    const started = performance.now();
-    const req = http.get(url, { headers: cookie ? { cookie } : {}, agent: false }, (res) => {
-      const ms = performance.now() - started;
-      res.resume();
-      res.on("end", () => resolve({ ms, status: res.statusCode ?? 0 }));
-    });
-    req.on("error", reject);
+async function signInCookie(backendUrl: string, proxyUrl: string) {
+  const email = `bench-${Date.now()}@example.com`;
+  const password = "bench-password-123";
+  const admin = createClient(backendUrl, SECRET_KEY, { auth: { persistSession: false } });
+  const created = await admin.auth.admin.createUser({ email, password, email_confirm: true });
+  if (created.error) throw created.error;
+  let jar: { name: string; value: string }[] = [];
+  const supabase = createServerClient(proxyUrl, PUBLISHABLE_KEY, {
+    cookies: {
+      getAll: () => jar,
+      setAll: (set) => void (jar = set.map(({ name, value }) => ({ name, value }))),
+    },
   });
+  const signedIn = await supabase.auth.signInWithPassword({ email, password });
+  if (signedIn.error) throw signedIn.error;
+  return { email, password, cookie: jar.map((c) => `${c.name}=${c.value}`).join("; ") };
 }
 
-async function measure(url: string, cookie?: string, clients = CLIENTS) {
-  const times: number[] = [];
-  let next = 0;
-  let failures = 0;
-  await Promise.all(
-    Array.from({ length: clients }, async () => {
-      while (next < REQUESTS_PER_URL) {
-        next += 1;
-        const { ms, status } = await ttfb(url, cookie);
-        if (status !== 200) failures += 1;
-        times.push(ms);
-      }
-    }),
-  );
-  times.sort((a, b) => a - b);
-  const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))];
-  return { p50: at(0.5), p95: at(0.95), failures };
-}
-
-async function waitForApp(url: string, timeoutMs = 60_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+async function warmUp(urls: string[], cookie: string) {
+  const agent = new http.Agent({ keepAlive: false });
+  for (let i = 0; i < 5; i++) await Promise.all(urls.map((u) => timedGet(u, agent, cookie)));
 }
 
 async function main() {
@@ -101,101 +83,83 @@ async function main() {
     env: { SUPABASE_LOCAL_RATE_LIMITS: "off" },
   });
   const { server: proxy, counts } = countingProxy(backend.url);
-  await new Promise<void>((resolve) => proxy.listen(0, "127.0.0.1", resolve));
+  // A fixed port (BENCH_PROXY_PORT) for a reference build that inlined its Supabase URL.
+  const proxyPort = Number(process.env.BENCH_PROXY_PORT ?? 0);
+  await new Promise<void>((resolve) => proxy.listen(proxyPort, "127.0.0.1", resolve));
   const proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
-
-  const appUrl = `http://127.0.0.1:${APP_PORT}`;
-  const app = spawn(
-    process.execPath,
-    ["node_modules/next/dist/bin/next", "start", "-H", "127.0.0.1", "-p", String(APP_PORT)],
-    {
-      env: {
-        ...process.env,
-        NODE_ENV: "production",
-        NEXT_TELEMETRY_DISABLED: "1",
-        NEXT_PUBLIC_SUPABASE_URL: proxyUrl,
-        NEXT_PUBLIC_SUPABASE_PUBLISHABLE_KEY: PUBLISHABLE_KEY,
-        SUPABASE_SECRET_KEY: SECRET_KEY,
-        SITE_URL: appUrl,
-      },
-      stdio: "ignore",
-    },
-  );
+  const keys = { supabaseUrl: proxyUrl, publishableKey: PUBLISHABLE_KEY, secretKey: SECRET_KEY };
+  const apps: AppProcess[] = [];
 
   try {
-    await waitForApp(appUrl);
-    const email = `bench-${Date.now()}@example.com`;
-    const password = "bench-password-123";
-    const admin = createClient(backend.url, SECRET_KEY, {
-      auth: { persistSession: false },
-    });
-    const created = await admin.auth.admin.createUser({ email, password, email_confirm: true });
-    if (created.error) throw created.error;
+    const app = await startApp({ dir: process.cwd(), port: APP_PORT, ...keys });
+    apps.push(app);
+    const reference = REFERENCE_DIR
+      ? await startApp({ dir: REFERENCE_DIR, port: APP_PORT + 1, ...keys })
+      : null;
+    if (reference) apps.push(reference);
+    const { email, password, cookie } = await signInCookie(backend.url, proxyUrl);
 
-    let jar: { name: string; value: string }[] = [];
-    const supabase = createServerClient(proxyUrl, PUBLISHABLE_KEY, {
-      cookies: {
-        getAll: () => jar,
-        setAll: (set) => void (jar = set.map(({ name, value }) => ({ name, value }))),
-      },
-    });
-    const signedIn = await supabase.auth.signInWithPassword({ email, password });
-    if (signedIn.error) throw signedIn.error;
-    const cookie = jar.map((c) => `${c.name}=${c.value}`).join("; ");
+    // Compile caches, and the one JWKS fetch each app keeps for ten minutes.
+    await warmUp([`${app.url}/`, `${app.url}/account`, `${app.url}/health`], cookie);
+    if (reference) await warmUp([`${reference.url}/`, `${reference.url}/protected`], cookie);
 
-    // Warm up: compile caches, and the one JWKS fetch the app keeps for ten minutes.
-    for (let i = 0; i < 5; i++)
-      await Promise.all([ttfb(`${appUrl}/`), ttfb(`${appUrl}/account`, cookie)]);
-
-    const warmUp = counts.auth;
     counts.auth = 0;
     const views = 50;
-    for (let i = 0; i < views; i++) await ttfb(`${appUrl}/account`, cookie);
+    const agent = new http.Agent({ keepAlive: true });
+    for (let i = 0; i < views; i++) await timedGet(`${app.url}/account`, agent, cookie);
+    agent.destroy();
     const perView = counts.auth / views;
 
-    const home = await measure(`${appUrl}/`);
-    const account = await measure(`${appUrl}/account`, cookie);
+    const floor = await profilePage(`${app.url}/health`, cookie);
+    const rows: { label: string; page: PageProfile }[] = [
+      { label: "/health (floor)", page: floor },
+      { label: "/ (signed out)", page: await profilePage(`${app.url}/`) },
+      { label: "/account (signed in)", page: await profilePage(`${app.url}/account`, cookie) },
+      // A guarded page signed out: the middleware answers it alone.
+      { label: "middleware only (307)", page: await profilePage(`${app.url}/account`, "", 307) },
+    ];
     const notes = await benchNotes({
-      appUrl,
+      appUrl: app.url,
       backendUrl: backend.url,
       publishableKey: PUBLISHABLE_KEY,
       secretKey: SECRET_KEY,
       email,
       password,
       cookie,
-      measure,
+      measure: (url, withCookie) => profilePage(url, withCookie),
     });
+    rows.push({ label: "/notes (1,000 notes)", page: notes.list });
+    rows.push({ label: "/notes/<id> (1,000 notes)", page: notes.note });
     const share = await benchShare({
-      appUrl,
+      appUrl: app.url,
       backendUrl: backend.url,
       secretKey: SECRET_KEY,
       email,
-      measure,
+      measure: (url) => profilePage(url),
     });
+    rows.push({ label: "/n/<slug> (signed out)", page: share.page });
 
-    const ms = (n: number) => `${n.toFixed(1)} ms`.padStart(10);
+    console.log("\nGroundwork app benchmark (production build, local backend, 127.0.0.1)\n");
+    printPages(rows, floor);
+
+    if (reference) {
+      const refRows = [
+        { label: "reference /", page: await profilePage(`${reference.url}/`) },
+        {
+          label: "reference /protected",
+          page: await profilePage(`${reference.url}/protected`, cookie),
+        },
+        {
+          label: "reference proxy only (307)",
+          page: await profilePage(`${reference.url}/protected`, "", 307),
+        },
+      ];
+      console.log(`\nReference app (${REFERENCE_DIR}), same backend, same run\n`);
+      printPages(refRows, floor);
+    }
+
     console.log(
-      `\nGroundwork app benchmark (production build, local backend, ${CLIENTS} concurrent clients, ${REQUESTS_PER_URL} requests per page)\n`,
-    );
-    console.log(`  page                      p50        p95   non-200`);
-    console.log(`  / (signed out)     ${ms(home.p50)} ${ms(home.p95)}   ${home.failures}`);
-    console.log(
-      `  /account (signed in)${ms(account.p50)} ${ms(account.p95)}   ${account.failures}`,
-    );
-    console.log(
-      `  /notes (1,000)     ${ms(notes.list.p50)} ${ms(notes.list.p95)}   ${notes.list.failures}`,
-    );
-    console.log(
-      `  /notes/<id> (1,000)${ms(notes.note.p50)} ${ms(notes.note.p95)}   ${notes.note.failures}`,
-    );
-    console.log(
-      `  search (10,000)    ${ms(notes.search.p50)} ${ms(notes.search.p95)}   ${notes.search.failures}   (search_notes RPC, 100 queries)`,
-    );
-    console.log(
-      `  /n/<slug> (10)     ${ms(share.ten.p50)} ${ms(share.ten.p95)}   ${share.ten.failures}   (signed out)`,
-    );
-    console.log(
-      `  /n/<slug> (50)     ${ms(share.fifty.p50)} ${ms(share.fifty.p95)}   ${share.fifty.failures}   (signed out, 50 clients)`,
+      `\n  search (10,000 notes): p50 ${notes.search.p50.toFixed(1)} ms, p95 ${notes.search.p95.toFixed(1)} ms (search_notes RPC, 100 queries)`,
     );
     console.log(
       notes.hasRealtime
@@ -203,13 +167,12 @@ async function main() {
         : "  keystroke to another device: needs Realtime in the local backend (not served)",
     );
     console.log(
-      `\n  auth server requests per page view with a fresh token: ${perView} (${counts.auth} in ${views} views of /account; ${warmUp} during sign-in and warm-up, so the proxy counts)\n`,
+      `  auth server requests per page view with a fresh token: ${perView} (${views} views of /account)\n`,
     );
-    if (perView !== 0 || home.failures || account.failures) process.exitCode = 1;
-    if (notes.list.failures || notes.note.failures || notes.search.failures) process.exitCode = 1;
-    if (share.ten.failures || share.fifty.failures) process.exitCode = 1;
+    const failed = rows.some((r) => r.page.failures > 0) || notes.search.failures > 0;
+    if (perView !== 0 || failed) process.exitCode = 1;
   } finally {
-    app.kill("SIGTERM");
+    for (const app of apps) await app.stop();
     proxy.close();
     await backend.stop();
     rmSync(dataDir, { recursive: true, force: true });

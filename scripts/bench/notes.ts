@@ -5,7 +5,7 @@ import { seedNotes } from "../seed-notes";
 
 type Timing = { p50: number; p95: number; failures: number };
 
-export interface NotesBenchContext {
+export interface NotesBenchContext<M extends Timing = Timing> {
   appUrl: string;
   backendUrl: string;
   publishableKey: string;
@@ -13,7 +13,7 @@ export interface NotesBenchContext {
   email: string;
   password: string;
   cookie: string;
-  measure: (url: string, cookie?: string) => Promise<Timing>;
+  measure: (url: string, cookie?: string) => Promise<M>;
 }
 
 const QUERIES = ["sourdough", "garden plan", '"weekly review"', "lisbon -budget", "bike or paint"];
@@ -28,7 +28,7 @@ function percentiles(times: number[]): { p50: number; p95: number } {
  * The notes screens with 1,000 notes for one person (TTFB of /notes and /notes/<id>) and search
  * latency once they have 10,000. Keystroke-to-other-device time needs Realtime in the backend.
  */
-export async function benchNotes(ctx: NotesBenchContext) {
+export async function benchNotes<M extends Timing>(ctx: NotesBenchContext<M>) {
   const seed = (count: number) =>
     seedNotes({
       url: ctx.backendUrl,
