@@ -6,8 +6,10 @@
  * a route handler that renders nothing). Also: what the middleware costs on a request it answers
  * alone, and how many auth-server requests a page view makes while the token is fresh (none).
  *
- * BENCH_REFERENCE_DIR=<dir> also starts another production build of a Supabase starter app (its
- * `/`, `/protected` signed in, `/protected` signed out) against the same backend, in the same run.
+ * BENCH_REFERENCE_DIR=<dir> also starts another production build of a Supabase starter app against
+ * the same backend (BENCH_PROXY_PORT fixes the backend's address for a build that inlined it) and
+ * compares its `/`, `/protected` signed in and `/protected` signed out with ours, in turns.
+ * BENCH_ONLY_COMPARE=1 skips the notes and share rows.
  */
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import http from "node:http";
@@ -20,6 +22,7 @@ import { createClient } from "@supabase/supabase-js";
 
 import { spawnBackend } from "./backend-process";
 import { startApp, type AppProcess } from "./bench/app-process";
+import { comparePairs, printComparison } from "./bench/compare";
 import { timedGet } from "./bench/http-load";
 import { benchNotes } from "./bench/notes";
 import { printPages, profilePage, type PageProfile } from "./bench/page-profile";
@@ -29,6 +32,7 @@ const PUBLISHABLE_KEY = "sb_publishable_ACJWlzQHlZjBrEguHvfOxg_3BJgxAaH";
 const SECRET_KEY = "sb_secret_N7UND0UgjKTVK-Uodkm0Hg_xSvEMPvz";
 const APP_PORT = Number(process.env.BENCH_APP_PORT ?? 3199);
 const REFERENCE_DIR = process.env.BENCH_REFERENCE_DIR;
+const ONLY_COMPARE = process.env.BENCH_ONLY_COMPARE === "1";
 
 /** Forwards everything to the backend and counts what the apps ask of /auth/v1. */
 function countingProxy(target: string) {
@@ -70,6 +74,45 @@ async function signInCookie(backendUrl: string, proxyUrl: string) {
 async function warmUp(urls: string[], cookie: string) {
   const agent = new http.Agent({ keepAlive: false });
   for (let i = 0; i < 5; i++) await Promise.all(urls.map((u) => timedGet(u, agent, cookie)));
+}
+
+/** The notes screens with 1,000 notes, search with 10,000, and a shared note's public page. */
+async function featurePages(
+  appUrl: string,
+  backendUrl: string,
+  email: string,
+  password: string,
+  cookie: string,
+) {
+  const notes = await benchNotes({
+    appUrl,
+    backendUrl,
+    publishableKey: PUBLISHABLE_KEY,
+    secretKey: SECRET_KEY,
+    email,
+    password,
+    cookie,
+    measure: (url, withCookie) => profilePage(url, withCookie),
+  });
+  const share = await benchShare({
+    appUrl,
+    backendUrl,
+    secretKey: SECRET_KEY,
+    email,
+    measure: (url) => profilePage(url),
+  });
+  const rows = [
+    { label: "/notes (1,000 notes)", page: notes.list },
+    { label: "/notes/<id> (1,000 notes)", page: notes.note },
+    { label: "/n/<slug> (signed out)", page: share.page },
+  ];
+  const lines = [
+    `\n  search (10,000 notes): p50 ${notes.search.p50.toFixed(1)} ms, p95 ${notes.search.p95.toFixed(1)} ms (search_notes RPC, 100 queries)`,
+    notes.hasRealtime
+      ? "  keystroke to another device: not measured yet"
+      : "  keystroke to another device: needs Realtime in the local backend (not served)",
+  ];
+  return { rows, lines, failed: notes.search.failures > 0 };
 }
 
 async function main() {
@@ -118,58 +161,42 @@ async function main() {
       // A guarded page signed out: the middleware answers it alone.
       { label: "middleware only (307)", page: await profilePage(`${app.url}/account`, "", 307) },
     ];
-    const notes = await benchNotes({
-      appUrl: app.url,
-      backendUrl: backend.url,
-      publishableKey: PUBLISHABLE_KEY,
-      secretKey: SECRET_KEY,
-      email,
-      password,
-      cookie,
-      measure: (url, withCookie) => profilePage(url, withCookie),
-    });
-    rows.push({ label: "/notes (1,000 notes)", page: notes.list });
-    rows.push({ label: "/notes/<id> (1,000 notes)", page: notes.note });
-    const share = await benchShare({
-      appUrl: app.url,
-      backendUrl: backend.url,
-      secretKey: SECRET_KEY,
-      email,
-      measure: (url) => profilePage(url),
-    });
-    rows.push({ label: "/n/<slug> (signed out)", page: share.page });
+    const extras = ONLY_COMPARE
+      ? null
+      : await featurePages(app.url, backend.url, email, password, cookie);
+    rows.push(...(extras?.rows ?? []));
 
     console.log("\nGroundwork app benchmark (production build, local backend, 127.0.0.1)\n");
     printPages(rows, floor);
 
     if (reference) {
-      const refRows = [
-        { label: "reference /", page: await profilePage(`${reference.url}/`) },
-        {
-          label: "reference /protected",
-          page: await profilePage(`${reference.url}/protected`, cookie),
-        },
-        {
-          label: "reference proxy only (307)",
-          page: await profilePage(`${reference.url}/protected`, "", 307),
-        },
-      ];
-      console.log(`\nReference app (${REFERENCE_DIR}), same backend, same run\n`);
-      printPages(refRows, floor);
+      console.log(
+        `\nSide by side with ${REFERENCE_DIR}: same backend, same run, measured in turns`,
+      );
+      printComparison(
+        await comparePairs([
+          { label: "/ signed out", ours: `${app.url}/`, theirs: `${reference.url}/` },
+          {
+            label: "signed-in page",
+            ours: `${app.url}/account`,
+            theirs: `${reference.url}/protected`,
+            cookie,
+          },
+          {
+            label: "answered by the proxy alone (307)",
+            ours: `${app.url}/account`,
+            theirs: `${reference.url}/protected`,
+            status: 307,
+          },
+        ]),
+      );
     }
 
-    console.log(
-      `\n  search (10,000 notes): p50 ${notes.search.p50.toFixed(1)} ms, p95 ${notes.search.p95.toFixed(1)} ms (search_notes RPC, 100 queries)`,
-    );
-    console.log(
-      notes.hasRealtime
-        ? "  keystroke to another device: not measured yet"
-        : "  keystroke to another device: needs Realtime in the local backend (not served)",
-    );
+    if (extras) for (const line of extras.lines) console.log(line);
     console.log(
       `  auth server requests per page view with a fresh token: ${perView} (${views} views of /account)\n`,
     );
-    const failed = rows.some((r) => r.page.failures > 0) || notes.search.failures > 0;
+    const failed = rows.some((r) => r.page.failures > 0) || extras?.failed;
     if (perView !== 0 || failed) process.exitCode = 1;
   } finally {
     for (const app of apps) await app.stop();

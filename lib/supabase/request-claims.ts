@@ -10,7 +10,7 @@ export const CLAIMS_HEADER = "x-groundwork-claims";
 const SIGNED_OUT = "-";
 
 /** Header values are Latin-1; claims carry names in any script, hence the URI encoding. */
-export function encodeClaims(claims: JwtPayload | null): string {
+export function encodeClaims(claims: object | null): string {
   return claims ? encodeURIComponent(JSON.stringify(claims)) : SIGNED_OUT;
 }
 
