@@ -26,6 +26,7 @@ import { comparePairs, printComparison } from "./bench/compare";
 import { timedGet } from "./bench/http-load";
 import { benchNotes } from "./bench/notes";
 import { printPages, profilePage, type PageProfile } from "./bench/page-profile";
+import { proxyCost } from "./bench/proxy-cost";
 import { benchShare } from "./bench/share";
 
 const PUBLISHABLE_KEY = "sb_publishable_ACJWlzQHlZjBrEguHvfOxg_3BJgxAaH";
@@ -193,6 +194,11 @@ async function main() {
     }
 
     if (extras) for (const line of extras.lines) console.log(line);
+    const cost = await proxyCost(app.url, proxyUrl, cookie);
+    const us = (n: number) => `${n.toFixed(0)} µs`;
+    console.log(
+      `\n  the proxy alone, per request in-process: built file ${us(cost.staticFile)}, signed-out page ${us(cost.signedOut)}, guard redirect ${us(cost.guardRedirect)}, signed-in page ${us(cost.signedIn)}`,
+    );
     console.log(
       `  auth server requests per page view with a fresh token: ${perView} (${views} views of /account)\n`,
     );
