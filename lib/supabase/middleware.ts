@@ -9,6 +9,11 @@ import { authCookieOptions } from "@/lib/supabase/cookie-options";
 import { supabaseEnv } from "@/lib/supabase/env";
 import { CLAIMS_HEADER, encodeClaims } from "@/lib/supabase/request-claims";
 import { authStorageKey, storedUserHasVerifiedFactor } from "@/lib/supabase/stored-session";
+import {
+  recallVerified,
+  rememberVerified,
+  storedAccessToken,
+} from "@/lib/supabase/verified-tokens";
 import type { Database } from "@/lib/supabase/database.types";
 
 type CookieToSet = {
@@ -68,6 +73,11 @@ async function verifiedClaims(
   publishableKey: string,
   written: Written,
 ) {
+  const readCookie = (name: string) => request.cookies.get(name)?.value;
+  const token = await storedAccessToken(url, readCookie);
+  const known = token ? recallVerified(token) : null;
+  if (known) return known;
+
   const supabase = createServerClient<Database>(url, publishableKey, {
     cookieOptions: authCookieOptions(),
     cookies: {
@@ -82,7 +92,11 @@ async function verifiedClaims(
   });
   // Nothing may run between creating the client and this call: it is what refreshes the session.
   const { data } = await supabase.auth.getClaims();
-  return data?.claims ?? null;
+  const claims = data?.claims ?? null;
+  // The token now in the cookies (a refresh replaced it) is the one these claims belong to.
+  const current = claims ? await storedAccessToken(url, readCookie) : null;
+  if (claims && current) rememberVerified(current, claims);
+  return claims;
 }
 
 function redirect(request: NextRequest, href: string): NextResponse {
