@@ -3,8 +3,9 @@
 import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
 
+import { removeNoteFiles } from "@/lib/attachments/cleanup";
 import { isNoteId } from "@/lib/notes/limits";
-import { createClient } from "@/lib/supabase/server";
+import { createClient, getClaims } from "@/lib/supabase/server";
 
 export type NoteActionResult = { error?: string };
 
@@ -48,24 +49,44 @@ export async function setPinned(id: string, pinned: boolean) {
   return updateNote(id, { pinned }, pinned ? "pin the note" : "unpin the note");
 }
 
-/** Only notes already in Trash can be deleted for good. */
+/**
+ * Only notes already in Trash can be deleted for good, and their files go first: if removing them
+ * fails the note stays in Trash, whole, and deleting it again picks up where this stopped.
+ */
 export async function deleteForever(id: string): Promise<NoteActionResult> {
   if (!isNoteId(id)) return { error: "That note doesn't exist." };
-  const supabase = await createClient();
-  const { error } = await supabase
-    .from("notes")
-    .delete()
-    .eq("id", id)
-    .not("deleted_at", "is", null);
-  if (error) return failed("delete the note", error.message);
-  revalidatePath("/notes", "layout");
-  return {};
+  return deleteTrashed(id, "delete the note");
 }
 
 export async function emptyTrash(): Promise<NoteActionResult> {
+  return deleteTrashed(null, "empty the Trash");
+}
+
+/** Deletes one trashed note (or, with no id, all of them) after their attachments. */
+async function deleteTrashed(id: string | null, what: string): Promise<NoteActionResult> {
   const supabase = await createClient();
-  const { error } = await supabase.from("notes").delete().not("deleted_at", "is", null);
-  if (error) return failed("empty the Trash", error.message);
+  const claims = await getClaims();
+  if (!claims?.sub) return { error: "Your session has ended. Sign in again." };
+  let query = supabase.from("notes").select("id").not("deleted_at", "is", null);
+  if (id) query = query.eq("id", id);
+  const trashed = await query.limit(1000);
+  if (trashed.error) return failed(what, trashed.error.message);
+  const ids = trashed.data.map((n) => n.id);
+  if (ids.length === 0) {
+    revalidatePath("/notes", "layout");
+    return {};
+  }
+  try {
+    await removeNoteFiles(supabase, claims.sub, ids);
+  } catch (err) {
+    return failed(what, (err as Error).message);
+  }
+  const { error } = await supabase
+    .from("notes")
+    .delete()
+    .in("id", ids)
+    .not("deleted_at", "is", null);
+  if (error) return failed(what, error.message);
   revalidatePath("/notes", "layout");
   return {};
 }

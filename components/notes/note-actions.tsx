@@ -41,6 +41,7 @@ export function NoteActions({ id, pinned }: { id: string; pinned: boolean }) {
       });
     });
 
+  // On a phone the buttons are their icons (names stay for screen readers), so all fit on a line.
   return (
     <div className="flex items-center gap-1">
       <Button
@@ -51,11 +52,11 @@ export function NoteActions({ id, pinned }: { id: string; pinned: boolean }) {
         disabled={pending}
       >
         {shownPinned ? <PinOffIcon aria-hidden="true" /> : <PinIcon aria-hidden="true" />}
-        {shownPinned ? "Unpin" : "Pin"}
+        <span className="sr-only sm:not-sr-only">{shownPinned ? "Unpin" : "Pin"}</span>
       </Button>
       <Button variant="ghost" size="sm" onClick={remove} disabled={pending}>
         <Trash2Icon aria-hidden="true" />
-        Delete
+        <span className="sr-only sm:not-sr-only">Delete</span>
       </Button>
     </div>
   );

@@ -1,15 +1,21 @@
 "use client";
 
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { createPortal } from "react-dom";
-import { EditorContent, useEditor } from "@tiptap/react";
+import { TextSelection } from "@tiptap/pm/state";
+import { EditorContent, ReactNodeViewRenderer, useEditor } from "@tiptap/react";
 import { IndexeddbPersistence } from "y-indexeddb";
 import * as Y from "yjs";
 
+import { AttachmentUploads } from "@/components/attachments/attachment-uploads";
+import { AttachmentView } from "@/components/attachments/attachment-view";
+import { useAttachmentSweep } from "@/components/attachments/use-attachment-sweep";
+import { useAttachmentUploads } from "@/components/attachments/use-attachment-uploads";
 import { useSupabase } from "@/components/auth/supabase-provider";
 import { SaveStatus } from "@/components/notes/save-status";
 import { useNoteChannel } from "@/components/notes/use-note-channel";
 import { editorExtensions } from "@/lib/notes/editor-extensions";
+import { documentFromMarkdown } from "@/lib/notes/markdown-document";
 import { deriveTitleAndBody } from "@/lib/notes/derive";
 import { announceNoteChange } from "@/lib/notes/local-changes";
 import { NoteSync } from "@/lib/notes/sync/note-sync";
@@ -32,17 +38,45 @@ export function NoteEditor({ noteId, userId, text, hidden, onReady }: Props) {
   const [status, setStatus] = useState<{ state: SaveState; message?: string }>({ state: "saved" });
   // Rendered in the browser only (the island loads it without SSR), so document is there.
   const [slot] = useState(() => document.getElementById("note-status-slot"));
+  const [caughtUp, setCaughtUp] = useState(false);
+  // Drop and paste handlers are fixed when the editor is made; they reach the uploads through this.
+  const addFiles = useRef<(files: File[]) => void>(() => {});
 
   const editor = useEditor({
     immediatelyRender: false,
-    extensions: editorExtensions(doc),
+    extensions: editorExtensions(doc, ReactNodeViewRenderer(AttachmentView)),
     editorProps: {
       attributes: {
         class: "note-prose min-h-[50vh] outline-none",
         "aria-label": "Note",
       },
+      handleDrop(view, event, _slice, moved) {
+        const files = Array.from(event.dataTransfer?.files ?? []);
+        if (moved || files.length === 0) return false;
+        event.preventDefault();
+        // The files land where they were dropped: the cursor goes there first.
+        const at = view.posAtCoords({ left: event.clientX, top: event.clientY });
+        if (at) {
+          const cursor = TextSelection.near(view.state.doc.resolve(at.pos));
+          view.dispatch(view.state.tr.setSelection(cursor));
+        }
+        addFiles.current(files);
+        return true;
+      },
+      handlePaste(_view, event) {
+        const files = Array.from(event.clipboardData?.files ?? []);
+        if (files.length === 0) return false;
+        event.preventDefault();
+        addFiles.current(files);
+        return true;
+      },
     },
   });
+  const uploads = useAttachmentUploads(editor, userId, noteId);
+  useEffect(() => {
+    addFiles.current = uploads.addFiles;
+  }, [uploads.addFiles]);
+  useAttachmentSweep(editor, supabase, userId, noteId, caughtUp);
   useEffect(() => {
     if (!editor) return;
     const remote = supabaseNoteStore(supabase, noteId);
@@ -71,9 +105,13 @@ export function NoteEditor({ noteId, userId, text, hidden, onReady }: Props) {
       if (hadLocalCopy) onReady();
       try {
         await sync.catchUp();
+        if (live) setCaughtUp(true);
         // Notes written outside the editor (an import, the seed script) have text but no document.
-        if (live && doc.getXmlFragment("default").length === 0 && (text.title || text.body)) {
-          editor.commands.setContent(`${text.title}\n\n${text.body}`, { contentType: "markdown" });
+        if (live && (text.title || text.body)) {
+          await sync.seed(
+            () => documentFromMarkdown(editor, `${text.title}\n\n${text.body}`),
+            text,
+          );
         }
       } catch (err) {
         if (live) setStatus({ state: err instanceof TransientError ? "offline" : "error" });
@@ -111,6 +149,16 @@ export function NoteEditor({ noteId, userId, text, hidden, onReady }: Props) {
           />,
           slot,
         )}
+      {!hidden && (
+        <AttachmentUploads
+          entries={uploads.entries}
+          unfinished={uploads.unfinished}
+          onFiles={uploads.addFiles}
+          onForget={(key) => void uploads.forget(key)}
+          onDismiss={(id) => void uploads.dismiss(id)}
+          onRetry={uploads.retry}
+        />
+      )}
       <EditorContent editor={editor} hidden={hidden} />
     </>
   );

@@ -2,6 +2,7 @@
 
 import { useState } from "react";
 import Link from "next/link";
+import { usePathname } from "next/navigation";
 import { Trash2Icon } from "lucide-react";
 
 import { NewNoteButton } from "@/components/notes/new-note-button";
@@ -24,6 +25,7 @@ export function NotesSidebar({
     hits: null,
   });
   const searching = search.query.trim() !== "";
+  const inTrash = usePathname() === "/notes/trash";
 
   return (
     <>
@@ -44,7 +46,8 @@ export function NotesSidebar({
       <div className="border-t p-2">
         <Link
           href="/notes/trash"
-          className="flex items-center gap-2 rounded-md px-3 py-2 text-sm text-muted-foreground outline-none hover:bg-accent hover:text-accent-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50"
+          aria-current={inTrash ? "page" : undefined}
+          className="flex items-center gap-2 rounded-md px-3 py-2 text-sm text-muted-foreground outline-none hover:bg-accent hover:text-accent-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50 aria-[current=page]:bg-accent aria-[current=page]:font-medium aria-[current=page]:text-accent-foreground"
         >
           <Trash2Icon aria-hidden="true" className="size-4" />
           Trash

@@ -72,7 +72,7 @@ export function ShareControl({
       <DialogTrigger asChild>
         <Button variant="ghost" size="sm">
           {slug ? <GlobeIcon aria-hidden="true" /> : <Share2Icon aria-hidden="true" />}
-          {slug ? "Shared" : "Share"}
+          <span className="sr-only sm:not-sr-only">{slug ? "Shared" : "Share"}</span>
         </Button>
       </DialogTrigger>
       <DialogContent>

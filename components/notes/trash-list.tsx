@@ -5,6 +5,7 @@ import { RotateCcwIcon, Trash2Icon } from "lucide-react";
 import { toast } from "sonner";
 
 import { deleteForever, emptyTrash, restoreNote } from "@/components/notes/actions";
+import { ConfirmButton } from "@/components/notes/confirm-button";
 import { Button } from "@/components/ui/button";
 import { displayTitle } from "@/lib/notes/derive";
 import { TRASH_DAYS } from "@/lib/notes/limits";
@@ -48,27 +49,33 @@ export function TrashList({ notes }: { notes: NoteSummary[] }) {
               <RotateCcwIcon aria-hidden="true" />
               Restore
             </Button>
-            <Button
+            <ConfirmButton
               variant="ghost"
               size="sm"
               disabled={pending}
               aria-label={`Delete ${displayTitle(note.title)} forever`}
-              onClick={() => run(() => deleteForever(note.id), "Note deleted for good")}
+              title={`Delete “${displayTitle(note.title)}” forever?`}
+              description="The note and its history are removed for good. This cannot be undone."
+              confirmLabel="Delete forever"
+              onConfirm={() => run(() => deleteForever(note.id), "Note deleted for good")}
             >
               <Trash2Icon aria-hidden="true" />
               Delete forever
-            </Button>
+            </ConfirmButton>
           </li>
         ))}
       </ul>
-      <Button
+      <ConfirmButton
         variant="destructive"
         className="justify-self-start"
         disabled={pending}
-        onClick={() => run(emptyTrash, "Trash emptied")}
+        title="Empty Trash?"
+        description={`${notes.length === 1 ? "The note in Trash is" : `All ${notes.length} notes in Trash are`} deleted for good. This cannot be undone.`}
+        confirmLabel="Empty Trash"
+        onConfirm={() => run(emptyTrash, "Trash emptied")}
       >
         Empty Trash
-      </Button>
+      </ConfirmButton>
     </div>
   );
 }

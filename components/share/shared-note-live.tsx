@@ -1,9 +1,11 @@
 "use client";
 
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { LinkIcon } from "lucide-react";
 
 import { SharedMarkdown } from "@/components/share/shared-markdown";
+import { pathsInMarkdown } from "@/lib/attachments/paths";
+import type { SharedFiles } from "@/lib/attachments/shared-files";
 import { displayTitle } from "@/lib/notes/derive";
 import { createClient } from "@/lib/supabase/client";
 import type { PublicSupabaseConfig } from "@/lib/supabase/env";
@@ -19,16 +21,24 @@ export function SharedNoteLive({
   slug,
   initial,
   author,
+  files: initialFiles,
   config,
 }: {
   slug: string;
   initial: Shown;
   author: string;
+  files: SharedFiles;
   config: PublicSupabaseConfig;
 }) {
   const [note, setNote] = useState(initial);
+  const [files, setFiles] = useState(initialFiles);
   const [revoked, setRevoked] = useState(false);
   const [listening, setListening] = useState(false);
+
+  const filesRef = useRef(files);
+  useEffect(() => {
+    filesRef.current = files;
+  }, [files]);
 
   useEffect(() => {
     const supabase = createClient(config);
@@ -40,8 +50,17 @@ export function SharedNoteLive({
       const { data, error } = await supabase.rpc("shared_note", { slug });
       if (error || asked !== latest) return;
       const row = data[0];
-      if (!row) setRevoked(true);
-      else setNote({ title: row.title, body: row.body, updated_at: row.updated_at });
+      if (!row) {
+        setRevoked(true);
+        return;
+      }
+      setNote({ title: row.title, body: row.body, updated_at: row.updated_at });
+      // A file added since the page loaded gets its signed link from the server, like the rest.
+      const known = filesRef.current;
+      if (pathsInMarkdown(row.body).some((path) => !(path in known))) {
+        const res = await fetch(`/n/${encodeURIComponent(slug)}/files`, { cache: "no-store" });
+        if (res.ok && asked === latest) setFiles((await res.json()) as SharedFiles);
+      }
     };
     const channel = supabase
       .channel(`share:${slug}`, { config: { private: false } })
@@ -78,7 +97,7 @@ export function SharedNoteLive({
         By {author} · Updated{" "}
         <time dateTime={note.updated_at}>{formatUpdated(note.updated_at)}</time>
       </p>
-      <SharedMarkdown>{note.body}</SharedMarkdown>
+      <SharedMarkdown files={files}>{note.body}</SharedMarkdown>
     </article>
   );
 }

@@ -1,11 +1,15 @@
-import { Extension } from "@tiptap/core";
+import { Extension, type NodeViewRenderer } from "@tiptap/core";
 import Collaboration from "@tiptap/extension-collaboration";
 import { TaskItem, TaskList } from "@tiptap/extension-list";
 import { Placeholder } from "@tiptap/extensions";
 import { Markdown } from "@tiptap/markdown";
+import { Slice, type Node as ProseMirrorNode } from "@tiptap/pm/model";
 import { Plugin } from "@tiptap/pm/state";
 import StarterKit from "@tiptap/starter-kit";
 import type * as Y from "yjs";
+
+import { Attachment } from "@/lib/notes/attachment-node";
+import { markdownDocument } from "@/lib/notes/markdown-document";
 
 /**
  * Pasted HTML goes through the schema (whatever it does not know is dropped); plain text that
@@ -18,13 +22,42 @@ const MarkdownPaste = Extension.create({
     return [
       new Plugin({
         props: {
-          handlePaste(_view, event) {
+          handlePaste(view, event) {
             const data = event.clipboardData;
             if (!data || data.types.includes("text/html")) return false;
             const plain = data.getData("text/plain");
             if (!looksLikeMarkdown(plain)) return false;
-            return editor.commands.insertContent(plain, { contentType: "markdown" });
+            const pasted = Slice.maxOpen(markdownDocument(editor, plain).content);
+            view.dispatch(view.state.tr.replaceSelection(pasted).scrollIntoView());
+            return true;
           },
+        },
+      }),
+    ];
+  },
+});
+
+/** Whether a note is nothing but empty lines; stops at the first line that holds anything. */
+export function isBlankNote(doc: ProseMirrorNode): boolean {
+  for (let i = 0; i < doc.childCount; i++) {
+    const line = doc.child(i);
+    if (!line.isTextblock || line.childCount > 0) return false;
+  }
+  return true;
+}
+
+/**
+ * Marks the editor while the whole note is blank. An attribute on the editor is recomputed on
+ * every change, unlike placeholders, which are redrawn only on the lines a change touches.
+ */
+const BlankNote = Extension.create({
+  name: "blankNote",
+  addProseMirrorPlugins() {
+    return [
+      new Plugin({
+        props: {
+          attributes: (state): Record<string, string> =>
+            isBlankNote(state.doc) ? { "data-note-blank": "" } : {},
         },
       }),
     ];
@@ -34,9 +67,10 @@ const MarkdownPaste = Extension.create({
 /**
  * The editor's features: headings, bold/italic, lists, checklists, links, code and quotes, with
  * Markdown shortcuts as input rules (StarterKit's) and Markdown in and out. Undo is Yjs's, through
- * the collaboration binding, so it undoes only this device's edits.
+ * the collaboration binding, so it undoes only this device's edits. Attachments show through
+ * `attachmentView` where there is one (the editor), as plain blocks elsewhere.
  */
-export function editorExtensions(doc: Y.Doc) {
+export function editorExtensions(doc: Y.Doc, attachmentView: NodeViewRenderer | null = null) {
   return [
     StarterKit.configure({
       undoRedo: false,
@@ -45,11 +79,13 @@ export function editorExtensions(doc: Y.Doc) {
     TaskList,
     TaskItem.configure({ nested: true }),
     Placeholder.configure({
-      // The first line is the title; the second invites the rest while the note is still short.
-      placeholder: ({ editor, pos }) =>
-        pos === 0 ? "Title" : editor.state.doc.childCount <= 2 ? "Start writing…" : "",
+      // The first line is the title. Other empty lines carry the body's hint, which the
+      // stylesheet shows only while the whole note is blank (see BlankNote).
+      placeholder: ({ pos }) => (pos === 0 ? "Title" : "Start writing…"),
       showOnlyCurrent: false,
     }),
+    Attachment.configure({ view: attachmentView }),
+    BlankNote,
     Markdown,
     MarkdownPaste,
     Collaboration.configure({ document: doc }),

@@ -2,15 +2,30 @@ import "server-only";
 
 import { cache } from "react";
 
+import { sweepOrphanFolders } from "@/lib/attachments/cleanup";
 import { isNoteId } from "@/lib/notes/limits";
 import { NOTE_SUMMARY_COLUMNS, type NoteSummary } from "@/lib/notes/list";
 import { createClient } from "@/lib/supabase/server";
 
+/**
+ * Empties expired trash. The database removes the notes; their files are Storage's to remove, so
+ * when any note went, the folders left without a note are swept too (a failure waits for next time).
+ */
+async function purgeExpiredTrash(supabase: Awaited<ReturnType<typeof createClient>>) {
+  const purged = await supabase.rpc("purge_expired_trash");
+  if (purged.error) console.error("Emptying expired trash failed:", purged.error.message);
+  if (!purged.data) return;
+  const { data } = await supabase.auth.getClaims();
+  if (!data?.claims.sub) return;
+  await sweepOrphanFolders(supabase, data.claims.sub).catch((err: Error) =>
+    console.error("Removing expired notes' files failed:", err.message),
+  );
+}
+
 /** The signed-in person's notes, pinned first; expired trash is emptied on the way. */
 export const listNotes = cache(async (): Promise<NoteSummary[]> => {
   const supabase = await createClient();
-  const purged = await supabase.rpc("purge_expired_trash");
-  if (purged.error) console.error("Emptying expired trash failed:", purged.error.message);
+  await purgeExpiredTrash(supabase);
   const { data, error } = await supabase
     .from("notes")
     .select(NOTE_SUMMARY_COLUMNS)
@@ -37,7 +52,7 @@ export const getNote = cache(async (id: string): Promise<NoteSummary | null> => 
 
 export async function listTrash(): Promise<NoteSummary[]> {
   const supabase = await createClient();
-  await supabase.rpc("purge_expired_trash");
+  await purgeExpiredTrash(supabase);
   const { data, error } = await supabase
     .from("notes")
     .select(NOTE_SUMMARY_COLUMNS)

@@ -149,6 +149,12 @@ export type Database = {
         };
         Returns: boolean;
       };
+      note_plain_text: {
+        Args: {
+          markdown: string;
+        };
+        Returns: string;
+      };
       purge_expired_trash: { Args: never; Returns: number };
       search_notes: {
         Args: {

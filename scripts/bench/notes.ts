@@ -2,6 +2,7 @@ import { createClient } from "@supabase/supabase-js";
 
 import type { Database } from "../../lib/supabase/database.types";
 import { seedNotes } from "../seed-notes";
+import { benchKeystroke } from "./notes-keystroke";
 
 type Timing = { p50: number; p95: number; failures: number };
 
@@ -25,8 +26,9 @@ function percentiles(times: number[]): { p50: number; p95: number } {
 }
 
 /**
- * The notes screens with 1,000 notes for one person (TTFB of /notes and /notes/<id>) and search
- * latency once they have 10,000. Keystroke-to-other-device time needs Realtime in the backend.
+ * The notes screens with 1,000 notes for one person (TTFB of /notes and /notes/<id>), search
+ * latency once they have 10,000, and the time a keystroke takes to reach another open device
+ * (needs Realtime in the backend).
  */
 export async function benchNotes<M extends Timing>(ctx: NotesBenchContext<M>) {
   const seed = (count: number) =>
@@ -67,5 +69,13 @@ export async function benchNotes<M extends Timing>(ctx: NotesBenchContext<M>) {
     method: "POST",
   }).catch(() => null);
   const hasRealtime = realtime !== null && realtime.status !== 404;
-  return { list, note, search, hasRealtime };
+  if (!hasRealtime) return { list, note, search, keystroke: null };
+  const typed = await person.from("notes").insert({}).select("id").single();
+  if (typed.error) throw typed.error;
+  const keystroke = await benchKeystroke({
+    appUrl: ctx.appUrl,
+    cookie: ctx.cookie,
+    noteId: typed.data.id,
+  });
+  return { list, note, search, keystroke };
 }

@@ -106,4 +106,35 @@ describe("features the local stack answers as switched off", () => {
     const meta = await auth("/.well-known/oauth-authorization-server");
     expect(meta.status).toBe(404);
   });
+
+  it("OAuth 2.1 server: its flow endpoints answer feature_disabled before anything else", async () => {
+    const disabled = { code: "feature_disabled", message: "OAuth server is disabled" };
+    const calls: [string, RequestInit][] = [
+      ["/oauth/authorize?client_id=x&redirect_uri=https://a.example.com", { redirect: "manual" }],
+      [
+        "/oauth/token",
+        { method: "POST", body: new URLSearchParams({ grant_type: "refresh_token" }) },
+      ],
+      ["/oauth/clients/register", { method: "POST", body: "{}" }],
+      ["/oauth/authorizations/abc", {}],
+      ["/oauth/authorizations/abc/consent", { method: "POST", body: "{}" }],
+      ["/oauth/userinfo", {}],
+    ];
+    for (const [path, init] of calls) {
+      const res = await auth(path, init);
+      expect(res.status, path).toBe(404);
+      expect(await res.json(), path).toEqual(disabled);
+    }
+    const client = await signedIn();
+    const grants = await client.auth.oauth.listGrants();
+    expect(grants.error).toMatchObject({ status: 404, ...disabled });
+    const atRoot = await fetch(`${t.url}/.well-known/oauth-authorization-server`);
+    expect(atRoot.status).toBe(404);
+    // OpenID discovery is served either way, without a registration endpoint.
+    const openid = await auth("/.well-known/openid-configuration");
+    expect(openid.status).toBe(200);
+    const doc = await openid.json();
+    expect(doc).toMatchObject({ issuer: `${t.url}/auth/v1`, response_types_supported: ["code"] });
+    expect(doc).not.toHaveProperty("registration_endpoint");
+  });
 });

@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 
+import { admin } from "./support/auth";
 import { deviceOf, editor, newPerson, openNote, seedNote } from "./support/notes";
 
 // Several browsers and a production server share a busy machine: allow them time.
@@ -68,11 +69,58 @@ test("delete moves a note to Trash with Undo; Trash restores it or deletes it fo
   await page.getByRole("button", { name: "Delete" }).click();
   await page.waitForURL(/\/notes$/);
   await page.goto("/notes/trash");
-  await page.getByRole("button", { name: "Delete Old receipts forever" }).click();
+  // Deleting for good cannot be undone, so it asks; Escape cancels and gives the focus back.
+  const forever = page.getByRole("button", { name: "Delete Old receipts forever" });
+  await forever.click();
+  const confirm = page.getByRole("alertdialog", { name: "Delete “Old receipts” forever?" });
+  await expect(confirm).toContainText("cannot be undone");
+  await expect(confirm.getByRole("button", { name: "Cancel" })).toBeFocused();
+  await page.keyboard.press("Escape");
+  await expect(confirm).toHaveCount(0);
+  await expect(forever).toBeFocused();
+  await page.reload();
+  await forever.click();
+  await confirm.getByRole("button", { name: "Delete forever" }).click();
   await expect(page.getByText("Trash is empty.")).toBeVisible();
   await page.goto(`/notes/${id}`);
   await expect(page.getByRole("heading", { name: "This note isn't here" })).toBeVisible({
     timeout: 15_000,
   });
+  await context.close();
+});
+
+test("Empty Trash asks first, and only then deletes every note in it", async ({
+  browser,
+  baseURL,
+}) => {
+  const person = await newPerson();
+  const ids = [await seedNote(person, "Draft one"), await seedNote(person, "Draft two")];
+  const trashed = await admin()
+    .from("notes")
+    .update({ deleted_at: new Date().toISOString() })
+    .in("id", ids);
+  expect(trashed.error).toBeNull();
+  const context = await deviceOf(browser, baseURL!, person);
+  const page = await context.newPage();
+  await page.goto("/notes/trash");
+  await expect(page.getByRole("link", { name: "Trash" })).toHaveAttribute("aria-current", "page");
+  const empty = page.getByRole("button", { name: "Empty Trash" });
+  await empty.click();
+  const confirm = page.getByRole("alertdialog", { name: "Empty Trash?" });
+  await expect(confirm).toContainText("All 2 notes in Trash are deleted for good");
+  // Enter on the focused Cancel is the safe answer.
+  await expect(confirm.getByRole("button", { name: "Cancel" })).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(confirm).toHaveCount(0);
+  await expect(empty).toBeFocused();
+  await expect(
+    page.getByRole("list", { name: "Notes in Trash" }).getByRole("listitem"),
+  ).toHaveCount(2);
+
+  await empty.click();
+  await confirm.getByRole("button", { name: "Empty Trash" }).click();
+  await expect(page.getByText("Trash is empty.")).toBeVisible();
+  const { data } = await admin().from("notes").select("id").in("id", ids);
+  expect(data).toEqual([]);
   await context.close();
 });

@@ -221,6 +221,23 @@ client_id = "abc"
     expect(config.auth.sms.testOtp).toEqual({ "4152127777": "123456" });
   });
 
+  it("applies [auth.oauth_server]; the OAuth server is off unless the file turns it on", () => {
+    expect(load(undefined).auth.oauthServer).toEqual({
+      enabled: false,
+      authorizationUrlPath: "",
+      allowDynamicRegistration: false,
+    });
+    const c = load(
+      `[auth.oauth_server]\nenabled = true\nauthorization_url_path = "/oauth/consent"\nallow_dynamic_registration = true\n`,
+    );
+    expect(c.auth.oauthServer).toEqual({
+      enabled: true,
+      authorizationUrlPath: "/oauth/consent",
+      allowDynamicRegistration: true,
+    });
+    expect(c.unapplied).toEqual([]);
+  });
+
   it("names nothing for a file it applies entirely", () => {
     expect(
       load(`[api]\nmax_rows = 10\n[auth.email]\nenable_confirmations = true\n`).unapplied,

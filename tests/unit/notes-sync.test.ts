@@ -207,4 +207,48 @@ describe("NoteSync", () => {
     expect(states.at(-1)).toBe("saved");
     expect(db.textOnOpen()).toBe("precious");
   });
+  it("a note with text but no document, opened on two devices at once, gets its text once", async () => {
+    const db = new MemoryDatabase();
+    db.text = { title: "Imported", body: "" };
+    const [a, b] = [device(db), device(db)];
+    a.peers.push(b);
+    b.peers.push(a);
+    // Both load the note before either has given it a document.
+    await Promise.all([a.sync.catchUp(), b.sync.catchUp()]);
+    // Each device builds the document in its own way (its own Yjs client), as editors do.
+    const build = () => {
+      const doc = new Y.Doc();
+      doc.getText("t").insert(0, "Imported");
+      return Y.encodeStateAsUpdate(doc);
+    };
+    await Promise.all([a.sync.seed(build, db.text), b.sync.seed(build, db.text)]);
+    await settle();
+    expect(a.text()).toBe("Imported");
+    expect(b.text()).toBe("Imported");
+    expect(db.textOnOpen()).toBe("Imported");
+    // Opening it again later keeps the one document.
+    const c = device(db);
+    await c.sync.catchUp();
+    await c.sync.seed(build, db.text);
+    expect(c.text()).toBe("Imported");
+    expect(db.textOnOpen()).toBe("Imported");
+  });
+  it("a note seeded while the database is unreachable shows its text and stores it later", async () => {
+    const db = new MemoryDatabase();
+    const a = device(db);
+    await a.sync.catchUp();
+    db.online = false;
+    const build = () => {
+      const doc = new Y.Doc();
+      doc.getText("t").insert(0, "Imported offline");
+      return Y.encodeStateAsUpdate(doc);
+    };
+    await a.sync.seed(build, { title: "Imported offline", body: "" });
+    expect(a.text()).toBe("Imported offline");
+    expect(a.states.at(-1)).toBe("offline");
+    db.online = true;
+    a.sync.retry();
+    await settle();
+    expect(db.textOnOpen()).toBe("Imported offline");
+  });
 });

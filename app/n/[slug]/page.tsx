@@ -4,6 +4,7 @@ import { connection } from "next/server";
 
 import "@/components/notes/note-prose.css";
 import { SharedNoteLive } from "@/components/share/shared-note-live";
+import { sharedNoteFiles } from "@/lib/attachments/shared";
 import { displayTitle } from "@/lib/notes/derive";
 import { describeForPreview, getSharedNote } from "@/lib/notes/shared";
 import { publicSupabaseConfig } from "@/lib/supabase/env";
@@ -46,12 +47,14 @@ export default async function SharedNotePage({ params }: Props) {
   const { slug } = await params;
   const note = await getSharedNote(slug);
   if (!note) notFound();
+  const files = await sharedNoteFiles(slug, note.body);
   return (
     <div className="mx-auto w-full max-w-2xl px-4 py-10 sm:py-16">
       <SharedNoteLive
         slug={slug}
         initial={{ title: note.title, body: note.body, updated_at: note.updated_at }}
         author={note.author_name}
+        files={files}
         config={publicSupabaseConfig()}
       />
     </div>

@@ -85,6 +85,30 @@ export class NoteSync {
     await this.flush();
   }
 
+  /**
+   * Gives a note written outside the editor (an import, the seed script: text but no document)
+   * its first document, once. The state is stored by compaction from the version this device
+   * loaded, so when several devices open the note at once only one state is kept; the others are
+   * refused and load it, instead of each adding its own copy of the same text.
+   */
+  async seed(build: () => Uint8Array, text: { title: string; body: string }): Promise<void> {
+    const empty = this.doc.store.clients.size === 0 && this.pending.length === 0;
+    if (!empty || this.knownIds.size > 0 || this.stopped) return;
+    const state = build();
+    try {
+      this.baseVersion = await this.store.compact(state, this.baseVersion, [], text);
+    } catch (err) {
+      if (err instanceof StaleCompactionError) return this.catchUp();
+      // Unreachable now: show the text and store it as an edit later. A second copy, should
+      // another device seed meanwhile, can be deleted; a note that opens empty invites loss.
+      Y.applyUpdate(this.doc, state);
+      return;
+    }
+    this.savedText = `${text.title}\n${text.body}`;
+    Y.applyUpdate(this.doc, state, REMOTE);
+    this.transport?.send(state);
+  }
+
   /** Stores pending updates; retries transient failures until they are stored. */
   flush(): Promise<void> {
     if (this.flushing) return this.flushing;

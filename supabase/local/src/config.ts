@@ -5,6 +5,8 @@ import { parseFunctionsConfig, type FunctionsConfig } from "./functions/config";
 import { ConfigError, ConfigSource, type Env } from "./config-source";
 import { parseStorageConfig, type StorageConfig } from "./storage/config";
 import { parseRealtimeConfig, type RealtimeConfig } from "./realtime/config";
+import { parseOAuthServerConfig, type OAuthServerConfig } from "./auth/oauth-server/config";
+import { parseWebAuthnConfig, type WebAuthnConfig } from "./auth/webauthn/config";
 
 export { ConfigError };
 
@@ -72,6 +74,8 @@ export interface LocalConfig {
       template: Partial<Record<EmailTemplateType, EmailTemplateConfig>>;
     };
     mfa: { maxEnrolledFactors: number; totp: { enrollEnabled: boolean; verifyEnabled: boolean } };
+    oauthServer: OAuthServerConfig;
+    webauthn: WebAuthnConfig;
     rateLimit: {
       /** False when SUPABASE_LOCAL_RATE_LIMITS=off (test runs): no per-IP limits, no resend wait. */
       enabled: boolean;
@@ -271,6 +275,8 @@ export function loadConfig(options: LoadConfigOptions = {}): LocalConfig {
           verifyEnabled: c.boolean("auth.mfa.totp.verify_enabled", true),
         },
       },
+      oauthServer: parseOAuthServerConfig(c),
+      webauthn: parseWebAuthnConfig(c),
       rateLimit: {
         enabled: env.SUPABASE_LOCAL_RATE_LIMITS !== "off",
         emailSent: c.number("auth.rate_limit.email_sent", 2, notNegative),

@@ -10,6 +10,7 @@ import { Keys, SIGNING_KEY_FILE } from "./keys";
 import { DatabaseMailer, type Mailer } from "./mail/mailer";
 import { applyMigrations, applySeed } from "./migrations";
 import { createAuthService } from "./auth";
+import { authorizationServerMetadataMount } from "./auth/oauth-server/well-known-mount";
 import { createRestService } from "./rest";
 import { createPgService } from "./pg";
 import { createFunctionsService } from "./functions";
@@ -40,8 +41,10 @@ export interface LocalBackend extends Backend {
 
 /** Every service, mounted once under its hosted path. */
 function mounts(): Mount[] {
+  const auth = createAuthService();
   return [
-    { prefix: "/auth/v1", handle: createAuthService() },
+    { prefix: "/auth/v1", handle: auth },
+    authorizationServerMetadataMount(auth),
     { prefix: "/rest/v1", handle: createRestService() },
     // Neither mail nor SQL may be reachable from a web page the developer happens to visit.
     { prefix: "/pg", handle: createPgService(), crossOrigin: "refuse" },

@@ -4,7 +4,7 @@ import { readParams, str } from "./params";
 
 /**
  * What GoTrue answers for features the local stack does not run: SAML SSO, manual identity
- * linking, the OAuth 2.1 server, Web3 and ID-token sign-in. Same statuses, codes and words as
+ * linking, Web3 and ID-token sign-in. Same statuses, codes and words as
  * GoTrue gives when each is switched off.
  */
 
@@ -15,10 +15,6 @@ export async function samlDisabled(): Promise<Response> {
 /** Routed behind the "user" guard, as GoTrue mounts /user/identities behind requireAuthentication. */
 export async function manualLinkingDisabled(): Promise<Response> {
   throw notFound("manual_linking_disabled", "Manual linking is disabled");
-}
-
-export async function oauthServerDisabled(): Promise<Response> {
-  throw notFound("feature_disabled", "OAuth server is disabled");
 }
 
 export async function web3Grant(): Promise<Response> {

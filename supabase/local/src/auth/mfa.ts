@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { Secret, TOTP } from "otpauth";
 import QRCode from "qrcode";
 import { json } from "../http";
-import type { AuthContext } from "./context";
+import type { AuthContext, Queryable } from "./context";
 import { AuthError, badRequest, forbidden, notFound, unprocessable } from "./errors";
 import type { Authenticated } from "./guard";
 import { isUuid, readParams, str } from "./params";
@@ -17,6 +17,8 @@ import {
 } from "./attempts";
 import { addAmrClaim, rotateActiveToken, sessionResponse } from "./sessions";
 import type { FactorRow } from "./users";
+import { challengeWebAuthnFactor, enrollWebAuthnFactor } from "./webauthn/mfa-factor";
+import { verifyWebAuthnFactor } from "./webauthn/mfa-verify";
 
 /** GoTrue's default MFA challenge lifetime (GOTRUE_MFA_CHALLENGE_EXPIRY_DURATION). */
 const CHALLENGE_TTL_S = 300;
@@ -54,11 +56,11 @@ export async function enroll(c: AuthContext, a: Authenticated): Promise<Response
   const friendlyName = str(p, "friendly_name");
   if (type === "phone")
     throw unprocessable("mfa_phone_enroll_not_enabled", "MFA enroll is disabled for Phone");
-  if (type === "webauthn")
+  if (type === "webauthn" && !c.backend.config.auth.webauthn.mfa.enrollEnabled)
     throw unprocessable("mfa_webauthn_enroll_not_enabled", "MFA enroll is disabled for WebAuthn");
-  if (type !== "totp")
+  if (type !== "totp" && type !== "webauthn")
     throw badRequest("validation_failed", "factor_type needs to be totp, phone, or webauthn");
-  if (!mfa.totp.enrollEnabled)
+  if (type === "totp" && !mfa.totp.enrollEnabled)
     throw unprocessable("mfa_totp_enroll_not_enabled", "MFA enroll is disabled for TOTP");
 
   const db = c.backend.db;
@@ -80,6 +82,7 @@ export async function enroll(c: AuthContext, a: Authenticated): Promise<Response
       `A factor with the friendly name "${friendlyName}" for this user already exists`,
     );
   }
+  if (type === "webauthn") return enrollWebAuthnFactor(c, a, friendlyName);
 
   const issuer = str(p, "issuer") || new URL(c.backend.config.auth.siteUrl).host;
   const secret = new Secret({ size: 20 }).base32;
@@ -103,6 +106,7 @@ export async function enroll(c: AuthContext, a: Authenticated): Promise<Response
 /** POST /factors/{id}/challenge */
 export async function challenge(c: AuthContext, a: Authenticated): Promise<Response> {
   const factor = await ownFactor(c, a);
+  if (factor.factor_type === "webauthn") return challengeWebAuthnFactor(c, a, factor);
   const id = randomUUID();
   const { rows } = await c.backend.db.query<{ created_at: Date }>(
     "insert into auth.mfa_challenges (id, factor_id, created_at, ip_address) values ($1, $2, now(), $3) returning created_at",
@@ -119,9 +123,10 @@ export async function challenge(c: AuthContext, a: Authenticated): Promise<Respo
 /** POST /factors/{id}/verify: checks the TOTP code, raises the session to aal2, answers a new session. */
 export async function verifyFactor(c: AuthContext, a: Authenticated): Promise<Response> {
   takeRateLimit(c.backend, "tokenVerifications", c.ip);
+  const factor = await ownFactor(c, a);
+  if (factor.factor_type === "webauthn") return verifyWebAuthnFactor(c, a, factor);
   if (!c.backend.config.auth.mfa.totp.verifyEnabled)
     throw unprocessable("mfa_totp_verify_not_enabled", "MFA verification is disabled for TOTP");
-  const factor = await ownFactor(c, a);
   const p = await readParams(c.req);
   const challengeId = str(p, "challenge_id");
   const code = str(p, "code");
@@ -163,32 +168,56 @@ export async function verifyFactor(c: AuthContext, a: Authenticated): Promise<Re
   }
   clearFailures(c.backend, `challenge:${challengeId}`);
   clearFactorFailures(c.backend, factor.id);
-  const session = a.session;
-  if (!session)
+  const body = await c.backend.db.transaction(async (tx) => {
+    await tx.query("update auth.mfa_challenges set verified_at = now() where id = $1", [
+      challengeId,
+    ]);
+    return raiseToAal2(tx, c, a, factor.id, "totp");
+  });
+  return json(body);
+}
+
+/** The session in the caller's token, which a verified factor raises; GoTrue's 401 without one. */
+export function callerSession(a: Authenticated): NonNullable<Authenticated["session"]> {
+  if (!a.session)
     throw new AuthError(
       401,
       "session_not_found",
       "Session from session_id claim in JWT does not exist",
     );
-
-  const body = await c.backend.db.transaction(async (tx) => {
-    await tx.query("update auth.mfa_challenges set verified_at = now() where id = $1", [
-      challengeId,
-    ]);
-    await tx.query(
-      "update auth.mfa_factors set status = 'verified', updated_at = now() where id = $1",
-      [factor.id],
-    );
-    await addAmrClaim(tx, session.id, "totp");
-    await tx.query(
-      "update auth.sessions set aal = 'aal2', factor_id = $2, updated_at = now() where id = $1",
-      [session.id, factor.id],
-    );
-    const refreshToken = await rotateActiveToken(tx, a.user.id, session.id);
-    return sessionResponse(tx, c.backend, a.user.id, session.id, refreshToken);
-  });
-  return json(body);
+  return a.session;
 }
+
+/**
+ * Marks the factor verified, records the method on the caller's session, raises it to aal2 and
+ * answers the new session; call inside a transaction.
+ */
+export async function raiseToAal2(
+  tx: Queryable,
+  c: AuthContext,
+  a: Authenticated,
+  factorId: string,
+  method: string,
+): Promise<Record<string, unknown>> {
+  const session = callerSession(a);
+  await tx.query(
+    "update auth.mfa_factors set status = 'verified', updated_at = now() where id = $1",
+    [factorId],
+  );
+  await addAmrClaim(tx, session.id, method);
+  await tx.query(
+    "update auth.sessions set aal = 'aal2', factor_id = $2, updated_at = now() where id = $1",
+    [session.id, factorId],
+  );
+  const refreshToken = await rotateActiveToken(tx, a.user.id, session.id);
+  return sessionResponse(tx, c.backend, a.user.id, session.id, refreshToken);
+}
+
+const AMR_METHOD: Record<string, string> = {
+  totp: "totp",
+  phone: "mfa/phone",
+  webauthn: "mfa/webauthn",
+};
 
 /** DELETE /factors/{id}: a verified factor may only be removed from an aal2 session. */
 export async function unenroll(c: AuthContext, a: Authenticated): Promise<Response> {
@@ -199,9 +228,9 @@ export async function unenroll(c: AuthContext, a: Authenticated): Promise<Respon
   await c.backend.db.transaction(async (tx) => {
     // Sessions raised with this factor fall back to aal1, as GoTrue's DowngradeSessionsToAAL1 does.
     await tx.query(
-      `delete from auth.mfa_amr_claims where authentication_method = 'totp'
+      `delete from auth.mfa_amr_claims where authentication_method = $2
        and session_id in (select id from auth.sessions where factor_id = $1)`,
-      [factor.id],
+      [factor.id, AMR_METHOD[factor.factor_type] ?? factor.factor_type],
     );
     await tx.query("update auth.sessions set aal = 'aal1', factor_id = null where factor_id = $1", [
       factor.id,

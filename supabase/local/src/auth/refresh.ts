@@ -15,10 +15,11 @@ interface TokenRow {
   parent: string | null;
   session_id: string | null;
   not_after: Date | null;
+  oauth_client_id: string | null;
   session_exists: boolean;
 }
 
-type Outcome = { ok: Record<string, unknown> } | { error: AuthError };
+type Outcome = { ok: Record<string, unknown> } | { error: AuthError | OAuthError };
 
 /**
  * Rotation as GoTrue does it, in one transaction so concurrent refreshes with the same token
@@ -26,10 +27,15 @@ type Outcome = { ok: Record<string, unknown> } | { error: AuthError };
  * one and get that child back. A revoked token reused after the reuse interval revokes every
  * token of the session, and that revocation is kept even though the request fails.
  */
-async function rotate(tx: Transaction, c: AuthContext, refreshToken: string): Promise<Outcome> {
+async function rotate(
+  tx: Transaction,
+  c: AuthContext,
+  refreshToken: string,
+  clientId: string | null,
+): Promise<Outcome> {
   const { rows } = await tx.query<TokenRow>(
     `select t.id::text, t.token, t.user_id, t.revoked, t.updated_at, t.parent, t.session_id, s.not_after,
-            (s.id is not null) as session_exists
+            s.oauth_client_id, (s.id is not null) as session_exists
      from auth.refresh_tokens t left join auth.sessions s on s.id = t.session_id
      where t.token = $1`,
     [refreshToken],
@@ -62,6 +68,22 @@ async function rotate(tx: Transaction, c: AuthContext, refreshToken: string): Pr
   }
   const sessionId = row.session_id;
   let issued: string | null = null;
+  // A session an OAuth client holds refreshes only through that client, and no other session does.
+  if (row.oauth_client_id && !clientId)
+    return {
+      error: new OAuthError("invalid_client", "Client authentication required for OAuth session"),
+    };
+  if (row.oauth_client_id && clientId !== row.oauth_client_id)
+    return {
+      error: new OAuthError("invalid_client", "Client does not match the session's OAuth client"),
+    };
+  if (!row.oauth_client_id && clientId)
+    return {
+      error: new OAuthError(
+        "invalid_client",
+        "Client authentication not allowed for non-OAuth session",
+      ),
+    };
 
   if (row.revoked) {
     const active = (
@@ -114,7 +136,16 @@ export async function refreshTokenGrant(c: AuthContext): Promise<Response> {
   const p = await readParams(c.req);
   const refreshToken = str(p, "refresh_token");
   if (!refreshToken) throw new OAuthError("invalid_request", "refresh_token required");
-  const outcome = await c.backend.db.transaction((tx) => rotate(tx, c, refreshToken));
+  return json(await refreshSession(c, refreshToken, null));
+}
+
+/** Rotates a refresh token for the caller, an OAuth client (its id) or a first-party app (null). */
+export async function refreshSession(
+  c: AuthContext,
+  refreshToken: string,
+  clientId: string | null,
+): Promise<Record<string, unknown>> {
+  const outcome = await c.backend.db.transaction((tx) => rotate(tx, c, refreshToken, clientId));
   if ("error" in outcome) throw outcome.error;
-  return json(outcome.ok);
+  return outcome.ok;
 }

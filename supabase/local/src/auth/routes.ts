@@ -9,16 +9,18 @@ import {
   listUsers,
   updateUserById,
 } from "./admin-users";
-import { manualLinkingDisabled, oauthServerDisabled, samlDisabled } from "./disabled";
+import { manualLinkingDisabled, samlDisabled } from "./disabled";
 import { requireAdmin, requireUser, type Authenticated } from "./guard";
 import { challenge, enroll, unenroll, verifyFactor } from "./mfa";
 import { logout } from "./logout";
+import { oauthServerRoutes } from "./oauth-server/routes";
 import { invite, otp, recover, resend } from "./otp";
 import { health, jwks, settings } from "./settings";
 import { signup } from "./signup";
 import { token } from "./token";
 import { getUser, reauthenticate, updateUser } from "./user";
 import { verifyGet, verifyPost } from "./verify";
+import { passkeyRoutes } from "./webauthn/routes";
 
 /** A handler of a signed-in route: it gets the caller GoTrue's requireAuthentication found. */
 export type UserHandler = (c: AuthContext, caller: Authenticated) => Promise<Response>;
@@ -62,21 +64,14 @@ export const routes: Route[] = [
   ["GET", "/admin/users/{id}/factors", "admin", listFactors],
   ["DELETE", "/admin/users/{id}/factors/{factorId}", "admin", deleteFactor],
   ["POST", "/admin/generate_link", "admin", generateLink],
+  ...passkeyRoutes,
   // Features the local stack does not run answer as GoTrue does when they are switched off.
   ["POST", "/sso", "public", samlDisabled],
   ["GET", "/sso/saml/metadata", "public", samlDisabled],
   ["POST", "/sso/saml/acs", "public", samlDisabled],
   ["GET", "/user/identities/authorize", "user", manualLinkingDisabled],
   ["DELETE", "/user/identities/{id}", "user", manualLinkingDisabled],
-  ["GET", "/.well-known/oauth-authorization-server", "public", oauthServerDisabled],
-  ["GET", "/user/oauth/grants", "user", oauthServerDisabled],
-  ["DELETE", "/user/oauth/grants", "user", oauthServerDisabled],
-  ["GET", "/admin/oauth/clients", "admin", oauthServerDisabled],
-  ["POST", "/admin/oauth/clients", "admin", oauthServerDisabled],
-  ["GET", "/admin/oauth/clients/{id}", "admin", oauthServerDisabled],
-  ["PUT", "/admin/oauth/clients/{id}", "admin", oauthServerDisabled],
-  ["DELETE", "/admin/oauth/clients/{id}", "admin", oauthServerDisabled],
-  ["POST", "/admin/oauth/clients/{id}/regenerate_secret", "admin", oauthServerDisabled],
+  ...oauthServerRoutes,
 ];
 
 /** The route's handler behind its guard. */

@@ -21,6 +21,9 @@ export interface SessionRow {
 export interface GrantInfo {
   userAgent?: string | null;
   ip?: string | null;
+  /** The OAuth client the session is issued to, with the scopes the user granted it. */
+  oauthClientId?: string;
+  scopes?: string;
 }
 
 export async function findSession(db: Queryable, id: string): Promise<SessionRow | null> {
@@ -52,6 +55,18 @@ async function aalAndAmr(db: Queryable, sessionId: string) {
   return { aal, amr };
 }
 
+/** A session an OAuth client holds names the client and the scopes granted to it in its tokens. */
+async function oauthClaims(db: Queryable, sessionId: string): Promise<Record<string, string>> {
+  const { rows } = await db.query<{ oauth_client_id: string | null; scopes: string | null }>(
+    "select oauth_client_id, scopes from auth.sessions where id = $1",
+    [sessionId],
+  );
+  const claims: Record<string, string> = {};
+  if (rows[0]?.oauth_client_id) claims.client_id = rows[0].oauth_client_id;
+  if (rows[0]?.scopes) claims.scope = rows[0].scopes;
+  return claims;
+}
+
 /** Signs the access token with the claims hosted Supabase puts in it. */
 export async function accessToken(
   db: Queryable,
@@ -60,6 +75,7 @@ export async function accessToken(
   sessionId: string,
 ): Promise<{ token: string; expiresAt: number; expiresIn: number }> {
   const { aal, amr } = await aalAndAmr(db, sessionId);
+  const oauth = await oauthClaims(db, sessionId);
   const now = Math.floor(Date.now() / 1000);
   const expiresIn = backend.config.auth.jwtExpiry;
   const token = await backend.keys.sign({
@@ -77,6 +93,7 @@ export async function accessToken(
     amr,
     session_id: sessionId,
     is_anonymous: user.is_anonymous,
+    ...oauth,
   });
   return { token, expiresAt: now + expiresIn, expiresIn };
 }
@@ -127,9 +144,16 @@ export async function issueSession(
 ): Promise<Record<string, unknown>> {
   const sessionId = randomUUID();
   await db.query(
-    `insert into auth.sessions (id, user_id, created_at, updated_at, aal, user_agent, ip)
-     values ($1, $2, now(), now(), 'aal1', $3, $4)`,
-    [sessionId, userId, grant.userAgent ?? null, grant.ip ?? null],
+    `insert into auth.sessions (id, user_id, created_at, updated_at, aal, user_agent, ip, oauth_client_id, scopes)
+     values ($1, $2, now(), now(), 'aal1', $3, $4, $5, $6)`,
+    [
+      sessionId,
+      userId,
+      grant.userAgent ?? null,
+      grant.ip ?? null,
+      grant.oauthClientId ?? null,
+      grant.scopes ?? null,
+    ],
   );
   await addAmrClaim(db, sessionId, method);
   await db.query(

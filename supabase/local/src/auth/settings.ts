@@ -43,6 +43,7 @@ export async function settings(c: AuthContext): Promise<Response> {
     phone_autoconfirm: !auth.sms.enableConfirmations,
     sms_provider: "",
     saml_enabled: false,
+    passkeys_enabled: auth.webauthn.passkey.enabled,
   });
 }
 

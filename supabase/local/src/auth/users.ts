@@ -58,6 +58,8 @@ export interface FactorRow {
   secret: string | null;
   phone: string | null;
   last_challenged_at: Date | null;
+  web_authn_aaguid?: string | null;
+  last_webauthn_challenge_data?: unknown;
 }
 
 export async function findUserById(db: Queryable, id: string): Promise<UserRow | null> {
@@ -88,6 +90,11 @@ export function factorJson(f: FactorRow): Record<string, unknown> {
     updated_at: f.updated_at,
     last_challenged_at: f.last_challenged_at,
     phone: f.phone ?? "",
+    // A WebAuthn factor shows its authenticator model and last ceremony, as GoTrue's factor JSON does.
+    ...(f.web_authn_aaguid ? { web_authn_aaguid: f.web_authn_aaguid } : {}),
+    ...(f.last_webauthn_challenge_data
+      ? { last_webauthn_challenge_data: f.last_webauthn_challenge_data }
+      : {}),
   };
 }
 

@@ -1,0 +1,166 @@
+"use client";
+
+import { useId, useRef } from "react";
+import { CloudOffIcon, PaperclipIcon, RotateCwIcon, TriangleAlertIcon, XIcon } from "lucide-react";
+
+import { Button } from "@/components/ui/button";
+import type { UploadEntry } from "@/components/attachments/use-attachment-uploads";
+import type { UnfinishedUpload } from "@/lib/attachments/upload";
+import { ATTACHMENT_LIMITS_TEXT, ATTACHMENT_TYPES, formatBytes } from "@/lib/attachments/limits";
+
+/** What the file picker offers: the allowed types, plus extensions browsers may not type. */
+const ACCEPT = [...Object.keys(ATTACHMENT_TYPES), ".md", ".markdown", ".csv", ".m4a"].join(",");
+
+/** The Attach button with the limits said up front, and one row per upload with its progress. */
+export function AttachmentUploads({
+  entries,
+  unfinished,
+  onFiles,
+  onDismiss,
+  onRetry,
+  onForget,
+}: {
+  entries: UploadEntry[];
+  unfinished: UnfinishedUpload[];
+  onFiles: (files: File[]) => void;
+  onDismiss: (id: string) => void;
+  onRetry: (id: string) => void;
+  onForget: (key: string) => void;
+}) {
+  const input = useRef<HTMLInputElement>(null);
+  const limitsId = useId();
+  return (
+    <section aria-label="Attachments" className="mb-4 flex flex-col gap-2">
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+        <Button
+          type="button"
+          variant="outline"
+          size="sm"
+          aria-describedby={limitsId}
+          onClick={() => input.current?.click()}
+        >
+          <PaperclipIcon aria-hidden="true" />
+          Attach
+        </Button>
+        <input
+          ref={input}
+          type="file"
+          multiple
+          hidden
+          accept={ACCEPT}
+          aria-label="Files to attach"
+          onChange={(event) => {
+            const files = Array.from(event.currentTarget.files ?? []);
+            event.currentTarget.value = "";
+            if (files.length) onFiles(files);
+          }}
+        />
+        <p id={limitsId} className="text-xs text-muted-foreground">
+          {ATTACHMENT_LIMITS_TEXT} You can also drop or paste files into the note.
+        </p>
+      </div>
+      {unfinished.length > 0 && (
+        <ul className="flex flex-col gap-2" aria-label="Unfinished uploads">
+          {unfinished.map((u) => (
+            <li
+              key={u.key}
+              className="flex items-center gap-2 rounded-md border border-dashed px-3 py-2 text-sm"
+            >
+              <span className="mr-auto">
+                The upload of “{u.name}” stopped before the end. Add the same file again to continue
+                where it left off.
+              </span>
+              <Button type="button" variant="ghost" size="sm" onClick={() => onForget(u.key)}>
+                Forget
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {entries.length > 0 && (
+        <ul className="flex flex-col gap-2" aria-label="Uploads">
+          {entries.map((entry) => (
+            <UploadRow key={entry.id} entry={entry} onDismiss={onDismiss} onRetry={onRetry} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function UploadRow({
+  entry,
+  onDismiss,
+  onRetry,
+}: {
+  entry: UploadEntry;
+  onDismiss: (id: string) => void;
+  onRetry: (id: string) => void;
+}) {
+  const { file, sent, state, message } = entry;
+  const percent = Math.floor((sent / Math.max(file.size, 1)) * 100);
+  const amount = `${formatBytes(sent)} of ${formatBytes(file.size)}`;
+  if (state === "refused" || state === "error") {
+    return (
+      <li
+        role="alert"
+        data-upload-state={state}
+        className="flex items-start gap-2 rounded-md border border-destructive/40 px-3 py-2 text-sm"
+      >
+        <TriangleAlertIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-destructive" />
+        <span className="mr-auto">{message}</span>
+        {state === "error" && (
+          <Button type="button" variant="outline" size="sm" onClick={() => onRetry(entry.id)}>
+            <RotateCwIcon aria-hidden="true" />
+            Try again
+          </Button>
+        )}
+        <Button type="button" variant="ghost" size="sm" onClick={() => onDismiss(entry.id)}>
+          Dismiss
+        </Button>
+      </li>
+    );
+  }
+  return (
+    <li
+      data-upload-state={state}
+      className="flex flex-col gap-1 rounded-md border px-3 py-2 text-sm"
+    >
+      <div className="flex items-center gap-2">
+        <span className="mr-auto truncate font-medium">{file.name}</span>
+        <span className="text-xs text-muted-foreground tabular-nums" data-upload-amount>
+          {state === "done" ? "Uploaded" : `${amount} · ${percent} %`}
+        </span>
+        {state !== "done" && (
+          <Button
+            type="button"
+            variant="ghost"
+            size="icon"
+            className="size-7"
+            aria-label={`Cancel uploading ${file.name}`}
+            onClick={() => onDismiss(entry.id)}
+          >
+            <XIcon aria-hidden="true" />
+          </Button>
+        )}
+      </div>
+      <div
+        role="progressbar"
+        aria-label={`Uploading ${file.name}`}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+        aria-valuetext={amount}
+        className="h-1.5 overflow-hidden rounded-full bg-muted"
+      >
+        <div className="h-full bg-primary transition-[width]" style={{ width: `${percent}%` }} />
+      </div>
+      {state === "waiting" && (
+        <span className="inline-flex items-center gap-1.5 text-xs text-muted-foreground">
+          <CloudOffIcon aria-hidden="true" className="size-3.5" />
+          Offline — the upload continues from here when you’re back online.
+        </span>
+      )}
+    </li>
+  );
+}

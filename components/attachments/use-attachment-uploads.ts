@@ -1,0 +1,151 @@
+"use client";
+
+import { useCallback, useEffect, useRef, useState } from "react";
+import type { Editor } from "@tiptap/core";
+
+import { useSupabase, useSupabaseConfig } from "@/components/auth/supabase-provider";
+import { attachmentType, refusalFor } from "@/lib/attachments/limits";
+import { newAttachmentPath } from "@/lib/attachments/paths";
+import {
+  forgetUpload,
+  startUpload,
+  unfinishedUploads,
+  type UnfinishedUpload,
+  type UploadTarget,
+} from "@/lib/attachments/upload";
+import { insertAttachment, type AttachmentAttrs } from "@/lib/notes/attachment-node";
+
+export type UploadEntry = {
+  id: string;
+  file: File;
+  sent: number;
+  state: "uploading" | "waiting" | "done" | "error" | "refused";
+  message?: string;
+};
+
+/** How long a finished or refused entry stays in the list before it goes by itself. */
+const LINGER_MS = 6000;
+
+/**
+ * The note's uploads: each file checked against the limits first, then sent over tus; once stored
+ * it is placed in the document where the cursor (or the drop) is, so other devices get it at once.
+ */
+export function useAttachmentUploads(editor: Editor | null, ownerId: string, noteId: string) {
+  const supabase = useSupabase();
+  const config = useSupabaseConfig();
+  const [entries, setEntries] = useState<UploadEntry[]>([]);
+  const [unfinished, setUnfinished] = useState<UnfinishedUpload[]>([]);
+  const findUnfinished = useCallback(() => {
+    void unfinishedUploads(ownerId, noteId).then(setUnfinished, () => setUnfinished([]));
+  }, [ownerId, noteId]);
+  const uploads = useRef(new Map<string, { cancel: () => Promise<void>; stop: () => void }>());
+
+  const update = useCallback((id: string, change: Partial<UploadEntry>) => {
+    setEntries((all) => all.map((e) => (e.id === id ? { ...e, ...change } : e)));
+    if (change.state === "done") {
+      setTimeout(() => setEntries((all) => all.filter((e) => e.id !== id)), LINGER_MS);
+    }
+  }, []);
+
+  const send = useCallback(
+    (id: string, file: File) => {
+      if (!editor) return;
+      const type = attachmentType(file);
+      const target: UploadTarget = {
+        supabaseUrl: config.url,
+        publishableKey: config.publishableKey,
+        ownerId,
+        noteId,
+        async accessToken() {
+          const { data } = await supabase.auth.getSession();
+          if (!data.session) throw new Error("Signed out");
+          return data.session.access_token;
+        },
+      };
+      const upload = startUpload(
+        file,
+        type,
+        newAttachmentPath(ownerId, noteId, file.name),
+        target,
+        {
+          onProgress: (sent) => update(id, { sent, state: "uploading" }),
+          onWaiting: () => update(id, { state: "waiting" }),
+          onError: (message) => update(id, { state: "error", message }),
+          onDone(path) {
+            uploads.current.delete(id);
+            findUnfinished();
+            update(id, { sent: file.size, state: "done" });
+            const attrs: AttachmentAttrs = { path, name: file.name, type, size: file.size };
+            if (!editor.isDestroyed) insertAttachment(editor, attrs);
+          },
+        },
+      );
+      uploads.current.set(id, upload);
+    },
+    [editor, config, supabase, ownerId, noteId, update, findUnfinished],
+  );
+
+  const addFiles = useCallback(
+    (files: File[]) => {
+      const added = files.map((file): UploadEntry => {
+        const message = refusalFor({
+          name: file.name,
+          type: attachmentType(file),
+          size: file.size,
+        });
+        return {
+          id: crypto.randomUUID(),
+          file,
+          sent: 0,
+          state: message ? "refused" : "uploading",
+          message: message ?? undefined,
+        };
+      });
+      setEntries((all) => [...all, ...added]);
+      for (const e of added) if (e.state !== "refused") send(e.id, e.file);
+    },
+    [send],
+  );
+
+  /** Cancels an upload (the server drops what it holds), or dismisses a refusal. */
+  const dismiss = useCallback(async (id: string) => {
+    setEntries((all) => all.filter((e) => e.id !== id));
+    const upload = uploads.current.get(id);
+    uploads.current.delete(id);
+    await upload?.cancel();
+  }, []);
+
+  /** The same file again: tus finds its stored address and continues from the server's offset. */
+  const retry = useCallback(
+    (id: string) => {
+      const entry = entries.find((e) => e.id === id);
+      if (!entry) return;
+      update(id, { state: "uploading", message: undefined });
+      send(id, entry.file);
+    },
+    [entries, send, update],
+  );
+
+  const forget = useCallback(
+    async (key: string) => {
+      await forgetUpload(key);
+      findUnfinished();
+    },
+    [findUnfinished],
+  );
+
+  useEffect(() => findUnfinished(), [findUnfinished]);
+
+  // Leaving the note stops its uploads without forgetting them: adding the file again resumes.
+  useEffect(() => {
+    const all = uploads.current;
+    return () => {
+      for (const upload of all.values()) upload.stop();
+      all.clear();
+    };
+  }, []);
+
+  // While uploads run here, their own stored addresses are not leftovers to mention.
+  const busy = entries.some((e) => e.state === "uploading" || e.state === "waiting");
+  return { entries, addFiles, dismiss, retry, unfinished: busy ? [] : unfinished, forget };
+}
