@@ -6,7 +6,8 @@ import { toast } from "sonner";
 
 import { useSupabase, useSupabaseConfig } from "@/components/auth/supabase-provider";
 import { Button } from "@/components/ui/button";
-import { filenameFrom, formatBytes, readWithProgress } from "@/lib/profile/download";
+import { formatBytes } from "@/lib/format-bytes";
+import { filenameFrom, readWithProgress } from "@/lib/profile/download";
 
 type Progress = { received: number; total: number | null } | null;
 

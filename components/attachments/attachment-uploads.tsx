@@ -6,7 +6,8 @@ import { CloudOffIcon, PaperclipIcon, RotateCwIcon, TriangleAlertIcon, XIcon } f
 import { Button } from "@/components/ui/button";
 import type { UploadEntry } from "@/components/attachments/use-attachment-uploads";
 import type { UnfinishedUpload } from "@/lib/attachments/upload";
-import { ATTACHMENT_LIMITS_TEXT, ATTACHMENT_TYPES, formatBytes } from "@/lib/attachments/limits";
+import { ATTACHMENT_LIMITS_TEXT, ATTACHMENT_TYPES } from "@/lib/attachments/limits";
+import { formatBytes } from "@/lib/format-bytes";
 
 /** What the file picker offers: the allowed types, plus extensions browsers may not type. */
 const ACCEPT = [...Object.keys(ATTACHMENT_TYPES), ".md", ".markdown", ".csv", ".m4a"].join(",");

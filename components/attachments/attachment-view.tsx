@@ -7,7 +7,7 @@ import { DownloadIcon, XIcon } from "lucide-react";
 import { useSupabase } from "@/components/auth/supabase-provider";
 import { FileTypeIcon } from "@/components/attachments/file-icon";
 import { attachmentUrls, type AttachmentUrls } from "@/components/attachments/signed-urls";
-import { formatBytes } from "@/lib/attachments/limits";
+import { formatBytes } from "@/lib/format-bytes";
 import type { AttachmentAttrs } from "@/lib/notes/attachment-node";
 
 /**

@@ -1,3 +1,5 @@
+import { formatBytes } from "@/lib/format-bytes";
+
 /**
  * What the attachments bucket takes (supabase/config.toml declares the same; a unit test keeps the
  * two in step), said to people before an upload starts and when a file is refused.
@@ -80,17 +82,4 @@ export function refusalFor(file: { name: string; type: string; size: number }): 
     return `“${file.name}” is a type of file that can’t be attached. Allowed: images, PDF, text, office documents, ZIP, audio and video.`;
   }
   return null;
-}
-
-/** 1536 → "1.5 KB", in the same 1024-based units as the limit, so "50 MB" means one thing. */
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  const units = ["KB", "MB", "GB"];
-  let value = bytes / 1024;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit++;
-  }
-  return `${value >= 10 ? Math.round(value) : Math.round(value * 10) / 10} ${units[unit]}`;
 }

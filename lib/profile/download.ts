@@ -18,19 +18,6 @@ function safeName(name: string, fallback: string): string {
   return base && !base.startsWith(".") ? base : fallback;
 }
 
-/** "3.4 MB" for a progress line. */
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  const units = ["KB", "MB", "GB"];
-  let value = bytes / 1024;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit += 1;
-  }
-  return `${value.toFixed(value < 10 ? 1 : 0)} ${units[unit]}`;
-}
-
 /** Reads a response body to the end, reporting the bytes received so far. */
 export async function readWithProgress(
   response: Response,

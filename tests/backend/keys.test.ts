@@ -41,7 +41,6 @@ describe("API keys in the apikey header", () => {
   const anonKeys: [string, string | null][] = [
     ["publishable key", LOCAL_PUBLISHABLE_KEY],
     ["legacy anon JWT", LOCAL_ANON_KEY],
-    ["no apikey at all", null],
   ];
   const serviceKeys: [string, string][] = [
     ["secret key", LOCAL_SECRET_KEY],
@@ -54,6 +53,40 @@ describe("API keys in the apikey header", () => {
     expect(await open.json()).toEqual([{ message: "visible to everyone" }]);
     expect((await get("/rest/v1/staff_only", key)).status).toBe(401);
     expect((await pg(key)).status).toBe(401);
+  });
+
+  const noKey = {
+    message: "No API key found in request",
+    hint: "No `apikey` request header or url param was found.",
+  };
+
+  it.each([
+    ["database API", "/rest/v1/open_board?select=message"],
+    ["database API description", "/rest/v1/"],
+    ["storage API", "/storage/v1/bucket"],
+    ["resumable uploads", "/storage/v1/upload/resumable"],
+  ])("the %s refuses a request with no key at all, as the hosted gateway does", async (_n, p) => {
+    const res = await get(p, null);
+    expect(res.status).toBe(401);
+    expect(res.headers.get("content-type")).toMatch(/^application\/json/);
+    expect(await res.json()).toEqual(noKey);
+  });
+
+  it("takes the key from the apikey url parameter too", async () => {
+    const open = await get(
+      `/rest/v1/open_board?select=message&apikey=${LOCAL_PUBLISHABLE_KEY}`,
+      null,
+    );
+    expect(open.status).toBe(200);
+    expect(await open.json()).toEqual([{ message: "visible to everyone" }]);
+    const staff = await get(`/rest/v1/staff_only?apikey=${LOCAL_SECRET_KEY}`, null);
+    expect(staff.status).toBe(200);
+  });
+
+  it("serves public objects and signed URLs without a key, as browsers load them", async () => {
+    const res = await get("/storage/v1/object/public/nowhere/file.txt", null);
+    expect(res.status).not.toBe(401);
+    expect(await res.json()).not.toEqual(noKey);
   });
 
   it.each(serviceKeys)("the %s acts as service_role", async (_name, key) => {

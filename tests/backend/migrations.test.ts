@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -105,5 +105,85 @@ describe("migrations and seed", () => {
     await withBackend(ok, async (b) => {
       expect((await fetch(`${b.url}/auth/v1/health`)).status).toBe(200);
     });
+  });
+});
+
+/** A supabase folder of its own: one migration, three seed files and the given config.toml. */
+function project(config: string): string {
+  const dir = path.join(mkdtempSync(path.join(tmpdir(), "seed-paths-")), "supabase");
+  mkdirSync(path.join(dir, "migrations"), { recursive: true });
+  mkdirSync(path.join(dir, "seeds"));
+  writeFileSync(
+    path.join(dir, "migrations", "20240101000000_items.sql"),
+    "create table public.items (n serial primary key, label text not null);",
+  );
+  for (const name of ["b", "a"])
+    writeFileSync(
+      path.join(dir, "seeds", `${name}.sql`),
+      `insert into items (label) values ('${name}');`,
+    );
+  writeFileSync(path.join(dir, "seed.sql"), "insert into items (label) values ('seed');");
+  writeFileSync(path.join(dir, "config.toml"), config);
+  return dir;
+}
+
+describe("[db.migrations] and [db.seed] in config.toml", () => {
+  const started: string[] = [];
+  afterAll(() => {
+    for (const dir of started) rmSync(path.dirname(dir), { recursive: true, force: true });
+  });
+  const start = async (config: string) => {
+    const supabaseDir = project(config);
+    started.push(supabaseDir);
+    const log: string[] = [];
+    const b = await startLocalBackend({
+      supabaseDir,
+      dataDir: null,
+      port: 0,
+      log: (m) => log.push(m),
+    });
+    return { b, log };
+  };
+
+  it("runs the sql_paths globs in order, each file once, and records them as the CLI does", async () => {
+    const { b, log } = await start(
+      `[db.seed]\nenabled = true\nsql_paths = ["./seeds/*.sql", "./seed.sql", "./seeds/a.sql"]\n`,
+    );
+    try {
+      const rows = await b.db.query<{ label: string }>("select label from public.items order by n");
+      expect(rows.rows.map((r) => r.label)).toEqual(["a", "b", "seed"]);
+      const seeds = await b.db.query<{ path: string }>(
+        "select path from supabase_migrations.seed_files order by path",
+      );
+      expect(seeds.rows.map((r) => r.path)).toEqual([
+        "supabase/seed.sql",
+        "supabase/seeds/a.sql",
+        "supabase/seeds/b.sql",
+      ]);
+      expect(log.join("\n")).not.toMatch(/not supported locally.*\[db\.(seed|migrations)\]/);
+    } finally {
+      await b.stop();
+    }
+  });
+
+  it("skips migrations and the seed when they are switched off", async () => {
+    const { b } = await start(`[db.migrations]\nenabled = false\n[db.seed]\nenabled = false\n`);
+    try {
+      const found = await b.db.query("select to_regclass('public.items') as t");
+      expect(found.rows).toEqual([{ t: null }]);
+    } finally {
+      await b.stop();
+    }
+  });
+
+  it("names a switched-off database API or auth at start, since both are always served", async () => {
+    const { b, log } = await start(`[api]\nenabled = false\n[auth]\nenabled = false\n`);
+    try {
+      const line = log.find((l) => l.startsWith("config.toml: not supported locally"));
+      expect(line).toContain("[api] enabled = false");
+      expect(line).toContain("[auth] enabled = false");
+    } finally {
+      await b.stop();
+    }
   });
 });

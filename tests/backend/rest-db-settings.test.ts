@@ -74,6 +74,36 @@ describe("aggregate functions", () => {
   });
 });
 
+describe("aggregate functions in spreads", () => {
+  it("groups by a to-one spread's columns", async () => {
+    const { data, error } = await client(t).from("books").select("...authors(name), count()");
+    expect(error).toBeNull();
+    expect(data).toHaveLength(2);
+    expect(data).toEqual(
+      expect.arrayContaining([
+        { name: "Ursula", count: 3 },
+        { name: "Octavia", count: 2 },
+      ]),
+    );
+  });
+
+  it("hoists aggregates inside to-one spreads to the parent, nested ones too", async () => {
+    // PostgREST 13's hoistSpreadAggFunctions: the aggregate runs over the parent's rows, grouped
+    // by the parent's other columns, not inside the one related row.
+    const { data, error } = await client(t)
+      .from("reviews")
+      .select(
+        "stars, ...book_list(first:id.min(), id.max(), count()), ...books(...authors(writers:name.count()))",
+      )
+      .order("stars");
+    expect(error).toBeNull();
+    expect(data).toEqual([
+      { stars: 4, first: 1, max: 1, count: 1, writers: 1 },
+      { stars: 5, first: 1, max: 4, count: 2, writers: 2 },
+    ]);
+  });
+});
+
 describe("execution plans", () => {
   const plan = (accept: string) => rest(t, "/books?select=title&id=eq.1", { headers: { accept } });
 
@@ -84,6 +114,24 @@ describe("execution plans", () => {
       code: "PGRST107",
       message: "None of these media types are available: application/vnd.pgrst.plan+json",
     });
+  });
+
+  it("answers PGRST107 on writes and calls too until it is set, and writes nothing", async () => {
+    const asked = { accept: "application/vnd.pgrst.plan", "content-type": "application/json" };
+    for (const [method, path] of [
+      ["POST", "/books"],
+      ["PATCH", "/books?id=eq.1"],
+      ["DELETE", "/books?id=eq.1"],
+      ["POST", "/rpc/book_count"],
+    ]) {
+      const res = await rest(t, path, {
+        method,
+        headers: asked,
+        body: JSON.stringify(method === "POST" && path === "/books" ? { id: 90 } : {}),
+      });
+      expect(res.status, `${method} ${path}`).toBe(406);
+      expect(await res.json()).toMatchObject({ code: "PGRST107" });
+    }
   });
 
   it("returns the plan as JSON or text, with the options asked for", async () => {
@@ -109,6 +157,56 @@ describe("execution plans", () => {
       'application/vnd.pgrst.plan+text; for="application/json"; charset=utf-8',
     );
     expect(await text.text()).toMatch(/^Aggregate {2}\(cost=/);
+  });
+
+  it("explains inserts, updates, deletes and calls instead of running them", async () => {
+    const service = { apikey: LOCAL_SECRET_KEY, "content-type": "application/json" };
+    const write = (method: string, path: string, accept: string, body?: unknown, prefer = "") =>
+      rest(t, path, {
+        method,
+        headers: { ...service, accept, prefer },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+    const json = 'application/vnd.pgrst.plan+json; for="application/json"';
+    const inserted = await write("POST", "/books", json, {
+      id: 90,
+      author_id: 3,
+      title: "Planned",
+      year: 2000,
+    });
+    expect(inserted.status).toBe(200);
+    expect(inserted.headers.get("content-type")).toBe(`${json}; charset=utf-8`);
+    expect(JSON.stringify(await inserted.json())).toContain('"Operation":"Insert"');
+    const updated = await write("PATCH", "/books?id=eq.1", "application/vnd.pgrst.plan", {
+      title: "Planned",
+    });
+    expect(updated.status).toBe(200);
+    expect(updated.headers.get("content-type")).toBe(
+      'application/vnd.pgrst.plan+text; for="application/json"; charset=utf-8',
+    );
+    expect(await updated.text()).toMatch(/Update on (public\.)?books/);
+    const deleted = await write("DELETE", "/books?id=eq.5", "application/vnd.pgrst.plan");
+    expect(await deleted.text()).toMatch(/Delete on (public\.)?books/);
+    // Without analyze nothing ran; with analyze the write runs and tx=rollback undoes it.
+    const analyzed = await write(
+      "DELETE",
+      "/books?id=eq.5",
+      "application/vnd.pgrst.plan+json; options=analyze",
+      undefined,
+      "tx=rollback",
+    );
+    const [run] = (await analyzed.json()) as { Plan: { "Actual Rows": number } }[];
+    expect(run.Plan["Actual Rows"]).toBe(1);
+    const books = client(t).from("books").select("id, title").in("id", [1, 5, 90]).order("id");
+    expect((await books).data).toEqual([
+      { id: 1, title: "The Dispossessed" },
+      { id: 5, title: "Parable of the Sower" },
+    ]);
+    const called = await write("POST", "/rpc/retitle", "application/vnd.pgrst.plan", {
+      new_title: "Planned",
+    });
+    expect(called.status).toBe(200);
+    expect(await called.text()).toMatch(/Function Scan on (public\.)?retitle/);
   });
 
   it("explains a function call too", async () => {

@@ -43,6 +43,57 @@ describe("relationships through views", () => {
   });
 });
 
+describe("relationships through views that rename their key columns", () => {
+  it("embeds both ways under the view's own column names, with column hints", async () => {
+    const anon = client(t);
+    const up = await anon.from("catalogue").select("heading, authors(name)").eq("book_no", 4);
+    expect(up).toMatchObject({
+      data: [{ heading: "Kindred", authors: { name: "Octavia" } }],
+      error: null,
+    });
+    const down = await anon
+      .from("authors")
+      .select("name, catalogue!writer(heading)")
+      .eq("id", 2)
+      .order("book_no", { referencedTable: "catalogue" });
+    expect(down.error).toBeNull();
+    expect(down.data).toEqual([
+      { name: "Octavia", catalogue: [{ heading: "Kindred" }, { heading: "Parable of the Sower" }] },
+    ]);
+    const byColumn = await anon.from("catalogue").select("heading, writer(name)").eq("book_no", 1);
+    expect(byColumn.data).toEqual([{ heading: "The Dispossessed", writer: { name: "Ursula" } }]);
+  });
+
+  it("goes many-to-many through a junction that is a view, both ways", async () => {
+    const anon = client(t);
+    const books = await anon
+      .from("books")
+      .select("id, genres(name)")
+      .in("id", [1, 2, 4])
+      .order("id")
+      .order("id", { referencedTable: "genres" });
+    expect(books.error).toBeNull();
+    expect(books.data).toEqual([
+      { id: 1, genres: [{ name: "Science fiction" }] },
+      { id: 2, genres: [] },
+      { id: 4, genres: [{ name: "Science fiction" }, { name: "Fantasy" }] },
+    ]);
+    const genres = await anon
+      .from("genres")
+      .select("name, books!book_genres(id)")
+      .order("id")
+      .order("id", { referencedTable: "books" });
+    expect(genres.error).toBeNull();
+    expect(genres.data).toEqual([
+      { name: "Science fiction", books: [{ id: 1 }, { id: 4 }] },
+      { name: "Fantasy", books: [{ id: 3 }, { id: 4 }] },
+      { name: "Unused", books: [] },
+    ]);
+    const filtered = await anon.from("genres").select("name, books!inner(id)").eq("books.id", 3);
+    expect(filtered.data).toEqual([{ name: "Fantasy", books: [{ id: 3 }] }]);
+  });
+});
+
 describe("spreads", () => {
   it("spreads a to-one relationship's columns into the parent", async () => {
     const { data } = await client(t)

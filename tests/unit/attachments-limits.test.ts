@@ -2,11 +2,11 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "@groundwork/local-backend";
+import { formatBytes } from "@/lib/format-bytes";
 import {
   ATTACHMENT_MAX_BYTES,
   ATTACHMENT_TYPES,
   attachmentType,
-  formatBytes,
   refusalFor,
 } from "@/lib/attachments/limits";
 import {

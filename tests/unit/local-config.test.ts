@@ -238,6 +238,17 @@ client_id = "abc"
     expect(c.unapplied).toEqual([]);
   });
 
+  it("applies what it serves off, and names what it cannot switch off or on", () => {
+    const off = load(`[auth]\nenable_manual_linking = false\n[db.seed]\nenabled = false\n`);
+    expect(off.unapplied).toEqual([]);
+    expect(off.db.seed.enabled).toBe(false);
+    const on = load(`[api]\nenabled = false\n[auth]\nenable_manual_linking = true\n`);
+    expect(on.unapplied).toEqual([
+      "[api] enabled = false (the database API is always served)",
+      "[auth] enable_manual_linking = true (no OAuth provider to link with)",
+    ]);
+  });
+
   it("names nothing for a file it applies entirely", () => {
     expect(
       load(`[api]\nmax_rows = 10\n[auth.email]\nenable_confirmations = true\n`).unapplied,

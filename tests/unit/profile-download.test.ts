@@ -1,7 +1,8 @@
 // @vitest-environment node
 import { describe, expect, it } from "vitest";
 
-import { filenameFrom, formatBytes, readWithProgress } from "@/lib/profile/download";
+import { formatBytes } from "@/lib/format-bytes";
+import { filenameFrom, readWithProgress } from "@/lib/profile/download";
 
 describe("filenameFrom", () => {
   it("reads plain and RFC 5987 names, and keeps only the last path part", () => {

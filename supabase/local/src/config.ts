@@ -3,6 +3,7 @@ import path from "node:path";
 import { compileTemplate, TemplateError } from "./mail/template";
 import { parseFunctionsConfig, type FunctionsConfig } from "./functions/config";
 import { ConfigError, ConfigSource, type Env } from "./config-source";
+import { parseDbConfig, type DbConfig } from "./db-config";
 import { parseStorageConfig, type StorageConfig } from "./storage/config";
 import { parseRealtimeConfig, type RealtimeConfig } from "./realtime/config";
 import { parseOAuthServerConfig, type OAuthServerConfig } from "./auth/oauth-server/config";
@@ -41,6 +42,7 @@ export interface LocalConfig {
   /** Where PGlite, the signing key and the inbox live; null keeps everything in memory. */
   dataDir: string | null;
   api: { schemas: string[]; extraSearchPath: string[]; maxRows: number };
+  db: DbConfig;
   functions: FunctionsConfig;
   auth: {
     siteUrl: string;
@@ -221,6 +223,7 @@ export function loadConfig(options: LoadConfigOptions = {}): LocalConfig {
       extraSearchPath: c.strings("api.extra_search_path", ["public", "extensions"]),
       maxRows: c.number("api.max_rows", 1000, positive),
     },
+    db: parseDbConfig(c, supabaseDir),
     functions: parseFunctionsConfig(c, supabaseDir, env),
     auth: {
       siteUrl: c.string("auth.site_url", "http://127.0.0.1:3000"),
@@ -305,12 +308,19 @@ export function loadConfig(options: LoadConfigOptions = {}): LocalConfig {
   if (env.SUPABASE_LOCAL_DATA_DIR) config.dataDir = path.resolve(env.SUPABASE_LOCAL_DATA_DIR);
   if (options.port !== undefined) config.port = options.port;
   if (options.dataDir !== undefined) config.dataDir = options.dataDir;
-  // The project name and the services' on switches have nothing more to apply locally.
+  // The project name has nothing more to apply locally.
   c.string("project_id", null);
-  c.boolean("api.enabled", true);
-  c.boolean("auth.enabled", true);
+  const apiOn = c.boolean("api.enabled", true);
+  const authOn = c.boolean("auth.enabled", true);
+  // Manual identity linking is answered as switched off (GoTrue's manual_linking_disabled).
+  const manualLinking = c.boolean("auth.enable_manual_linking", false);
   const major = c.number("db.major_version", 17);
   config.unapplied = c.unread();
+  // The database API and auth are always served here: the app and every other service need them.
+  if (!apiOn) config.unapplied.push("[api] enabled = false (the database API is always served)");
+  if (!authOn) config.unapplied.push("[auth] enabled = false (auth is always served)");
+  if (manualLinking)
+    config.unapplied.push("[auth] enable_manual_linking = true (no OAuth provider to link with)");
   // PGlite is Postgres 17; any other version the project asks for cannot be honoured.
   if (major !== 17)
     config.unapplied.push(`[db] major_version = ${major} (the local database is 17)`);

@@ -77,30 +77,40 @@ export async function applyMigrations(
 }
 
 /**
- * Runs supabase/seed.sql once per database, in a transaction, and records it in
- * supabase_migrations.seed_files as the CLI does; `--reset` gives a database that seeds again.
+ * Runs each seed file (supabase/seed.sql unless `[db.seed] sql_paths` says otherwise) once per
+ * database, each in a transaction, and records it in supabase_migrations.seed_files as the CLI
+ * does; `--reset` gives a database that seeds again. Answers the files it ran, as recorded.
  */
-export async function applySeed(db: Database, supabaseDir: string): Promise<boolean> {
-  const file = path.join(supabaseDir, "seed.sql");
-  if (!existsSync(file)) return false;
-  const seeded = await db.query("select 1 from supabase_migrations.seed_files where path = $1", [
-    "supabase/seed.sql",
-  ]);
-  if (seeded.rows.length) return false;
-  const sql = readFileSync(file, "utf8");
-  const hash = createHash("sha256").update(sql).digest("hex");
-  try {
-    await db.transaction(async (tx) => {
-      await tx.exec(sql);
-      await tx.query("insert into supabase_migrations.seed_files (path, hash) values ($1, $2)", [
-        "supabase/seed.sql",
-        hash,
-      ]);
-    });
-  } catch (err) {
-    throw new MigrationError(
-      `seed ${shown(supabaseDir, "seed.sql")} failed and was not applied: ${describePgError(err, sql)}`,
-    );
+export async function applySeed(
+  db: Database,
+  supabaseDir: string,
+  files: string[] = [path.join(supabaseDir, "seed.sql")],
+): Promise<string[]> {
+  const ran: string[] = [];
+  for (const file of files) {
+    if (!existsSync(file)) continue;
+    // Recorded as the CLI records it, from the project root, whatever the folder is called here.
+    const recorded = ["supabase", ...path.relative(supabaseDir, file).split(path.sep)].join("/");
+    const seeded = await db.query("select 1 from supabase_migrations.seed_files where path = $1", [
+      recorded,
+    ]);
+    if (seeded.rows.length) continue;
+    const sql = readFileSync(file, "utf8");
+    const hash = createHash("sha256").update(sql).digest("hex");
+    try {
+      await db.transaction(async (tx) => {
+        await tx.exec(sql);
+        await tx.query("insert into supabase_migrations.seed_files (path, hash) values ($1, $2)", [
+          recorded,
+          hash,
+        ]);
+      });
+    } catch (err) {
+      throw new MigrationError(
+        `seed ${shown(supabaseDir, path.relative(supabaseDir, file))} failed and was not applied: ${describePgError(err, sql)}`,
+      );
+    }
+    ran.push(recorded);
   }
-  return true;
+  return ran;
 }

@@ -73,10 +73,12 @@ async function prepareDatabase(
   const db = await Database.open(config.dataDir, bootstrappedTemplate);
   try {
     await bootstrap(db);
-    const applied = await applyMigrations(db, config.supabaseDir, log);
+    const applied = config.db.migrations ? await applyMigrations(db, config.supabaseDir, log) : [];
     for (const file of applied) log(`Applied migration ${file}`);
-    if (db.created && (await applySeed(db, config.supabaseDir)))
-      log("Seeded the database from seed.sql");
+    const { seed } = config.db;
+    const seeded =
+      db.created && seed.enabled ? await applySeed(db, config.supabaseDir, seed.files) : [];
+    if (seeded.length) log(`Seeded the database from ${seeded.join(", ")}`);
   } catch (err) {
     await db.close();
     throw err;

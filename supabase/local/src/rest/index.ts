@@ -1,4 +1,5 @@
 import type { Service, ServiceContext } from "../http";
+import { missingApiKey } from "../gateway";
 import { CallerError, type Caller } from "../keys";
 import {
   fromDatabaseError,
@@ -106,9 +107,11 @@ async function route(ctx: RestContext): Promise<Response> {
 export function createRestService(): Service {
   const schemas = new SchemaState();
   return async (req: Request, { backend, url, path }: ServiceContext) => {
+    const refused = missingApiKey(req.headers, url.searchParams);
+    if (refused) return refused;
     let caller: Caller;
     try {
-      caller = await backend.keys.resolveCaller(req.headers);
+      caller = await backend.keys.resolveCaller(req.headers, url.searchParams);
     } catch (err) {
       if (err instanceof CallerError) return callerError(err, req);
       throw err;

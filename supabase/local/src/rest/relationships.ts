@@ -1,5 +1,10 @@
 import { qualified, type Relationship, type Table } from "./schema-types";
-import { viewRelationships, type ViewColumnRow } from "./view-relationships";
+import {
+  addViewPrimaryKeys,
+  viewCarriers,
+  viewRelationships,
+  type ViewColumnRow,
+} from "./view-relationships";
 
 export interface ForeignKeyRow {
   name: string;
@@ -17,7 +22,8 @@ const sameSet = (a: string[], b: string[]) =>
 
 /**
  * Many-to-one, one-to-many, one-to-one and many-to-many relationships, derived from foreign keys,
- * and the same relationships for views that carry the key columns.
+ * and the same relationships for views that carry the key columns (renamed or not). Views get the
+ * primary key of the table they carry, so a view can be the junction of a many-to-many one too.
  */
 export function buildRelationships(
   tables: Map<string, Table>,
@@ -26,11 +32,15 @@ export function buildRelationships(
   viewColumns: ViewColumnRow[] = [],
 ): Map<string, Relationship[]> {
   const uniques = new Map<string, string[][]>();
+  const primaryKeys = new Map<string, string[]>();
   for (const r of rows) {
     if (r.type === "f") continue;
     const key = qualified(r.schema, r.table);
     uniques.set(key, [...(uniques.get(key) ?? []), r.columns]);
+    if (r.type === "p") primaryKeys.set(key, r.columns);
   }
+  const carriers = viewCarriers(viewColumns);
+  addViewPrimaryKeys(tables, carriers, primaryKeys);
   const exposed = (schema: string | null) => schema !== null && schemas.includes(schema);
   const isView = (schema: string, name: string) =>
     tables.get(qualified(schema, name))?.isView ?? false;
@@ -57,19 +67,23 @@ export function buildRelationships(
     };
     forward.push(toParent);
     direct.push(toParent);
-    direct.push({
+    const toChild: Relationship = {
       ...base,
       table: foreignTable,
       foreignTable: table,
       cardinality: oneToOne ? "o2o" : "o2m",
       columns: pairs.map(([a, b]): [string, string] => [b, a]),
       foreignIsView: isView(table.schema, table.name),
-    });
+    };
+    direct.push(toChild);
   }
 
+  const viewForward = viewRelationships(forward, carriers, tables);
+  const throughViews = viewRelationships(direct, carriers, tables);
+  const toParents = [...forward, ...viewForward];
   const manyToMany: Relationship[] = [];
-  for (const a of forward) {
-    for (const b of forward) {
+  for (const a of toParents) {
+    for (const b of toParents) {
       if (
         a.constraint === b.constraint ||
         qualified(a.table.schema, a.table.name) !== qualified(b.table.schema, b.table.name)
@@ -100,7 +114,6 @@ export function buildRelationships(
   }
 
   const out = new Map<string, Relationship[]>();
-  const throughViews = viewRelationships(direct, viewColumns, tables);
   for (const r of [...direct, ...manyToMany, ...throughViews]) {
     if (!exposed(r.table.schema) || !exposed(r.foreignTable.schema)) continue;
     if (r.junction && !exposed(r.junction.table.schema)) continue;

@@ -1,5 +1,6 @@
 import { rmSync } from "node:fs";
 import { BodyError, type Backend, type Mount, type ServiceContext } from "../http";
+import { missingApiKey } from "../gateway";
 import { CallerError, type Caller } from "../keys";
 import { routeStorage } from "./routes";
 import { storageContext } from "./context";
@@ -90,11 +91,15 @@ export function createStorageService(): Mount {
       backend = b;
       await ready;
       if (!b.config.storage.enabled) return errors.notFound(req.method, url.pathname).response();
+      if (!isOpenRoute(req.method, path)) {
+        const refused = missingApiKey(req.headers, url.searchParams);
+        if (refused) return refused;
+      }
       if (path === "/upload/resumable" || path.startsWith("/upload/resumable/"))
         return resumable(req);
       let caller: Caller;
       try {
-        caller = await b.keys.resolveCaller(req.headers);
+        caller = await b.keys.resolveCaller(req.headers, url.searchParams);
       } catch (err) {
         if (!(err instanceof CallerError)) throw err;
         if (!isOpenRoute(req.method, path)) return callerFailure(err, req);

@@ -1,7 +1,7 @@
 import { parseQueryParams } from "../parse/query-params";
 import { buildReadPlan } from "../plan";
 import { negotiate } from "../request/media";
-import { preferenceApplied } from "../request/prefer";
+import { countsRows, preferenceApplied } from "../request/prefer";
 import { contentRange } from "../request/range";
 import type { Table } from "../schema-types";
 import { ident, Params, qualifiedIdent } from "../sql/fragment";
@@ -19,7 +19,9 @@ function columnValue(p: Params, table: Table, column: string, missingDefault: bo
 /** POST on a table: single and bulk insert, upsert with on_conflict, Prefer return/missing/resolution. */
 export async function handleInsert(ctx: RestContext, table: Table): Promise<Response> {
   const qp = parseQueryParams(ctx.url.searchParams, false);
-  const media = negotiate(ctx.req.headers.get("accept"));
+  const media = negotiate(ctx.req.headers.get("accept"), {
+    plan: ctx.cache.settings.planEnabled,
+  });
   const plan = buildReadPlan(ctx.cache, ctx.schema, table.name, table, qp);
   const { rows } = await readPayload(ctx.req);
   const columns = payloadColumns(table, rows, qp.columns);
@@ -59,12 +61,8 @@ export async function handleInsert(ctx: RestContext, table: Table): Promise<Resp
       : "";
 
   const outcome = await runMutation(ctx, table, plan, p, mutation, media, inserted);
-  const total =
-    ctx.prefer.count === "exact" ||
-    ctx.prefer.count === "estimated" ||
-    ctx.prefer.count === "planned"
-      ? outcome.pageTotal
-      : null;
+  if (outcome instanceof Response) return outcome;
+  const total = countsRows(ctx.prefer) ? outcome.pageTotal : null;
   outcome.headers.set("content-range", contentRange(1, 0, total));
   if (ctx.prefer.representation === "headers-only" && outcome.pageTotal === 1 && outcome.body) {
     const [row] = JSON.parse(outcome.body) as Record<string, unknown>[];

@@ -7,6 +7,7 @@ import { filterSql, logicSql } from "../sql/filters";
 import { ident, type Params } from "../sql/fragment";
 import { selectList } from "../sql/read-sql";
 import { finalBody } from "./body";
+import { explain, isPlan } from "./explain";
 import {
   applyGucs,
   inTransaction,
@@ -50,6 +51,8 @@ export interface MutationOutcome {
 /**
  * Runs `WITH pgrst_source AS (<mutation>) SELECT …` in the caller's transaction. `.single()` on a
  * write that touched other than one row, or a broken max-affected limit, rolls everything back.
+ * With `Accept: application/vnd.pgrst.plan` the answer is the statement's plan instead (with
+ * `analyze`, the write runs, as in PostgREST: `Prefer: tx=rollback` undoes it).
  */
 export async function runMutation(
   ctx: RestContext,
@@ -59,7 +62,7 @@ export async function runMutation(
   mutation: string,
   media: Media,
   extraColumns = "",
-): Promise<MutationOutcome> {
+): Promise<MutationOutcome | Response> {
   const full = ctx.prefer.representation === "full";
   const headersOnly = ctx.prefer.representation === "headers-only" && table.primaryKey.length > 0;
   plan.expandStar = true;
@@ -73,6 +76,7 @@ export async function runMutation(
     `${GUC_COLUMNS}${extraColumns} from (${select} from pgrst_source as ${ident(plan.alias)}) _t`;
 
   return inTransaction(ctx, false, async (tx) => {
+    if (isPlan(media)) return explain(tx, media, sql, p.values);
     const row = await runStatement(tx, sql, p.values);
     const pageTotal = toCount(row.page_total) ?? 0;
     if (media.kind === "object" && pageTotal !== 1) throw singularityError(pageTotal);

@@ -2,7 +2,7 @@ import { invalidBody, maxAffectedError, RestError } from "../errors";
 import { parseQueryParams } from "../parse/query-params";
 import { buildReadPlan } from "../plan";
 import { contentType, negotiate } from "../request/media";
-import { preferenceApplied } from "../request/prefer";
+import { countsRows, preferenceApplied } from "../request/prefer";
 import { contentRange, rangeStatus, topLevelRange } from "../request/range";
 import { qualified, type Routine } from "../schema-types";
 import { bodyExpr, GUC_COLUMNS } from "../sql/body";
@@ -98,7 +98,8 @@ export async function handleRpc(ctx: RestContext, name: string): Promise<Respons
   const from = ` from pgrst_source as ${ident(plan.alias)}${where.length ? ` where ${where.join(" and ")}` : ""}`;
   const items = composite ? selectList(p, plan).join(", ") : `${ident(plan.alias)}.pgrst_scalar`;
   const page = `select ${items}${from}${composite ? groupSql(plan) + orderSql(p, plan) : ""}${rangeSql(p, range)}`;
-  const counting = ctx.prefer.count !== undefined && routine.returnsSet;
+  // PostgREST counts a call's whole result for exact and estimated alike (the planner is not asked).
+  const counting = countsRows(ctx.prefer);
   const total = counting ? `(select count(*)${from})` : "null::bigint";
   const shape = composite
     ? routine.returnsSet

@@ -2,7 +2,7 @@ import { RestError } from "../errors";
 import { parseQueryParams } from "../parse/query-params";
 import { buildReadPlan } from "../plan";
 import { negotiate } from "../request/media";
-import { preferenceApplied } from "../request/prefer";
+import { countsRows, preferenceApplied } from "../request/prefer";
 import { contentRange } from "../request/range";
 import type { Table } from "../schema-types";
 import { ident, Params, qualifiedIdent } from "../sql/fragment";
@@ -16,13 +16,15 @@ function requireWhere(kind: "UPDATE" | "DELETE", where: string[]): void {
 }
 
 function counted(ctx: RestContext, n: number): number | null {
-  return ctx.prefer.count ? n : null;
+  return countsRows(ctx.prefer) ? n : null;
 }
 
 /** PATCH on a table: update the filtered rows with the body's columns. */
 export async function handleUpdate(ctx: RestContext, table: Table): Promise<Response> {
   const qp = parseQueryParams(ctx.url.searchParams, false);
-  const media = negotiate(ctx.req.headers.get("accept"));
+  const media = negotiate(ctx.req.headers.get("accept"), {
+    plan: ctx.cache.settings.planEnabled,
+  });
   const plan = buildReadPlan(ctx.cache, ctx.schema, table.name, table, qp);
   const { rows, isArray } = await readPayload(ctx.req);
   if (isArray && rows.length !== 1)
@@ -48,6 +50,7 @@ export async function handleUpdate(ctx: RestContext, table: Table): Promise<Resp
       ` where ${where.join(" and ")} ${returning(ctx, table, plan, false)}`;
   }
   const outcome = await runMutation(ctx, table, plan, p, mutation, media);
+  if (outcome instanceof Response) return outcome;
   outcome.headers.set(
     "content-range",
     contentRange(0, outcome.pageTotal - 1, counted(ctx, outcome.pageTotal)),
@@ -66,13 +69,16 @@ export async function handleUpdate(ctx: RestContext, table: Table): Promise<Resp
 /** DELETE on a table: remove the filtered rows. */
 export async function handleDelete(ctx: RestContext, table: Table): Promise<Response> {
   const qp = parseQueryParams(ctx.url.searchParams, false);
-  const media = negotiate(ctx.req.headers.get("accept"));
+  const media = negotiate(ctx.req.headers.get("accept"), {
+    plan: ctx.cache.settings.planEnabled,
+  });
   const plan = buildReadPlan(ctx.cache, ctx.schema, table.name, table, qp);
   const p = new Params();
   const where = mutationWhere(p, plan);
   requireWhere("DELETE", where);
   const mutation = `delete from ${qualifiedIdent(table.schema, table.name)} as ${ident(plan.alias)} where ${where.join(" and ")} ${returning(ctx, table, plan, false)}`;
   const outcome = await runMutation(ctx, table, plan, p, mutation, media);
+  if (outcome instanceof Response) return outcome;
   outcome.headers.set("content-range", contentRange(1, 0, counted(ctx, outcome.pageTotal)));
   const applied = preferenceApplied(ctx.prefer, [
     "representation",

@@ -72,7 +72,8 @@ function operation(c: Cursor, value: ValueParser): Operation {
   if (c.eat("in.")) return { kind: "in", values: listValue(c) };
   if (c.eat("is.")) {
     const rest = c.s.slice(c.i).toLowerCase();
-    const v = IS_VALUES.find((w) => rest.startsWith(w) && !/[a-z_]/.test(rest[w.length] ?? ""));
+    // Like PostgREST's pIsVal: the first word that matches wins and whatever follows is left unread.
+    const v = IS_VALUES.find((w) => rest.startsWith(w));
     if (!v) c.fail("isVal: (null, not_null, true, false, unknown)");
     c.i += v.length;
     return { kind: "is", value: v };

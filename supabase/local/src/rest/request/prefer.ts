@@ -44,6 +44,13 @@ export function parsePrefer(headers: Headers): Preferences {
   return p;
 }
 
+/**
+ * Whether the statement counts the rows behind the response: `planned` asks only the planner, and
+ * only reads do that, so a call or a write with `count=planned` names no total, as in PostgREST.
+ */
+export const countsRows = (p: Preferences): boolean =>
+  p.count === "exact" || p.count === "estimated";
+
 /** `Preference-Applied`, listing what was honoured, in PostgREST's order. */
 export function preferenceApplied(
   p: Preferences,

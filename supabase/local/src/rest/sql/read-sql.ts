@@ -76,30 +76,43 @@ function embedSql(p: Params, e: Embed, parentAlias: string): string {
     : `(select coalesce(json_agg(_e), '[]') from (${inner}) _e)`;
 }
 
-/**
- * `...rel(cols)`: a to-one relationship's columns join the parent's; a to-many one's become
- * arrays, one per column, as PostgREST 13 returns them.
- */
-function spreadColumns(p: Params, e: Embed, parentAlias: string): string[] {
-  const where = conjunction([...joinConditions(e, parentAlias), ...whereList(p, e.node)]);
-  const items = selectList(p, e.node, true);
-  if (e.toOne)
-    return items.map(
-      ({ expr, name }) =>
-        `(select ${expr} from ${embedFrom(e, parentAlias)} where ${where}) as ${ident(name)}`,
-    );
-  const columns = items.map(({ expr, name }) => `${expr} as ${ident(name)}`).join(", ");
-  const rows = `select ${columns} from ${embedFrom(e, parentAlias)} where ${where}${orderSql(p, e.node)}${rangeSql(p, e.node.range)}`;
-  return items.map(
-    ({ name }) =>
-      `(select coalesce(json_agg(_s.${ident(name)}), '[]') from (${rows}) _s) as ${ident(name)}`,
-  );
-}
-
 interface Output {
   expr: string;
   name: string | null;
   aggregate: boolean;
+  /** An aggregate's parts, so a to-one spread can lift it into its parent's grouping. */
+  hoist?: { fn: string; arg: string; cast: string };
+}
+
+/**
+ * `...rel(cols)`: a to-one relationship's columns join the parent's, and its aggregates are
+ * hoisted to the parent, which groups by its other columns (PostgREST 13's
+ * hoistSpreadAggFunctions); a to-many one's columns become arrays, one per column.
+ */
+function spreadOutputs(p: Params, e: Embed, parentAlias: string): Output[] {
+  const where = conjunction([...joinConditions(e, parentAlias), ...whereList(p, e.node)]);
+  const from = embedFrom(e, parentAlias);
+  const items = outputs(p, e.node, true);
+  if (e.toOne)
+    return items.map(({ expr, name, hoist }) => {
+      if (!hoist)
+        return { expr: `(select ${expr} from ${from} where ${where})`, name, aggregate: false };
+      // count() counts the parent rows that have a related row, as count over the joined row does.
+      const arg = `(select ${hoist.arg === "*" ? "1" : hoist.arg} from ${from} where ${where})`;
+      return {
+        expr: `${hoist.fn}(${arg})${hoist.cast}`,
+        name,
+        aggregate: true,
+        hoist: { ...hoist, arg },
+      };
+    });
+  const columns = items.map(({ expr, name }) => `${expr} as ${ident(name ?? "")}`).join(", ");
+  const rows = `select ${columns} from ${from} where ${where}${orderSql(p, e.node)}${rangeSql(p, e.node.range)}`;
+  return items.map(({ name }) => ({
+    expr: `(select coalesce(json_agg(_s.${ident(name ?? "")}), '[]') from (${rows}) _s)`,
+    name,
+    aggregate: false,
+  }));
 }
 
 function fieldOutput(p: Params, node: ReadNode, item: FieldItem & { kind: "field" }): Output {
@@ -109,7 +122,12 @@ function fieldOutput(p: Params, node: ReadNode, item: FieldItem & { kind: "field
     return { expr: `${fieldExpr(p, node.alias, item.field)}${cast}`, name, aggregate: false };
   const arg = item.field.name === "*" ? "*" : `${fieldExpr(p, node.alias, item.field)}${cast}`;
   const aggCast = item.aggregateCast ? `::${castType(item.aggregateCast)}` : "";
-  return { expr: `${item.aggregate}(${arg})${aggCast}`, name, aggregate: true };
+  return {
+    expr: `${item.aggregate}(${arg})${aggCast}`,
+    name,
+    aggregate: true,
+    hoist: { fn: item.aggregate, arg, cast: aggCast },
+  };
 }
 
 function outputs(p: Params, node: ReadNode, split: boolean): Output[] {
@@ -132,8 +150,7 @@ function outputs(p: Params, node: ReadNode, split: boolean): Output[] {
   for (const e of node.embeds) {
     if (e.hidden) continue;
     if (e.spread) {
-      for (const s of spreadColumns(p, e, node.alias))
-        out.push({ expr: s, name: null, aggregate: false });
+      out.push(...spreadOutputs(p, e, node.alias));
       continue;
     }
     // json has no equality operator, so a grouped embedding goes out as jsonb.
@@ -143,8 +160,10 @@ function outputs(p: Params, node: ReadNode, split: boolean): Output[] {
   return out;
 }
 
-export const hasAggregates = (node: ReadNode) =>
-  node.fields.some((f) => f.kind === "field" && f.aggregate !== undefined);
+/** An aggregate in the node's own select, or hoisted from a to-one spread below it. */
+export const hasAggregates = (node: ReadNode): boolean =>
+  node.fields.some((f) => f.kind === "field" && f.aggregate !== undefined) ||
+  node.embeds.some((e) => e.spread && e.toOne && !e.hidden && hasAggregates(e.node));
 
 /** PostgREST groups an aggregating select by every other selected column. */
 export function groupSql(node: ReadNode): string {
@@ -152,29 +171,22 @@ export function groupSql(node: ReadNode): string {
   const positions = outputs(new Params(), node, false)
     .map((o, i) => (o.aggregate ? null : String(i + 1)))
     .filter((i) => i !== null);
-  // The columns an embedding joins on, so its correlated subquery reads only grouped columns.
-  const keys = node.embeds.flatMap((e) =>
-    (e.rel.junction
-      ? e.rel.junction.sourceColumns.map(([, o]) => o)
-      : e.rel.columns.map(([o]) => o)
-    ).map((c) => `${ident(node.alias)}.${ident(c)}`),
-  );
+  // The columns an embedding joins on, so its correlated subquery reads only grouped columns; a
+  // to-one spread's columns are grouped as the scalar subqueries they are.
+  const keys = node.embeds
+    .filter((e) => !(e.spread && e.toOne))
+    .flatMap((e) =>
+      (e.rel.junction
+        ? e.rel.junction.sourceColumns.map(([, o]) => o)
+        : e.rel.columns.map(([o]) => o)
+      ).map((c) => `${ident(node.alias)}.${ident(c)}`),
+    );
   const terms = [...positions, ...new Set(keys)];
   return terms.length ? ` group by ${terms.join(", ")}` : "";
 }
 
-export function selectList(p: Params, node: ReadNode): string[];
-export function selectList(
-  p: Params,
-  node: ReadNode,
-  split: true,
-): { expr: string; name: string }[];
-export function selectList(
-  p: Params,
-  node: ReadNode,
-  split?: true,
-): string[] | { expr: string; name: string }[] {
-  const out = outputs(p, node, split === true);
-  if (split) return out.map((o) => ({ expr: o.expr, name: o.name ?? "" }));
-  return out.map((o) => (o.name === null ? o.expr : `${o.expr} as ${ident(o.name)}`));
+export function selectList(p: Params, node: ReadNode): string[] {
+  return outputs(p, node, false).map((o) =>
+    o.name === null ? o.expr : `${o.expr} as ${ident(o.name)}`,
+  );
 }
