@@ -28,7 +28,8 @@ export default defineConfig({
   // A whole test (often two or three devices signing in) gets a minute: the 2-core machines these
   // run on take well over the usual 30 s when the app server, the backend and Chromium all compete.
   timeout: 60_000,
-  expect: { timeout: 5_000 },
+  // What a page shows next (a redirect after sign-in, a live update) can take seconds there too.
+  expect: { timeout: 10_000 },
   use: {
     baseURL,
     trace: "retain-on-failure",
