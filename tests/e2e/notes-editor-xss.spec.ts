@@ -39,7 +39,8 @@ async function stored(id: string) {
 
 /** Link targets in Markdown (`](url)`) and in the document's marks (`href="url"`). */
 function hrefsIn({ body, xml }: { body: string; xml: string }): string[] {
-  const markdown = [...body.matchAll(/\]\(\s*([^)\s]*)/g)].map((m) => m[1]);
+  // An escaped bracket ("\\]") is text, not the end of a link.
+  const markdown = [...body.matchAll(/(?<!\\)\]\(\s*([^)\s]*)/g)].map((m) => m[1]);
   const marks = [...xml.matchAll(/href="([^"]*)"/g)].map((m) => m[1]);
   return [...markdown, ...marks];
 }

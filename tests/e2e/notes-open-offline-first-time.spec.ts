@@ -34,7 +34,9 @@ async function openFirstTimeOffline(browser: Browser, baseURL: string, person: P
   await expect(page.getByRole("status").filter({ hasText: /reach the server/ })).toBeVisible({
     timeout: 15_000,
   });
-  await expect(page.getByText("Stored text that must survive")).toBeVisible();
+  await expect(page.getByRole("article", { name: "Note" })).toContainText(
+    "Stored text that must survive",
+  );
   await expect(editor(page)).toBeHidden();
   // Still nothing to type into a few seconds later, however often it tries.
   await page.waitForTimeout(3_000);
