@@ -16,7 +16,7 @@ const fences = {
   },
   theApp: {
     regex:
-      "^@/|^(\\.\\./)+(app|components|lib|middleware|instrumentation)(/|\\.|$)|^(next|react|react-dom)(/|$)",
+      "^@/|^(\\.\\./)+(app|components|lib|proxy|instrumentation)(/|\\.|$)|^(next|react|react-dom)(/|$)",
     message: "The local backend stands alone: it speaks to the app only over HTTP.",
   },
 };

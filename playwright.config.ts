@@ -25,7 +25,9 @@ export default defineConfig({
   retries: 0,
   workers: 2,
   reporter: "list",
-  timeout: 30_000,
+  // A whole test (often two or three devices signing in) gets a minute: the 2-core machines these
+  // run on take well over the usual 30 s when the app server, the backend and Chromium all compete.
+  timeout: 60_000,
   expect: { timeout: 5_000 },
   use: {
     baseURL,

@@ -30,6 +30,15 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
+      {
+        // Reads the production build's own output, so it runs after `next build`.
+        extends: true,
+        test: {
+          name: "bundle",
+          include: ["tests/bundle/**/*.test.ts"],
+          environment: "node",
+        },
+      },
     ],
   },
 });

@@ -1,8 +1,8 @@
 import type { Metadata, Viewport } from "next";
 import { cookies, headers } from "next/headers";
 
-import { ProfileSync } from "@/components/account/profile-sync";
 import { AuthProvider } from "@/components/auth/auth-provider";
+import { DeferredProfileSync } from "@/components/auth/deferred";
 import { SiteFooter } from "@/components/layout/site-footer";
 import { SiteHeader } from "@/components/layout/site-header";
 import { ThemeProvider } from "@/components/theme/theme-provider";
@@ -42,7 +42,7 @@ export default async function RootLayout({ children }: { children: React.ReactNo
         <ThemeProvider initialTheme={theme} fromProfile={!!profile?.theme} nonce={nonce}>
           <AuthProvider>
             {profile ? (
-              <ProfileSync
+              <DeferredProfileSync
                 userId={profile.userId}
                 theme={profile.theme}
                 shown={{

@@ -1,14 +1,18 @@
 /**
  * `npm run bench:app`: the app as visitors meet it. Starts the local backend and the production
- * build (`npm run build` first), puts a counting proxy between them, then prints
- * - time to first byte of `/` signed out and `/account` signed in (p50, p95; 10 concurrent clients)
- * - requests the app server made to the auth server per page view while the token is fresh.
- * - TTFB of /notes and /notes/<id> with 1,000 notes, search latency with 10,000, and the time
- *   from a keystroke on one device to its appearance on another (two Chromium pages).
- * - TTFB of a shared note's public page /n/<slug>, signed out, with 10 and 50 clients.
- * - throughput of a 50 MiB attachment sent over tus as the note editor sends it.
+ * build (`npm run build` first), puts a counting proxy between them, then prints for each page
+ * requests per second and p50/p95 at 10 and 50 connections, first and last byte with one client,
+ * and its ratio to the framework's floor in the same build behind the same middleware (`/health`,
+ * a route handler that renders nothing). Also: what the middleware costs on a request it answers
+ * alone, and how many auth-server requests a page view makes while the token is fresh (none).
+ *
+ * BENCH_REFERENCE_DIR=<dir> also starts another production build of a Supabase starter app against
+ * the same backend (BENCH_PROXY_PORT fixes the backend's address for a build that inlined it) and
+ * compares its `/`, `/protected` signed in and `/protected` signed out with ours, in turns.
+ * Then: search with 10,000 notes, a keystroke's trip to another open device (two Chromium pages), and
+ * a 50 MiB attachment sent over tus as the editor sends it; BENCH_ONLY_COMPARE=1 skips these and
+ * the notes and share rows.
  */
-import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import http from "node:http";
 import net, { type AddressInfo } from "node:net";
@@ -19,17 +23,22 @@ import { createServerClient } from "@supabase/ssr";
 import { createClient } from "@supabase/supabase-js";
 
 import { spawnBackend } from "./backend-process";
+import { startApp, type AppProcess } from "./bench/app-process";
 import { benchAttachmentUpload } from "./bench/attachments";
+import { comparePairs, printComparison } from "./bench/compare";
+import { timedGet } from "./bench/http-load";
 import { benchNotes } from "./bench/notes";
+import { printPages, profilePage, type PageProfile } from "./bench/page-profile";
+import { proxyCost } from "./bench/proxy-cost";
 import { benchShare } from "./bench/share";
 
 const PUBLISHABLE_KEY = "sb_publishable_ACJWlzQHlZjBrEguHvfOxg_3BJgxAaH";
 const SECRET_KEY = "sb_secret_N7UND0UgjKTVK-Uodkm0Hg_xSvEMPvz";
 const APP_PORT = Number(process.env.BENCH_APP_PORT ?? 3199);
-const CLIENTS = 10;
-const REQUESTS_PER_URL = Number(process.env.BENCH_REQUESTS ?? 200);
+const REFERENCE_DIR = process.env.BENCH_REFERENCE_DIR;
+const ONLY_COMPARE = process.env.BENCH_ONLY_COMPARE === "1";
 
-/** Forwards everything to the backend and counts what the app asks of /auth/v1. */
+/** Forwards everything to the backend and counts what the apps ask of /auth/v1. */
 function countingProxy(target: string) {
   const counts = { auth: 0 };
   const server = http.createServer((req, res) => {
@@ -62,49 +71,74 @@ function countingProxy(target: string) {
   return { server, counts };
 }
 
-/** Milliseconds until the response headers arrive (the body is drained, not timed). */
-function ttfb(url: string, cookie?: string): Promise<{ ms: number; status: number }> {
-  return new Promise((resolve, reject) => {
-    const started = performance.now();
-    const req = http.get(url, { headers: cookie ? { cookie } : {}, agent: false }, (res) => {
-      const ms = performance.now() - started;
-      res.resume();
-      res.on("end", () => resolve({ ms, status: res.statusCode ?? 0 }));
-    });
-    req.on("error", reject);
+async function signInCookie(backendUrl: string, proxyUrl: string) {
+  const email = `bench-${Date.now()}@example.com`;
+  const password = "bench-password-123";
+  const admin = createClient(backendUrl, SECRET_KEY, { auth: { persistSession: false } });
+  const created = await admin.auth.admin.createUser({ email, password, email_confirm: true });
+  if (created.error) throw created.error;
+  let jar: { name: string; value: string }[] = [];
+  const supabase = createServerClient(proxyUrl, PUBLISHABLE_KEY, {
+    cookies: {
+      getAll: () => jar,
+      setAll: (set) => void (jar = set.map(({ name, value }) => ({ name, value }))),
+    },
   });
+  const signedIn = await supabase.auth.signInWithPassword({ email, password });
+  if (signedIn.error) throw signedIn.error;
+  return { email, password, cookie: jar.map((c) => `${c.name}=${c.value}`).join("; ") };
 }
 
-async function measure(url: string, cookie?: string, clients = CLIENTS) {
-  const times: number[] = [];
-  let next = 0;
-  let failures = 0;
-  await Promise.all(
-    Array.from({ length: clients }, async () => {
-      while (next < REQUESTS_PER_URL) {
-        next += 1;
-        const { ms, status } = await ttfb(url, cookie);
-        if (status !== 200) failures += 1;
-        times.push(ms);
-      }
-    }),
-  );
-  times.sort((a, b) => a - b);
-  const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))];
-  return { p50: at(0.5), p95: at(0.95), failures };
+async function warmUp(urls: string[], cookie: string) {
+  const agent = new http.Agent({ keepAlive: false });
+  for (let i = 0; i < 5; i++) await Promise.all(urls.map((u) => timedGet(u, agent, cookie)));
 }
 
-async function waitForApp(url: string, timeoutMs = 60_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+/** The notes screens with 1,000 notes, search with 10,000, and a shared note's public page. */
+async function featurePages(
+  appUrl: string,
+  backendUrl: string,
+  email: string,
+  password: string,
+  cookie: string,
+) {
+  const notes = await benchNotes({
+    appUrl,
+    backendUrl,
+    publishableKey: PUBLISHABLE_KEY,
+    secretKey: SECRET_KEY,
+    email,
+    password,
+    cookie,
+    measure: (url, withCookie) => profilePage(url, withCookie),
+  });
+  const share = await benchShare({
+    appUrl,
+    backendUrl,
+    secretKey: SECRET_KEY,
+    email,
+    measure: (url) => profilePage(url),
+  });
+  const upload = await benchAttachmentUpload({
+    backendUrl,
+    publishableKey: PUBLISHABLE_KEY,
+    email,
+    password,
+  });
+  const rows = [
+    { label: "/notes (1,000 notes)", page: notes.list },
+    { label: "/notes/<id> (1,000 notes)", page: notes.note },
+    { label: "/n/<slug> (signed out)", page: share.page },
+  ];
+  const { search, keystroke } = notes;
+  const lines = [
+    `\n  search (10,000 notes): p50 ${search.p50.toFixed(1)} ms, p95 ${search.p95.toFixed(1)} ms (search_notes RPC, 100 queries)`,
+    `  upload 50 MiB (tus): ${upload.seconds.toFixed(2)} s, ${upload.mbPerSecond.toFixed(1)} MiB/s (6 MiB chunks, a person's token, into their note)`,
+    keystroke
+      ? `  keystroke to another device: p50 ${keystroke.p50.toFixed(1)} ms, p95 ${keystroke.p95.toFixed(1)} ms, ${keystroke.failures} failed (${keystroke.keystrokes} keys, two Chromium pages)`
+      : "  keystroke to another device: needs Realtime in the local backend (not served)",
+  ];
+  return { rows, lines, failed: search.failures > 0 || Boolean(keystroke?.failures) };
 }
 
 async function main() {
@@ -118,126 +152,85 @@ async function main() {
     env: { SUPABASE_LOCAL_RATE_LIMITS: "off" },
   });
   const { server: proxy, counts } = countingProxy(backend.url);
-  await new Promise<void>((resolve) => proxy.listen(0, "127.0.0.1", resolve));
+  // A fixed port (BENCH_PROXY_PORT) for a reference build that inlined its Supabase URL.
+  const proxyPort = Number(process.env.BENCH_PROXY_PORT ?? 0);
+  await new Promise<void>((resolve) => proxy.listen(proxyPort, "127.0.0.1", resolve));
   const proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
-
-  const appUrl = `http://127.0.0.1:${APP_PORT}`;
-  const app = spawn(
-    process.execPath,
-    ["node_modules/next/dist/bin/next", "start", "-H", "127.0.0.1", "-p", String(APP_PORT)],
-    {
-      env: {
-        ...process.env,
-        NODE_ENV: "production",
-        NEXT_TELEMETRY_DISABLED: "1",
-        NEXT_PUBLIC_SUPABASE_URL: proxyUrl,
-        NEXT_PUBLIC_SUPABASE_PUBLISHABLE_KEY: PUBLISHABLE_KEY,
-        SUPABASE_SECRET_KEY: SECRET_KEY,
-        SITE_URL: appUrl,
-      },
-      stdio: "ignore",
-    },
-  );
+  const keys = { supabaseUrl: proxyUrl, publishableKey: PUBLISHABLE_KEY, secretKey: SECRET_KEY };
+  const apps: AppProcess[] = [];
 
   try {
-    await waitForApp(appUrl);
-    const email = `bench-${Date.now()}@example.com`;
-    const password = "bench-password-123";
-    const admin = createClient(backend.url, SECRET_KEY, {
-      auth: { persistSession: false },
-    });
-    const created = await admin.auth.admin.createUser({ email, password, email_confirm: true });
-    if (created.error) throw created.error;
+    const app = await startApp({ dir: process.cwd(), port: APP_PORT, ...keys });
+    apps.push(app);
+    const reference = REFERENCE_DIR
+      ? await startApp({ dir: REFERENCE_DIR, port: APP_PORT + 1, ...keys })
+      : null;
+    if (reference) apps.push(reference);
+    const { email, password, cookie } = await signInCookie(backend.url, proxyUrl);
 
-    let jar: { name: string; value: string }[] = [];
-    const supabase = createServerClient(proxyUrl, PUBLISHABLE_KEY, {
-      cookies: {
-        getAll: () => jar,
-        setAll: (set) => void (jar = set.map(({ name, value }) => ({ name, value }))),
-      },
-    });
-    const signedIn = await supabase.auth.signInWithPassword({ email, password });
-    if (signedIn.error) throw signedIn.error;
-    const cookie = jar.map((c) => `${c.name}=${c.value}`).join("; ");
+    // Compile caches, and the one JWKS fetch each app keeps for ten minutes.
+    await warmUp([`${app.url}/`, `${app.url}/account`, `${app.url}/health`], cookie);
+    if (reference) await warmUp([`${reference.url}/`, `${reference.url}/protected`], cookie);
 
-    // Warm up: compile caches, and the one JWKS fetch the app keeps for ten minutes.
-    for (let i = 0; i < 5; i++)
-      await Promise.all([ttfb(`${appUrl}/`), ttfb(`${appUrl}/account`, cookie)]);
-
-    const warmUp = counts.auth;
     counts.auth = 0;
     const views = 50;
-    for (let i = 0; i < views; i++) await ttfb(`${appUrl}/account`, cookie);
+    const agent = new http.Agent({ keepAlive: true });
+    for (let i = 0; i < views; i++) await timedGet(`${app.url}/account`, agent, cookie);
+    agent.destroy();
     const perView = counts.auth / views;
 
-    const home = await measure(`${appUrl}/`);
-    const account = await measure(`${appUrl}/account`, cookie);
-    const notes = await benchNotes({
-      appUrl,
-      backendUrl: backend.url,
-      publishableKey: PUBLISHABLE_KEY,
-      secretKey: SECRET_KEY,
-      email,
-      password,
-      cookie,
-      measure,
-    });
-    const share = await benchShare({
-      appUrl,
-      backendUrl: backend.url,
-      secretKey: SECRET_KEY,
-      email,
-      measure,
-    });
+    const floor = await profilePage(`${app.url}/health`, cookie);
+    const rows: { label: string; page: PageProfile }[] = [
+      { label: "/health (floor)", page: floor },
+      { label: "/ (signed out)", page: await profilePage(`${app.url}/`) },
+      { label: "/account (signed in)", page: await profilePage(`${app.url}/account`, cookie) },
+      // A guarded page signed out: the middleware answers it alone.
+      { label: "middleware only (307)", page: await profilePage(`${app.url}/account`, "", 307) },
+    ];
+    const extras = ONLY_COMPARE
+      ? null
+      : await featurePages(app.url, backend.url, email, password, cookie);
+    rows.push(...(extras?.rows ?? []));
 
-    const upload = await benchAttachmentUpload({
-      backendUrl: backend.url,
-      publishableKey: PUBLISHABLE_KEY,
-      email,
-      password,
-    });
+    console.log("\nGroundwork app benchmark (production build, local backend, 127.0.0.1)\n");
+    printPages(rows, floor);
 
-    const ms = (n: number) => `${n.toFixed(1)} ms`.padStart(10);
+    if (reference) {
+      console.log(
+        `\nSide by side with ${REFERENCE_DIR}: same backend, same run, measured in turns`,
+      );
+      printComparison(
+        await comparePairs([
+          { label: "/ signed out", ours: `${app.url}/`, theirs: `${reference.url}/` },
+          {
+            label: "signed-in page",
+            ours: `${app.url}/account`,
+            theirs: `${reference.url}/protected`,
+            cookie,
+          },
+          {
+            label: "answered by the proxy alone (307)",
+            ours: `${app.url}/account`,
+            theirs: `${reference.url}/protected`,
+            status: 307,
+          },
+        ]),
+      );
+    }
+
+    if (extras) for (const line of extras.lines) console.log(line);
+    const cost = await proxyCost(app.url, proxyUrl, cookie);
+    const us = (n: number) => `${n.toFixed(0)} µs`;
     console.log(
-      `\nGroundwork app benchmark (production build, local backend, ${CLIENTS} concurrent clients, ${REQUESTS_PER_URL} requests per page)\n`,
-    );
-    console.log(`  page                      p50        p95   non-200`);
-    console.log(`  / (signed out)     ${ms(home.p50)} ${ms(home.p95)}   ${home.failures}`);
-    console.log(
-      `  /account (signed in)${ms(account.p50)} ${ms(account.p95)}   ${account.failures}`,
-    );
-    console.log(
-      `  /notes (1,000)     ${ms(notes.list.p50)} ${ms(notes.list.p95)}   ${notes.list.failures}`,
-    );
-    console.log(
-      `  /notes/<id> (1,000)${ms(notes.note.p50)} ${ms(notes.note.p95)}   ${notes.note.failures}`,
-    );
-    console.log(
-      `  search (10,000)    ${ms(notes.search.p50)} ${ms(notes.search.p95)}   ${notes.search.failures}   (search_notes RPC, 100 queries)`,
-    );
-    console.log(
-      `  /n/<slug> (10)     ${ms(share.ten.p50)} ${ms(share.ten.p95)}   ${share.ten.failures}   (signed out)`,
-    );
-    console.log(
-      `  /n/<slug> (50)     ${ms(share.fifty.p50)} ${ms(share.fifty.p95)}   ${share.fifty.failures}   (signed out, 50 clients)`,
-    );
-    console.log(
-      `  upload 50 MiB (tus) ${upload.seconds.toFixed(2).padStart(7)} s ${upload.mbPerSecond.toFixed(1).padStart(7)} MiB/s   (6 MiB chunks, a person's token, into their note)`,
-    );
-    console.log(
-      notes.keystroke
-        ? `  keystroke → device${ms(notes.keystroke.p50)} ${ms(notes.keystroke.p95)}   ${notes.keystroke.failures}   (${notes.keystroke.keystrokes} keys, two Chromium pages)`
-        : "  keystroke to another device: needs Realtime in the local backend (not served)",
+      `\n  the proxy alone, per request in-process: built file ${us(cost.staticFile)}, signed-out page ${us(cost.signedOut)}, guard redirect ${us(cost.guardRedirect)}, signed-in page ${us(cost.signedIn)}`,
     );
     console.log(
-      `\n  auth server requests per page view with a fresh token: ${perView} (${counts.auth} in ${views} views of /account; ${warmUp} during sign-in and warm-up, so the proxy counts)\n`,
+      `  auth server requests per page view with a fresh token: ${perView} (${views} views of /account)\n`,
     );
-    if (perView !== 0 || home.failures || account.failures) process.exitCode = 1;
-    if (notes.list.failures || notes.note.failures || notes.search.failures) process.exitCode = 1;
-    if (notes.keystroke?.failures) process.exitCode = 1;
-    if (share.ten.failures || share.fifty.failures) process.exitCode = 1;
+    const failed = rows.some((r) => r.page.failures > 0) || extras?.failed;
+    if (perView !== 0 || failed) process.exitCode = 1;
   } finally {
-    app.kill("SIGTERM");
+    for (const app of apps) await app.stop();
     proxy.close();
     await backend.stop();
     rmSync(dataDir, { recursive: true, force: true });

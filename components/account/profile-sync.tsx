@@ -52,35 +52,40 @@ export function ProfileSync({
 
   // A theme picked on this device (a change after the first render) is saved to the profile.
   const seen = useRef<string | undefined>(undefined);
+  // Set once this device saves a theme of its own, so a catch-up read cannot undo that choice.
+  const pickedHere = useRef(false);
   useEffect(() => {
     const previous = seen.current;
     seen.current = local;
     if (previous === undefined || !isThemeChoice(local) || local === previous) return;
     if (local === saved.current) return;
     saved.current = local;
+    pickedHere.current = true;
     void save({ theme: local }, { refresh: false });
   }, [local, save]);
 
   useEffect(() => {
+    const apply = (row: ProfileRow, { catchUp = false } = {}) => {
+      if (isThemeChoice(row.theme) && row.theme !== saved.current) {
+        if (!(catchUp && pickedHere.current)) {
+          saved.current = row.theme;
+          setTheme(row.theme);
+        }
+      }
+      const shownChanged = (["display_name", "username", "avatar_path"] as const).some(
+        (key) => (row[key] ?? null) !== rendered.current[key],
+      );
+      if (shownChanged) {
+        // The token carries the profile: take a fresh one, then render with it.
+        void supabase.auth.refreshSession().then(() => router.refresh());
+      }
+    };
     const channel = supabase
       .channel(`profile:${userId}`)
       .on(
         "postgres_changes",
         { event: "UPDATE", schema: "public", table: "profiles", filter: `id=eq.${userId}` },
-        (payload) => {
-          const row = payload.new as ProfileRow;
-          if (isThemeChoice(row.theme) && row.theme !== saved.current) {
-            saved.current = row.theme;
-            setTheme(row.theme);
-          }
-          const shownChanged = (["display_name", "username", "avatar_path"] as const).some(
-            (key) => (row[key] ?? null) !== rendered.current[key],
-          );
-          if (shownChanged) {
-            // The token carries the profile: take a fresh one, then render with it.
-            void supabase.auth.refreshSession().then(() => router.refresh());
-          }
-        },
+        (payload) => apply(payload.new as ProfileRow),
       )
       .on(
         "postgres_changes",
@@ -91,7 +96,19 @@ export function ProfileSync({
             void supabase.auth.signOut({ scope: "local" });
         },
       )
-      .subscribe();
+      .subscribe((status) => {
+        // Changes made between the server render and now (or while this device was offline)
+        // came before the subscription: read the profile once to catch up with them.
+        if (status !== "SUBSCRIBED") return;
+        void supabase
+          .from("profiles")
+          .select("theme, display_name, username, avatar_path")
+          .eq("id", userId)
+          .maybeSingle()
+          .then(({ data }) => {
+            if (data) apply(data, { catchUp: true });
+          });
+      });
     return () => void supabase.removeChannel(channel);
   }, [supabase, userId, setTheme, router]);
 

@@ -1,5 +1,5 @@
-import { AuthListener } from "@/components/auth/auth-listener";
-import { SupabaseProvider } from "@/components/auth/supabase-provider";
+import { DeferredAuthListener } from "@/components/auth/deferred";
+import { SupabaseProvider } from "@/components/auth/supabase-config";
 import { publicSupabaseConfig } from "@/lib/supabase/env";
 import { getClaims } from "@/lib/supabase/server";
 
@@ -8,7 +8,7 @@ export async function AuthProvider({ children }: { children: React.ReactNode }) 
   const claims = await getClaims();
   return (
     <SupabaseProvider config={publicSupabaseConfig()}>
-      <AuthListener serverUserId={claims?.sub ?? null} />
+      <DeferredAuthListener serverUserId={claims?.sub ?? null} />
       {children}
     </SupabaseProvider>
   );

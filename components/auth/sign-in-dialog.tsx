@@ -1,31 +1,38 @@
 "use client";
 
-import { Suspense, useRef, useState } from "react";
+import { lazy, Suspense, useRef, useState } from "react";
 import Link from "next/link";
 import { usePathname, useSearchParams } from "next/navigation";
 
-import { SignInForm } from "@/components/auth/sign-in-form";
 import { Button } from "@/components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from "@/components/ui/dialog";
 import { isAuthPage } from "@/lib/auth/routes";
 import { returnPathFrom, signInHref } from "@/lib/auth/safe-next";
 
+const loadContent = () => import("@/components/auth/sign-in-dialog-content");
+const SignInDialogContent = lazy(() =>
+  loadContent().then((module) => ({ default: module.SignInDialogContent })),
+);
+
 function SignInControl({ next }: { next: string }) {
   const [open, setOpen] = useState(false);
+  // Once opened, the dialog stays mounted so it can animate out and open again at once.
+  const [mounted, setMounted] = useState(false);
   const link = useRef<HTMLAnchorElement>(null);
+  const href = signInHref(next);
 
   function openDialog(event: React.MouseEvent<HTMLAnchorElement>) {
     // A new tab or window still gets the sign-in page itself.
     if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || event.button !== 0)
       return;
     event.preventDefault();
-    setOpen(true);
+    loadContent().then(
+      () => {
+        setMounted(true);
+        setOpen(true);
+      },
+      // Offline or a stale deployment: the sign-in page does the same job.
+      () => window.location.assign(href),
+    );
   }
 
   return (
@@ -34,29 +41,27 @@ function SignInControl({ next }: { next: string }) {
         {/* A real link first: without JavaScript it leads to the sign-in page and back here. */}
         <Link
           ref={link}
-          href={signInHref(next)}
+          href={href}
           prefetch={false}
           aria-haspopup="dialog"
           onClick={openDialog}
+          // Fetch the dialog while the pointer or focus is on its way, so the click opens it at once.
+          onPointerEnter={() => void loadContent().catch(() => {})}
+          onFocus={() => void loadContent().catch(() => {})}
         >
           Sign in
         </Link>
       </Button>
-      <Dialog open={open} onOpenChange={setOpen}>
-        <DialogContent
-          className="sm:max-w-md"
-          onCloseAutoFocus={(event) => {
-            event.preventDefault();
-            link.current?.focus();
-          }}
-        >
-          <DialogHeader>
-            <DialogTitle>Sign in</DialogTitle>
-            <DialogDescription>Welcome back. You&apos;ll stay on this page.</DialogDescription>
-          </DialogHeader>
-          <SignInForm next={next} onSignedIn={() => setOpen(false)} />
-        </DialogContent>
-      </Dialog>
+      {mounted ? (
+        <Suspense fallback={null}>
+          <SignInDialogContent
+            open={open}
+            onOpenChange={setOpen}
+            next={next}
+            returnFocusTo={link}
+          />
+        </Suspense>
+      ) : null}
     </>
   );
 }

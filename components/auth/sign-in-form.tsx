@@ -5,9 +5,12 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 
 import { EmailField, FormMessage, PasswordField, SubmitButton } from "@/components/auth/form-parts";
-import { useSupabase } from "@/components/auth/supabase-provider";
+import { loadSupabase, useSupabaseConfig } from "@/components/auth/supabase-config";
 import { authErrorMessage } from "@/lib/auth/error-messages";
-import { fieldErrors, signInSchema } from "@/lib/auth/schemas";
+
+// The form's validation and the client library load when someone starts on the form, not with
+// the page: this form also sits in the sign-in dialog that every page offers.
+const loadSchemas = () => import("@/lib/auth/schemas");
 
 type State = {
   error?: string;
@@ -21,13 +24,16 @@ type State = {
  * SIGNED_IN and re-renders the server side (and other tabs follow).
  */
 export function SignInForm({ next, onSignedIn }: { next: string; onSignedIn?: () => void }) {
-  const supabase = useSupabase();
+  const config = useSupabaseConfig();
   const router = useRouter();
   const nextQuery = next === "/" ? "" : `?next=${encodeURIComponent(next)}`;
 
   const [state, formAction, pending] = useActionState(
     async (_: State, formData: FormData): Promise<State> => {
       const email = String(formData.get("email") ?? "");
+      const loaded = await Promise.all([loadSchemas(), loadSupabase(config)]).catch(() => null);
+      if (!loaded) return { error: "Could not reach the sign-in service. Try again.", email };
+      const [{ fieldErrors, signInSchema }, supabase] = loaded;
       const parsed = signInSchema.safeParse({ email, password: formData.get("password") });
       if (!parsed.success) return { fields: fieldErrors(parsed.error), email };
       const { error } = await supabase.auth.signInWithPassword(parsed.data);
@@ -43,8 +49,13 @@ export function SignInForm({ next, onSignedIn }: { next: string; onSignedIn?: ()
     {},
   );
 
+  function prepare() {
+    void Promise.all([loadSchemas(), loadSupabase(config)]).catch(() => {});
+  }
+
   async function resendConfirmation() {
     const email = state.email ?? "";
+    const supabase = await loadSupabase(config);
     const { error } = await supabase.auth.resend({
       type: "signup",
       email,
@@ -56,7 +67,7 @@ export function SignInForm({ next, onSignedIn }: { next: string; onSignedIn?: ()
   }
 
   return (
-    <form action={formAction} noValidate className="grid gap-4">
+    <form action={formAction} noValidate className="grid gap-4" onFocus={prepare}>
       <EmailField defaultValue={state.email} error={state.fields?.email} />
       <PasswordField
         autoComplete="current-password"

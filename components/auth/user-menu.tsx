@@ -6,7 +6,7 @@ import { IdCard, LogOut, UserRound } from "lucide-react";
 import { toast } from "sonner";
 
 import { Avatar, initialsOf } from "@/components/account/avatar";
-import { useSupabase } from "@/components/auth/supabase-provider";
+import { loadSupabase, useSupabaseConfig } from "@/components/auth/supabase-config";
 import { Button } from "@/components/ui/button";
 import {
   DropdownMenu,
@@ -29,11 +29,16 @@ export function UserMenu({
   name: string;
   avatarSrc: string | null;
 }) {
-  const supabase = useSupabase();
+  const config = useSupabaseConfig();
   const [pending, startTransition] = useTransition();
 
   function signOut() {
     startTransition(async () => {
+      const supabase = await loadSupabase(config).catch(() => null);
+      if (!supabase) {
+        toast.error("Could not sign out: check your connection and try again.");
+        return;
+      }
       // The listener in this tab and in every other tab reacts to SIGNED_OUT.
       const { error } = await supabase.auth.signOut();
       if (error) toast.error(authErrorMessage(error));

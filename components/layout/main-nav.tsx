@@ -12,7 +12,7 @@ import {
   NavigationMenuTrigger,
   navigationMenuTriggerStyle,
 } from "@/components/ui/navigation-menu";
-import { isActiveItem, isCurrentPage } from "@/lib/nav";
+import { isActiveItem, isActiveSection, isCurrentPage } from "@/lib/nav";
 import { isNavGroup, mainNavFor } from "@/lib/site-config";
 import { cn } from "@/lib/utils";
 
@@ -62,6 +62,8 @@ export function MainNav({
                 className={cn(
                   navigationMenuTriggerStyle(),
                   "data-[active]:bg-accent data-[active]:text-accent-foreground",
+                  // A page below this one (a note under Notes) shows where you are, too.
+                  isActiveSection(pathname, item.href) && "bg-accent text-accent-foreground",
                 )}
               >
                 <Link href={item.href}>{item.title}</Link>

@@ -7,7 +7,7 @@ import { MenuIcon, XIcon } from "lucide-react";
 
 import { Button } from "@/components/ui/button";
 import { Collapsible, CollapsibleContent, CollapsibleTrigger } from "@/components/ui/collapsible";
-import { isCurrentPage } from "@/lib/nav";
+import { isActiveSection, isCurrentPage } from "@/lib/nav";
 import { isNavGroup, mainNavFor, type NavLink } from "@/lib/site-config";
 import { cn } from "@/lib/utils";
 
@@ -33,7 +33,7 @@ export function MobileNav({
           onClick={() => setOpen(false)}
           className={cn(
             "block rounded-md px-3 py-2 text-base font-medium outline-none hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50",
-            current && "bg-accent text-accent-foreground",
+            isActiveSection(pathname, link.href) && "bg-accent text-accent-foreground",
           )}
         >
           {link.title}

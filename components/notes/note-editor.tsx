@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { createPortal } from "react-dom";
 import { TextSelection } from "@tiptap/pm/state";
 import { EditorContent, ReactNodeViewRenderer, useEditor } from "@tiptap/react";
@@ -30,14 +30,20 @@ type Props = {
   onReady: () => void;
 };
 
+const noSubscription = () => () => {};
+const findStatusSlot = () => document.getElementById("note-status-slot");
+const noSlot = () => null;
+
 /** Tiptap bound to the note's Y.Doc: the CRDT owns the document, the editor shows it. */
 export function NoteEditor({ noteId, userId, text, hidden, onReady }: Props) {
   const supabase = useSupabase();
   const [doc] = useState(() => new Y.Doc());
   const [sync, setSync] = useState<NoteSync | null>(null);
   const [status, setStatus] = useState<{ state: SaveState; message?: string }>({ state: "saved" });
-  // Rendered in the browser only (the island loads it without SSR), so document is there.
-  const [slot] = useState(() => document.getElementById("note-status-slot"));
+  // The toolbar's slot is looked up once this editor is in the page: when the editor's code is
+  // already loaded it renders together with the toolbar, before the slot is in the document.
+  // React reads the store again once mounted, and then finds the slot.
+  const slot = useSyncExternalStore(noSubscription, findStatusSlot, noSlot);
   const [caughtUp, setCaughtUp] = useState(false);
   const [unreachable, setUnreachable] = useState(false);
   // Drop and paste handlers are fixed when the editor is made; they reach the uploads through this.

@@ -23,11 +23,7 @@ export function createNonce(): string {
   return btoa(String.fromCharCode(...bytes));
 }
 
-export function contentSecurityPolicy({
-  nonce,
-  supabaseUrl,
-  dev,
-}: Pick<SecurityHeaderOptions, "nonce" | "supabaseUrl" | "dev">): string {
+function buildPolicy(nonce: string, supabaseUrl: string, dev: boolean): string {
   const supabase = new URL(supabaseUrl);
   // Realtime is the same host over WebSocket; CSP does not derive ws(s) from http(s) by itself.
   const realtime = `${supabase.protocol === "https:" ? "wss:" : "ws:"}//${supabase.host}`;
@@ -54,6 +50,24 @@ export function contentSecurityPolicy({
   return Object.entries(directives)
     .map(([name, sources]) => `${name} ${sources.join(" ")}`)
     .join("; ");
+}
+
+const NONCE_SLOT = "\u0000nonce\u0000";
+const policies = new Map<string, string>();
+
+/** The policy is the same for every response but its nonce: built once, then filled in. */
+export function contentSecurityPolicy({
+  nonce,
+  supabaseUrl,
+  dev,
+}: Pick<SecurityHeaderOptions, "nonce" | "supabaseUrl" | "dev">): string {
+  const key = `${dev ? "dev" : "prod"} ${supabaseUrl}`;
+  let policy = policies.get(key);
+  if (policy === undefined) {
+    policy = buildPolicy(NONCE_SLOT, supabaseUrl, dev);
+    policies.set(key, policy);
+  }
+  return policy.replace(NONCE_SLOT, () => nonce);
 }
 
 export function securityHeaders(options: SecurityHeaderOptions): Record<string, string> {

@@ -1,13 +1,14 @@
 import "server-only";
 
 import { cache } from "react";
-import { cookies } from "next/headers";
+import { cookies, headers } from "next/headers";
 import { createServerClient } from "@supabase/ssr";
 import type { JwtPayload } from "@supabase/supabase-js";
 
 import { needsMfaChallenge } from "@/lib/auth/aal";
 import { authCookieOptions } from "@/lib/supabase/cookie-options";
 import { supabaseEnv } from "@/lib/supabase/env";
+import { CLAIMS_HEADER, decodeClaims } from "@/lib/supabase/request-claims";
 import { storedUserHasVerifiedFactor } from "@/lib/supabase/stored-session";
 import type { Database } from "@/lib/supabase/database.types";
 
@@ -40,8 +41,10 @@ export async function createClient() {
   });
 }
 
-/** The verified claims of the signed-in user, or null; computed once per request. */
+/** The verified claims of the signed-in user, or null; verified once per request, by the proxy. */
 export const getClaims = cache(async (): Promise<JwtPayload | null> => {
+  const verified = decodeClaims((await headers()).get(CLAIMS_HEADER));
+  if (verified !== undefined) return verified;
   const supabase = await createClient();
   const { data, error } = await supabase.auth.getClaims();
   if (error && error.name !== "AuthSessionMissingError") {

@@ -1,4 +1,4 @@
-import { combineChunks, stringFromBase64URL } from "@supabase/ssr";
+import { combineChunks } from "@supabase/ssr";
 
 type StoredSession = { user?: { factors?: { status?: string }[] } };
 
@@ -21,7 +21,10 @@ export async function storedUserHasVerifiedFactor(
   const raw = await combineChunks(authStorageKey(supabaseUrl), readCookie);
   if (!raw) return false;
   try {
-    const json = raw.startsWith("base64-") ? stringFromBase64URL(raw.slice("base64-".length)) : raw;
+    // Node's own decoder: the library's portable one walks the cookie a character at a time.
+    const json = raw.startsWith("base64-")
+      ? Buffer.from(raw.slice("base64-".length), "base64url").toString("utf8")
+      : raw;
     const session = JSON.parse(json) as StoredSession;
     return session.user?.factors?.some((factor) => factor.status === "verified") ?? false;
   } catch {

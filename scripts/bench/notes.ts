@@ -6,7 +6,7 @@ import { benchKeystroke } from "./notes-keystroke";
 
 type Timing = { p50: number; p95: number; failures: number };
 
-export interface NotesBenchContext {
+export interface NotesBenchContext<M extends Timing = Timing> {
   appUrl: string;
   backendUrl: string;
   publishableKey: string;
@@ -14,7 +14,7 @@ export interface NotesBenchContext {
   email: string;
   password: string;
   cookie: string;
-  measure: (url: string, cookie?: string) => Promise<Timing>;
+  measure: (url: string, cookie?: string) => Promise<M>;
 }
 
 const QUERIES = ["sourdough", "garden plan", '"weekly review"', "lisbon -budget", "bike or paint"];
@@ -30,7 +30,7 @@ function percentiles(times: number[]): { p50: number; p95: number } {
  * latency once they have 10,000, and the time a keystroke takes to reach another open device
  * (needs Realtime in the backend).
  */
-export async function benchNotes(ctx: NotesBenchContext) {
+export async function benchNotes<M extends Timing>(ctx: NotesBenchContext<M>) {
   const seed = (count: number) =>
     seedNotes({
       url: ctx.backendUrl,

@@ -4,12 +4,12 @@ import type { Database } from "../../lib/supabase/database.types";
 
 type Timing = { p50: number; p95: number; failures: number };
 
-export interface ShareBenchContext {
+export interface ShareBenchContext<M extends Timing = Timing> {
   appUrl: string;
   backendUrl: string;
   secretKey: string;
   email: string;
-  measure: (url: string, cookie: string | undefined, clients: number) => Promise<Timing>;
+  measure: (url: string) => Promise<M>;
 }
 
 const BODY = Array.from(
@@ -18,8 +18,8 @@ const BODY = Array.from(
     `## Part ${i + 1}\n\nSome **bold** words, a [link](https://example.org/${i}) and a list:\n\n- one\n- two`,
 ).join("\n\n");
 
-/** TTFB of a shared note's public page, signed out, at 10 and at 50 concurrent readers. */
-export async function benchShare(ctx: ShareBenchContext) {
+/** A shared note's public page, signed out (the caller measures it at 10 and 50 readers). */
+export async function benchShare<M extends Timing>(ctx: ShareBenchContext<M>) {
   const admin = createClient<Database>(ctx.backendUrl, ctx.secretKey, {
     auth: { persistSession: false },
   });
@@ -36,8 +36,5 @@ export async function benchShare(ctx: ShareBenchContext) {
   const shared = await admin.rpc("share_note", { note_id: note.data.id });
   if (shared.error) throw shared.error;
   const url = `${ctx.appUrl}/n/${shared.data}`;
-  return {
-    ten: await ctx.measure(url, undefined, 10),
-    fifty: await ctx.measure(url, undefined, 50),
-  };
+  return { page: await ctx.measure(url) };
 }

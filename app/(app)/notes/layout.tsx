@@ -1,7 +1,9 @@
+import { Suspense } from "react";
 import type { Metadata } from "next";
 
 import "@/components/notes/note-prose.css";
 
+import { NoteListSkeleton } from "@/components/notes/note-skeleton";
 import { NotesShell } from "@/components/notes/notes-shell";
 import { NotesSidebar } from "@/components/notes/notes-sidebar";
 import { requireUser } from "@/lib/auth/require-user";
@@ -9,11 +11,22 @@ import { listNotes } from "@/lib/notes/queries";
 
 export const metadata: Metadata = { title: { default: "Notes", template: "%s · Groundwork" } };
 
+/** The list waits on the database; the page around it is sent without waiting for it. */
+async function SidebarWithNotes({ userId }: { userId: string }) {
+  const notes = await listNotes();
+  return <NotesSidebar initialNotes={notes} userId={userId} />;
+}
+
 export default async function NotesLayout({ children }: { children: React.ReactNode }) {
   const claims = await requireUser("/notes");
-  const notes = await listNotes();
   return (
-    <NotesShell sidebar={<NotesSidebar initialNotes={notes} userId={claims.sub} />}>
+    <NotesShell
+      sidebar={
+        <Suspense fallback={<NoteListSkeleton />}>
+          <SidebarWithNotes userId={claims.sub} />
+        </Suspense>
+      }
+    >
       {children}
     </NotesShell>
   );

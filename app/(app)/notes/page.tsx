@@ -1,7 +1,19 @@
+import { Suspense } from "react";
+
 import { NotesHome } from "@/components/notes/notes-home";
 import { listNotes } from "@/lib/notes/queries";
 
-export default async function NotesPage() {
+async function NotesHomeWithCount() {
   const notes = await listNotes();
   return <NotesHome hasNotes={notes.length > 0} />;
+}
+
+export default function NotesPage() {
+  return (
+    <Suspense
+      fallback={<div role="status" aria-label="Loading your notes" className="px-4 py-20" />}
+    >
+      <NotesHomeWithCount />
+    </Suspense>
+  );
 }

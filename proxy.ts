@@ -2,6 +2,7 @@ import { NextResponse, type NextRequest } from "next/server";
 
 import { refuseMalformedAction } from "@/lib/server-action-guard";
 import { supabaseEnv } from "@/lib/supabase/env";
+import { CLAIMS_HEADER } from "@/lib/supabase/request-claims";
 import { updateSession } from "@/lib/supabase/middleware";
 import { createNonce, NONCE_HEADER, securityHeaders } from "@/lib/security/headers";
 
@@ -14,10 +15,12 @@ const SHARED_NOTE = /^\/n\//;
 /**
  * The one place the security headers are set, for every response the app sends: pages, route
  * handlers, redirects, errors and 404s. It also refreshes the Supabase session cookie and guards
- * signed-in-only pages. Next.js 16 names this file `proxy.ts`; this project keeps `middleware.ts`,
- * which Next 16 still runs, on the Edge runtime.
+ * signed-in-only pages. Next 16 runs a proxy on the Node.js runtime, in the server's own process:
+ * no sandbox to enter per request, as the Edge runtime's middleware had.
  */
-export async function middleware(request: NextRequest) {
+export async function proxy(request: NextRequest) {
+  // Only this proxy may tell the pages who is signed in; a browser's copy of the header is dropped.
+  request.headers.delete(CLAIMS_HEADER);
   const nonce = createNonce();
   const headers = securityHeaders({
     nonce,

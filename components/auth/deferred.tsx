@@ -1,0 +1,19 @@
+"use client";
+
+import dynamic from "next/dynamic";
+
+/*
+ * Parts of every page that render nothing and only start working once the page is interactive:
+ * they load after hydration, with the Supabase client library they need, instead of in every
+ * page's first download.
+ */
+
+export const DeferredAuthListener = dynamic(
+  () => import("@/components/auth/auth-listener").then((module) => module.AuthListener),
+  { ssr: false },
+);
+
+export const DeferredProfileSync = dynamic(
+  () => import("@/components/account/profile-sync").then((module) => module.ProfileSync),
+  { ssr: false },
+);

@@ -1,0 +1,37 @@
+"use client";
+
+import { createContext, use } from "react";
+
+import type { PublicSupabaseConfig } from "@/lib/supabase/env";
+
+const ConfigContext = createContext<PublicSupabaseConfig | null>(null);
+
+/**
+ * The server hands the browser its Supabase URL and publishable key at run time. This module does
+ * not load the client library itself, so every page can carry the provider for free.
+ */
+export function SupabaseProvider({
+  config,
+  children,
+}: {
+  config: PublicSupabaseConfig;
+  children: React.ReactNode;
+}) {
+  return <ConfigContext value={config}>{children}</ConfigContext>;
+}
+
+/** The URL and publishable key, for the few calls that go around the client (streamed bodies). */
+export function useSupabaseConfig(): PublicSupabaseConfig {
+  const config = use(ConfigContext);
+  if (!config) throw new Error("useSupabaseConfig needs a <SupabaseProvider> above it");
+  return config;
+}
+
+/**
+ * The page's browser client, fetched with the library on first use: for controls that need it
+ * only once someone acts (signing out from the header's menu).
+ */
+export async function loadSupabase(config: PublicSupabaseConfig) {
+  const { createClient } = await import("@/lib/supabase/client");
+  return createClient(config);
+}

@@ -1,0 +1,32 @@
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+
+const ROOT = path.resolve(import.meta.dirname, "../..");
+const STATS = path.join(ROOT, ".next/diagnostics/route-bundle-stats.json");
+
+type RouteStats = { route: string; firstLoadChunkPaths: string[] };
+
+/**
+ * First-load JavaScript per route as the production build lists it (every chunk a browser must
+ * fetch before the page is interactive), in gzip bytes at zlib's default level, as servers send.
+ */
+export function firstLoadGzipBytes(): Map<string, number> {
+  if (!existsSync(STATS)) {
+    throw new Error(`${path.relative(ROOT, STATS)} is missing: run \`npm run build\` first.`);
+  }
+  const routes = JSON.parse(readFileSync(STATS, "utf8")) as RouteStats[];
+  const sizes = new Map<string, number>();
+  const chunkSize = new Map<string, number>();
+  for (const { route, firstLoadChunkPaths } of routes) {
+    let total = 0;
+    for (const chunk of firstLoadChunkPaths) {
+      if (!chunkSize.has(chunk)) {
+        chunkSize.set(chunk, gzipSync(readFileSync(path.join(ROOT, chunk))).length);
+      }
+      total += chunkSize.get(chunk) ?? 0;
+    }
+    sizes.set(route, total);
+  }
+  return sizes;
+}
