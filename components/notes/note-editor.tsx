@@ -45,6 +45,7 @@ export function NoteEditor({ noteId, userId, text, hidden, onReady }: Props) {
   // React reads the store again once mounted, and then finds the slot.
   const slot = useSyncExternalStore(noSubscription, findStatusSlot, noSlot);
   const [caughtUp, setCaughtUp] = useState(false);
+  const [unreachable, setUnreachable] = useState(false);
   // Drop and paste handlers are fixed when the editor is made; they reach the uploads through this.
   const addFiles = useRef<(files: File[]) => void>(() => {});
 
@@ -96,6 +97,8 @@ export function NoteEditor({ noteId, userId, text, hidden, onReady }: Props) {
     const local = new IndexeddbPersistence(`groundwork:${userId}:note:${noteId}`, doc);
     let s: NoteSync | null = null;
     let live = true;
+    let retryTimer: ReturnType<typeof setTimeout> | null = null;
+    let retryOpen = () => {};
     // Attached once this device's own copy is loaded: that copy is not a new edit to send.
     void local.whenSynced.then(async () => {
       if (!live) return;
@@ -109,26 +112,50 @@ export function NoteEditor({ noteId, userId, text, hidden, onReady }: Props) {
       // With a copy on this device the note is ready now, even offline; otherwise the server's.
       const hadLocalCopy = doc.getXmlFragment("default").length > 0;
       if (hadLocalCopy) onReady();
-      try {
-        await sync.catchUp();
-        if (live) setCaughtUp(true);
-        // Notes written outside the editor (an import, the seed script) have text but no document.
-        if (live && (text.title || text.body)) {
-          await sync.seed(
-            () => documentFromMarkdown(editor, `${text.title}\n\n${text.body}`),
-            text,
-          );
+      // Without a copy, an editor shown before the stored state is known would be empty, and
+      // whatever were typed in it would replace the stored text once it syncs. So the
+      // server-rendered note stays in place, read-only, until the stored state has loaded.
+      let attempt = 0;
+      const open = async (): Promise<void> => {
+        retryTimer = null;
+        try {
+          await sync.catchUp();
+          if (!live) return;
+          setCaughtUp(true);
+          setUnreachable(false);
+          // Notes written outside the editor (an import, the seed script) have text but no document.
+          if (text.title || text.body) {
+            await sync.seed(
+              () => documentFromMarkdown(editor, `${text.title}\n\n${text.body}`),
+              text,
+            );
+          }
+          if (live && !hadLocalCopy) onReady();
+        } catch (err) {
+          if (!live) return;
+          const transient = err instanceof TransientError;
+          setStatus({ state: transient ? "offline" : "error" });
+          if (!transient) return;
+          setUnreachable(!hadLocalCopy);
+          retryTimer = setTimeout(() => void open(), Math.min(8_000, 1000 * 2 ** attempt++));
         }
-      } catch (err) {
-        if (live) setStatus({ state: err instanceof TransientError ? "offline" : "error" });
-      }
-      if (live && !hadLocalCopy) onReady();
+      };
+      retryOpen = () => {
+        if (!retryTimer) return;
+        clearTimeout(retryTimer);
+        void open();
+      };
+      await open();
     });
     const onOffline = () => setStatus({ state: "offline" });
+    const onOnline = () => retryOpen();
     window.addEventListener("offline", onOffline);
+    window.addEventListener("online", onOnline);
     return () => {
       live = false;
+      if (retryTimer) clearTimeout(retryTimer);
       window.removeEventListener("offline", onOffline);
+      window.removeEventListener("online", onOnline);
       s?.destroy();
       void local.destroy();
     };
@@ -155,6 +182,11 @@ export function NoteEditor({ noteId, userId, text, hidden, onReady }: Props) {
           />,
           slot,
         )}
+      {hidden && unreachable && (
+        <p role="status" className="mt-6 rounded-md border px-3 py-2 text-sm">
+          Can&rsquo;t reach the server — this note will open when you&rsquo;re back online.
+        </p>
+      )}
       {!hidden && (
         <AttachmentUploads
           entries={uploads.entries}

@@ -10,6 +10,7 @@ import type * as Y from "yjs";
 
 import { Attachment } from "@/lib/notes/attachment-node";
 import { markdownDocument } from "@/lib/notes/markdown-document";
+import { isSafeHref } from "@/lib/notes/safe-href";
 
 /**
  * Pasted HTML goes through the schema (whatever it does not know is dropped); plain text that
@@ -74,7 +75,13 @@ export function editorExtensions(doc: Y.Doc, attachmentView: NodeViewRenderer | 
   return [
     StarterKit.configure({
       undoRedo: false,
-      link: { openOnClick: false, autolink: true, defaultProtocol: "https" },
+      link: {
+        openOnClick: false,
+        autolink: true,
+        defaultProtocol: "https",
+        // Pasted HTML and typed links; Markdown is checked as it is parsed (markdownDocument).
+        isAllowedUri: (url) => isSafeHref(url),
+      },
     }),
     TaskList,
     TaskItem.configure({ nested: true }),

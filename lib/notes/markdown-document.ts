@@ -1,8 +1,22 @@
-import type { Editor } from "@tiptap/core";
+import type { Editor, JSONContent } from "@tiptap/core";
 import { Fragment, type Node as ProseMirrorNode } from "@tiptap/pm/model";
 import { Transform } from "@tiptap/pm/transform";
 import { prosemirrorToYDoc } from "@tiptap/y-tiptap";
 import * as Y from "yjs";
+
+import { isSafeHref } from "@/lib/notes/safe-href";
+
+/**
+ * The parsed Markdown without links to script URLs. The editor would render them inert, but they
+ * would still be stored in the document and the body, and whatever shows the body later may not.
+ */
+function withoutUnsafeLinks(node: JSONContent): JSONContent {
+  return {
+    ...node,
+    marks: node.marks?.filter((m) => m.type !== "link" || isSafeHref(String(m.attrs?.href ?? ""))),
+    content: node.content?.map(withoutUnsafeLinks),
+  };
+}
 
 /**
  * Markdown as a document of this editor's schema. The Markdown parser can hand back content the
@@ -14,7 +28,7 @@ export function markdownDocument(editor: Editor, markdown: string): ProseMirrorN
   const { schema } = editor;
   let content: Fragment;
   try {
-    content = schema.nodeFromJSON(editor.markdown!.parse(markdown)).content;
+    content = schema.nodeFromJSON(withoutUnsafeLinks(editor.markdown!.parse(markdown))).content;
   } catch {
     content = Fragment.fromArray(
       markdown

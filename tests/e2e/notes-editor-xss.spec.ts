@@ -1,4 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
+import * as Y from "yjs";
+
+import { fromBytea } from "@/lib/notes/bytea";
 
 import {
   createNoteWithButton,
@@ -9,12 +12,38 @@ import {
   openNote,
   seedNote,
 } from "./support/notes";
+import { admin } from "./support/auth";
 import { scriptableIn, XSS_HTML, XSS_MARKDOWN } from "./support/xss-corpus";
 
 test.describe.configure({ timeout: 90_000 });
 
 const EDITOR = '[role="textbox"][aria-label="Note"]';
 const INERT = { xss: null, handlers: [], scriptish: 0, badUrls: [] };
+
+const SCRIPT_URL = /(javascript|data|vbscript):/i;
+
+/** What is stored for the note: its body column, and its document as Yjs renders it to XML. */
+async function stored(id: string) {
+  const db = admin();
+  const note = await db.from("notes").select("body, ydoc").eq("id", id).single();
+  const updates = await db.from("note_updates").select("data").eq("note_id", id).order("id");
+  if (note.error || updates.error) throw note.error ?? updates.error;
+  const doc = new Y.Doc();
+  const row = note.data as { body: string; ydoc: string | null };
+  if (row.ydoc) Y.applyUpdate(doc, fromBytea(row.ydoc));
+  for (const u of updates.data as { data: string }[]) Y.applyUpdate(doc, fromBytea(u.data));
+  const xml = doc.getXmlFragment("default").toString();
+  doc.destroy();
+  return { body: row.body, xml };
+}
+
+/** Link targets in Markdown (`](url)`) and in the document's marks (`href="url"`). */
+function hrefsIn({ body, xml }: { body: string; xml: string }): string[] {
+  // An escaped bracket ("\\]") is text, not the end of a link.
+  const markdown = [...body.matchAll(/(?<!\\)\]\(\s*([^)\s]*)/g)].map((m) => m[1]);
+  const marks = [...xml.matchAll(/href="([^"]*)"/g)].map((m) => m[1]);
+  return [...markdown, ...marks];
+}
 
 /** Every dialog the page opens (an `alert` from a payload would be one). */
 function collectDialogs(page: Page): string[] {
@@ -62,6 +91,12 @@ test("a note whose stored text is an XSS corpus loads inert in the editor", asyn
   expect(await scriptableIn(page, EDITOR)).toEqual(INERT);
   // Loaded again from the stored document, not from the text columns.
   await expectSaved(page);
+  // The script links were dropped as the Markdown was read: neither the body nor the document
+  // keeps them, while the link text stays.
+  await expect.poll(async () => (await stored(id)).body).toContain("click me");
+  await expect
+    .poll(async () => hrefsIn(await stored(id)).filter((href) => SCRIPT_URL.test(href)))
+    .toEqual([]);
   await page.reload();
   await expect(editor(page)).toContainText("click me");
   await poke(page);
@@ -99,6 +134,10 @@ test("pasting or typing an XSS corpus into the editor leaves it inert", async ({
   expect(await scriptableIn(page, EDITOR)).toEqual(INERT);
 
   await expectSaved(page);
+  await expect.poll(async () => (await stored(id)).body).toContain("click me");
+  await expect
+    .poll(async () => hrefsIn(await stored(id)).filter((href) => SCRIPT_URL.test(href)))
+    .toEqual([]);
   await openNote(page, id);
   await expect(editor(page)).toContainText("pasted link");
   await poke(page);
