@@ -4,11 +4,11 @@ import Link from "next/link";
 import { useSelectedLayoutSegment } from "next/navigation";
 import { PinIcon } from "lucide-react";
 
-import { displayTitle, plainPreview } from "@/lib/notes/derive";
-import { editedAgo, type NoteSummary } from "@/lib/notes/list";
+import { displayTitle } from "@/lib/notes/derive";
+import { editedAgo, type NoteListItem } from "@/lib/notes/list";
 import { cn } from "@/lib/utils";
 
-export function NoteList({ notes }: { notes: NoteSummary[] }) {
+export function NoteList({ notes }: { notes: NoteListItem[] }) {
   const open = useSelectedLayoutSegment();
   if (notes.length === 0) {
     return (
@@ -40,7 +40,7 @@ export function NoteList({ notes }: { notes: NoteSummary[] }) {
               <time dateTime={note.updated_at} suppressHydrationWarning>
                 {editedAgo(note.updated_at)}
               </time>
-              {note.body && ` · ${plainPreview(note.body)}`}
+              {note.preview && ` · ${note.preview}`}
             </span>
           </Link>
         </li>

@@ -10,13 +10,13 @@ import { NoteList } from "@/components/notes/note-list";
 import { NoteSearch, type SearchHit } from "@/components/notes/note-search";
 import { SearchResults } from "@/components/notes/search-results";
 import { useLiveNotes } from "@/components/notes/use-live-notes";
-import type { NoteSummary } from "@/lib/notes/list";
+import type { NoteListItem } from "@/lib/notes/list";
 
 export function NotesSidebar({
   initialNotes,
   userId,
 }: {
-  initialNotes: NoteSummary[];
+  initialNotes: NoteListItem[];
   userId: string;
 }) {
   const notes = useLiveNotes(initialNotes, userId);

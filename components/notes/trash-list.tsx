@@ -9,14 +9,14 @@ import { ConfirmButton } from "@/components/notes/confirm-button";
 import { Button } from "@/components/ui/button";
 import { displayTitle } from "@/lib/notes/derive";
 import { TRASH_DAYS } from "@/lib/notes/limits";
-import type { NoteSummary } from "@/lib/notes/list";
+import type { NoteListItem } from "@/lib/notes/list";
 
 function daysLeft(deletedAt: string): number {
   const elapsed = (Date.now() - Date.parse(deletedAt)) / 86_400_000;
   return Math.max(0, Math.ceil(TRASH_DAYS - elapsed));
 }
 
-export function TrashList({ notes }: { notes: NoteSummary[] }) {
+export function TrashList({ notes }: { notes: NoteListItem[] }) {
   const [pending, startTransition] = useTransition();
   const run = (action: () => Promise<{ error?: string }>, done: string) =>
     startTransition(async () => {

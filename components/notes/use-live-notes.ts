@@ -4,13 +4,14 @@ import { useEffect, useState } from "react";
 
 import { useSupabase } from "@/components/auth/supabase-provider";
 import { onNoteChange } from "@/lib/notes/local-changes";
-import { applyNoteChange, NOTE_SUMMARY_COLUMNS, type NoteSummary } from "@/lib/notes/list";
+import { applyNoteChange, toListItem, type NoteListItem } from "@/lib/notes/list";
+import type { Tables } from "@/lib/supabase/database.types";
 
 /**
  * The server's list, kept current by Postgres changes: a note created, renamed, pinned or trashed
  * on another device moves here without a reload. A new server list (after an action) wins.
  */
-export function useLiveNotes(initialNotes: NoteSummary[], userId: string): NoteSummary[] {
+export function useLiveNotes(initialNotes: NoteListItem[], userId: string): NoteListItem[] {
   const supabase = useSupabase();
   const [state, setState] = useState({ from: initialNotes, notes: initialNotes });
   if (state.from !== initialNotes) setState({ from: initialNotes, notes: initialNotes });
@@ -23,7 +24,10 @@ export function useLiveNotes(initialNotes: NoteSummary[], userId: string): NoteS
           if (!known) return s;
           return {
             ...s,
-            notes: applyNoteChange(s.notes, { type: "upsert", note: { ...known, ...change } }),
+            notes: applyNoteChange(s.notes, {
+              type: "upsert",
+              note: toListItem({ ...known, ...change }),
+            }),
           };
         }),
       ),
@@ -44,7 +48,7 @@ export function useLiveNotes(initialNotes: NoteSummary[], userId: string): NoteS
                 ? applyNoteChange(s.notes, { type: "delete", id: String(change.old.id) })
                 : applyNoteChange(s.notes, {
                     type: "upsert",
-                    note: pick(change.new as NoteSummary),
+                    note: fromChangedRow(s.notes, change.new as Partial<Tables<"notes">>),
                   }),
           }));
         },
@@ -58,8 +62,20 @@ export function useLiveNotes(initialNotes: NoteSummary[], userId: string): NoteS
   return state.notes;
 }
 
-const COLUMNS = NOTE_SUMMARY_COLUMNS.split(", ") as (keyof NoteSummary)[];
-
-function pick(row: NoteSummary): NoteSummary {
-  return Object.fromEntries(COLUMNS.map((c) => [c, row[c]])) as NoteSummary;
+/**
+ * The list item for a changed row, with the preview derived from its body as the server derives
+ * it. A row that arrives without its body (too large for the change message) keeps the preview
+ * the list already had.
+ */
+function fromChangedRow(notes: NoteListItem[], row: Partial<Tables<"notes">>): NoteListItem {
+  const item = toListItem({
+    id: row.id ?? null,
+    title: row.title ?? null,
+    body: row.body,
+    pinned: row.pinned ?? null,
+    updated_at: row.updated_at ?? null,
+    deleted_at: row.deleted_at ?? null,
+  });
+  if (typeof row.body === "string") return item;
+  return { ...item, preview: notes.find((n) => n.id === item.id)?.preview ?? "" };
 }

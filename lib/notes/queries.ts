@@ -4,7 +4,13 @@ import { cache } from "react";
 
 import { sweepOrphanFolders } from "@/lib/attachments/cleanup";
 import { isNoteId } from "@/lib/notes/limits";
-import { NOTE_SUMMARY_COLUMNS, type NoteSummary } from "@/lib/notes/list";
+import {
+  NOTE_LIST_COLUMNS,
+  NOTE_SUMMARY_COLUMNS,
+  toListItem,
+  type NoteListItem,
+  type NoteSummary,
+} from "@/lib/notes/list";
 import { createClient } from "@/lib/supabase/server";
 
 /**
@@ -22,19 +28,22 @@ async function purgeExpiredTrash(supabase: Awaited<ReturnType<typeof createClien
   );
 }
 
-/** The signed-in person's notes, pinned first; expired trash is emptied on the way. */
-export const listNotes = cache(async (): Promise<NoteSummary[]> => {
+/**
+ * The signed-in person's notes, pinned first, as the list shows them (a preview, not the body);
+ * expired trash is emptied on the way.
+ */
+export const listNotes = cache(async (): Promise<NoteListItem[]> => {
   const supabase = await createClient();
   await purgeExpiredTrash(supabase);
   const { data, error } = await supabase
-    .from("notes")
-    .select(NOTE_SUMMARY_COLUMNS)
+    .from("note_list")
+    .select(NOTE_LIST_COLUMNS)
     .is("deleted_at", null)
     .order("pinned", { ascending: false })
     .order("updated_at", { ascending: false })
     .limit(1000);
   if (error) throw new Error(`Listing notes failed: ${error.message}`);
-  return data;
+  return data.map(toListItem);
 });
 
 /** One note of the signed-in person, or null for a missing id, a foreign note or a bad id. */
@@ -50,17 +59,17 @@ export const getNote = cache(async (id: string): Promise<NoteSummary | null> => 
   return data;
 });
 
-export async function listTrash(): Promise<NoteSummary[]> {
+export async function listTrash(): Promise<NoteListItem[]> {
   const supabase = await createClient();
   await purgeExpiredTrash(supabase);
   const { data, error } = await supabase
-    .from("notes")
-    .select(NOTE_SUMMARY_COLUMNS)
+    .from("note_list")
+    .select(NOTE_LIST_COLUMNS)
     .not("deleted_at", "is", null)
     .order("deleted_at", { ascending: false })
     .limit(1000);
   if (error) throw new Error(`Listing the trash failed: ${error.message}`);
-  return data;
+  return data.map(toListItem);
 }
 
 /** Whether the signed-in person's note is shared, and at which link. */

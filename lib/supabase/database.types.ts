@@ -115,7 +115,19 @@ export type Database = {
       };
     };
     Views: {
-      [_ in never]: never;
+      note_list: {
+        Row: {
+          id: string | null;
+          owner_id: string | null;
+          title: string | null;
+          body_start: string | null;
+          pinned: boolean | null;
+          created_at: string | null;
+          updated_at: string | null;
+          deleted_at: string | null;
+        };
+        Relationships: [];
+      };
     };
     Functions: {
       compact_note: {

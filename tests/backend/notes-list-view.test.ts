@@ -1,0 +1,59 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startNotesWorld, type NotesWorld } from "./notes-support";
+
+// A body whose tail is far past what the list reads, so a leak of the whole body is visible.
+const BODY = `Start of the note. ${"middle words ".repeat(200)}THE-VERY-END`;
+
+let w: NotesWorld;
+let noteId: string;
+beforeAll(async () => {
+  w = await startNotesWorld();
+  const { data, error } = await w.owner
+    .from("notes")
+    .insert({ title: "Long one", body: BODY })
+    .select("id")
+    .single();
+  expect(error).toBeNull();
+  noteId = data!.id;
+});
+afterAll(() => w?.t.stop());
+
+describe("note_list: what the list reads, with notes' own RLS", () => {
+  it("the owner reads their note with only the start of its body", async () => {
+    const { data, error } = await w.owner
+      .from("note_list")
+      .select("id, title, body_start, pinned, updated_at, deleted_at");
+    expect(error).toBeNull();
+    expect(data).toHaveLength(1);
+    expect(data![0]).toMatchObject({ id: noteId, title: "Long one", pinned: false });
+    expect(data![0].body_start).toBe(BODY.slice(0, 400));
+    expect(data![0].body_start).not.toContain("THE-VERY-END");
+  });
+
+  it("another person sees none of the owner's notes, even by id", async () => {
+    expect((await w.other.from("note_list").select("id")).data).toEqual([]);
+    expect((await w.other.from("note_list").select("id").eq("id", noteId)).data).toEqual([]);
+  });
+
+  it("anon is refused outright", async () => {
+    const anon = await w.anon.from("note_list").select("id");
+    expect(anon.status).toBe(401);
+    expect(anon.data).toBeNull();
+  });
+
+  it("the service role sees every note", async () => {
+    const { data } = await w.service.from("note_list").select("id").eq("id", noteId);
+    expect(data).toEqual([{ id: noteId }]);
+  });
+
+  it("is read-only: no one writes notes through it", async () => {
+    // The generated types already say so; the server must refuse a client that ignores them.
+    // @ts-expect-error the view has no Update type
+    const update = await w.owner.from("note_list").update({ title: "renamed" }).eq("id", noteId);
+    expect(update.status).toBe(403);
+    const del = await w.owner.from("note_list").delete().eq("id", noteId);
+    expect(del.status).toBe(403);
+    const { data } = await w.service.from("notes").select("title").eq("id", noteId).single();
+    expect(data?.title).toBe("Long one");
+  });
+});

@@ -1,0 +1,28 @@
+import { describe, expect, it } from "vitest";
+
+import { LIST_BODY_CHARS, toListItem } from "@/lib/notes/list";
+
+const row = { id: "n1", title: "Trip", pinned: true, updated_at: "2026-01-01T00:00:00Z" };
+
+describe("toListItem", () => {
+  it("makes the same preview from the view's body start as from the whole body", () => {
+    // Markdown markers and wide characters near the cut, so both paths must count alike.
+    const body = `## Packing\n\n- [ ] **sunscreen** ${"😀 ".repeat(300)}the tail`;
+    const whole = toListItem({ ...row, body, deleted_at: null });
+    const fromView = toListItem({
+      ...row,
+      // What Postgres' left(body, 400) returns: characters, not UTF-16 units.
+      body_start: Array.from(body).slice(0, LIST_BODY_CHARS).join(""),
+      deleted_at: null,
+    });
+    expect(fromView).toEqual(whole);
+    expect(whole.preview.startsWith("Packing sunscreen 😀")).toBe(true);
+    expect(whole.preview).not.toContain("the tail");
+    expect(whole).not.toHaveProperty("body");
+  });
+
+  it("keeps what the list orders and filters by", () => {
+    const item = toListItem({ ...row, body: "", deleted_at: "2026-01-02T00:00:00Z" });
+    expect(item).toEqual({ ...row, preview: "", deleted_at: "2026-01-02T00:00:00Z" });
+  });
+});
