@@ -3,32 +3,29 @@
 import { useEffect } from "react";
 import { useRouter } from "next/navigation";
 
-import { loadSupabase, useSupabaseConfig } from "@/components/auth/supabase-config";
+import { useSupabase } from "@/components/auth/supabase-provider";
 
 /**
  * The page was rendered from the access token's claims, which lag behind changes made elsewhere
  * (an email change confirmed from another device) until the token is next refreshed. On the
  * account page, where that matters, the browser asks the auth server and refreshes the session
- * when the two disagree. The client library loads for this after the page is interactive.
+ * when the two disagree.
  */
 export function AccountFreshness({ renderedEmail }: { renderedEmail: string }) {
-  const config = useSupabaseConfig();
+  const supabase = useSupabase();
   const router = useRouter();
 
   useEffect(() => {
     let current = true;
-    void (async () => {
-      const supabase = await loadSupabase(config).catch(() => null);
-      if (!supabase || !current) return;
-      const { data } = await supabase.auth.getUser();
+    void supabase.auth.getUser().then(async ({ data }) => {
       if (!current || !data.user || data.user.email === renderedEmail) return;
       const { error } = await supabase.auth.refreshSession();
       if (!error && current) router.refresh();
-    })();
+    });
     return () => {
       current = false;
     };
-  }, [config, router, renderedEmail]);
+  }, [supabase, router, renderedEmail]);
 
   return null;
 }

@@ -1,29 +1,22 @@
 "use client";
 
 import { useCallback, useEffect, useState, useTransition } from "react";
-import dynamic from "next/dynamic";
 import type { Factor } from "@supabase/supabase-js";
 
+import { MfaEnrollment } from "@/components/account/mfa-enrollment";
 import { FormMessage } from "@/components/auth/form-parts";
-import { loadSupabase, useSupabaseConfig } from "@/components/auth/supabase-config";
+import { useSupabase } from "@/components/auth/supabase-provider";
 import { Button } from "@/components/ui/button";
-import { authErrorMessage, NETWORK_ERROR_MESSAGE } from "@/lib/auth/error-messages";
-
-// Shown only once someone starts adding an app, so it loads then.
-const MfaEnrollment = dynamic(
-  () => import("@/components/account/mfa-enrollment").then((module) => module.MfaEnrollment),
-  { ssr: false },
-);
+import { authErrorMessage } from "@/lib/auth/error-messages";
 
 type Enrollment = { id: string; qrCode: string; secret: string };
 
 /**
  * Authenticator apps on the account. Listed by the browser client, straight from the auth
- * server, so the server-rendered page never has to ask it anything. The client library loads
- * after the page is interactive, not with it.
+ * server, so the server-rendered page never has to ask it anything.
  */
 export function MfaFactors() {
-  const config = useSupabaseConfig();
+  const supabase = useSupabase();
   const [factors, setFactors] = useState<Factor[] | null>(null);
   const [enrollment, setEnrollment] = useState<Enrollment | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -34,25 +27,19 @@ export function MfaFactors() {
 
   useEffect(() => {
     let current = true;
-    void (async () => {
-      const supabase = await loadSupabase(config).catch(() => null);
-      if (!current) return;
-      if (!supabase) return setError(NETWORK_ERROR_MESSAGE);
-      const { data, error } = await supabase.auth.mfa.listFactors();
+    void supabase.auth.mfa.listFactors().then(({ data, error }) => {
       if (!current) return;
       if (error) setError(authErrorMessage(error));
       else setFactors(data.totp.filter((factor) => factor.status === "verified"));
-    })();
+    });
     return () => {
       current = false;
     };
-  }, [config, version]);
+  }, [supabase, version]);
 
   function enroll() {
     startTransition(async () => {
       setError(null);
-      const supabase = await loadSupabase(config).catch(() => null);
-      if (!supabase) return setError(NETWORK_ERROR_MESSAGE);
       const { data, error } = await supabase.auth.mfa.enroll({ factorType: "totp" });
       if (error) return setError(authErrorMessage(error));
       setEnrollment({ id: data.id, qrCode: data.totp.qr_code, secret: data.totp.secret });
@@ -62,8 +49,6 @@ export function MfaFactors() {
   function remove(factorId: string) {
     startTransition(async () => {
       setError(null);
-      const supabase = await loadSupabase(config).catch(() => null);
-      if (!supabase) return setError(NETWORK_ERROR_MESSAGE);
       const { error } = await supabase.auth.mfa.unenroll({ factorId });
       if (error) return setError(authErrorMessage(error));
       reload();
@@ -76,8 +61,7 @@ export function MfaFactors() {
   }
 
   async function cancelEnrollment() {
-    const supabase = enrollment ? await loadSupabase(config).catch(() => null) : null;
-    if (enrollment && supabase) await supabase.auth.mfa.unenroll({ factorId: enrollment.id });
+    if (enrollment) await supabase.auth.mfa.unenroll({ factorId: enrollment.id });
     setEnrollment(null);
   }
 
