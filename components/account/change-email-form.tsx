@@ -1,10 +1,9 @@
 "use client";
 
 import { EmailField, FormMessage, SubmitButton } from "@/components/auth/form-parts";
-import { useCheckedAction } from "@/components/auth/use-checked-action";
+import { prepareChecks, useCheckedAction } from "@/components/auth/use-checked-action";
 import { useRetryCooldown } from "@/components/auth/use-cooldown";
 import type { FormAction } from "@/lib/auth/action-state";
-import { changeEmailSchema } from "@/lib/auth/schemas";
 
 export function ChangeEmailForm({
   currentEmail,
@@ -13,11 +12,11 @@ export function ChangeEmailForm({
   currentEmail: string;
   action: FormAction;
 }) {
-  const [state, formAction, pending] = useCheckedAction(changeEmailSchema, action);
+  const [state, formAction, pending] = useCheckedAction("changeEmailSchema", action);
   const cooldown = useRetryCooldown(state);
 
   return (
-    <form action={formAction} noValidate className="grid gap-4">
+    <form action={formAction} noValidate className="grid gap-4" onFocus={prepareChecks}>
       <p className="text-sm text-muted-foreground">
         Now: <span className="font-medium text-foreground">{currentEmail}</span>
       </p>

@@ -5,9 +5,9 @@ import { useRouter } from "next/navigation";
 import { toast } from "sonner";
 
 import { FormMessage, PasswordField, SubmitButton } from "@/components/auth/form-parts";
-import { useCheckedAction } from "@/components/auth/use-checked-action";
+import { prepareChecks, useCheckedAction } from "@/components/auth/use-checked-action";
 import type { FormAction } from "@/lib/auth/action-state";
-import { MIN_PASSWORD_LENGTH, PASSWORD_RULES, newPasswordSchema } from "@/lib/auth/schemas";
+import { MIN_PASSWORD_LENGTH, PASSWORD_RULES } from "@/lib/auth/password-rules";
 
 /** Sets a new password; after a reset mail, `then` moves on once it is saved. */
 export function ChangePasswordForm({
@@ -19,7 +19,7 @@ export function ChangePasswordForm({
   then?: string;
   submitLabel?: string;
 }) {
-  const [state, formAction, pending] = useCheckedAction(newPasswordSchema, action);
+  const [state, formAction, pending] = useCheckedAction("newPasswordSchema", action);
   const router = useRouter();
 
   useEffect(() => {
@@ -29,7 +29,7 @@ export function ChangePasswordForm({
   }, [state, then, router]);
 
   return (
-    <form action={formAction} noValidate className="grid gap-4">
+    <form action={formAction} noValidate className="grid gap-4" onFocus={prepareChecks}>
       <PasswordField
         label="New password"
         autoComplete="new-password"

@@ -1,22 +1,29 @@
 "use client";
 
 import { useCallback, useEffect, useState, useTransition } from "react";
+import dynamic from "next/dynamic";
 import type { Factor } from "@supabase/supabase-js";
 
-import { MfaEnrollment } from "@/components/account/mfa-enrollment";
 import { FormMessage } from "@/components/auth/form-parts";
-import { useSupabase } from "@/components/auth/supabase-provider";
+import { loadSupabase, useSupabaseConfig } from "@/components/auth/supabase-config";
 import { Button } from "@/components/ui/button";
-import { authErrorMessage } from "@/lib/auth/error-messages";
+import { authErrorMessage, NETWORK_ERROR_MESSAGE } from "@/lib/auth/error-messages";
+
+// Shown only once someone starts adding an app, so it loads then.
+const MfaEnrollment = dynamic(
+  () => import("@/components/account/mfa-enrollment").then((module) => module.MfaEnrollment),
+  { ssr: false },
+);
 
 type Enrollment = { id: string; qrCode: string; secret: string };
 
 /**
  * Authenticator apps on the account. Listed by the browser client, straight from the auth
- * server, so the server-rendered page never has to ask it anything.
+ * server, so the server-rendered page never has to ask it anything. The client library loads
+ * after the page is interactive, not with it.
  */
 export function MfaFactors() {
-  const supabase = useSupabase();
+  const config = useSupabaseConfig();
   const [factors, setFactors] = useState<Factor[] | null>(null);
   const [enrollment, setEnrollment] = useState<Enrollment | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -27,19 +34,25 @@ export function MfaFactors() {
 
   useEffect(() => {
     let current = true;
-    void supabase.auth.mfa.listFactors().then(({ data, error }) => {
+    void (async () => {
+      const supabase = await loadSupabase(config).catch(() => null);
+      if (!current) return;
+      if (!supabase) return setError(NETWORK_ERROR_MESSAGE);
+      const { data, error } = await supabase.auth.mfa.listFactors();
       if (!current) return;
       if (error) setError(authErrorMessage(error));
       else setFactors(data.totp.filter((factor) => factor.status === "verified"));
-    });
+    })();
     return () => {
       current = false;
     };
-  }, [supabase, version]);
+  }, [config, version]);
 
   function enroll() {
     startTransition(async () => {
       setError(null);
+      const supabase = await loadSupabase(config).catch(() => null);
+      if (!supabase) return setError(NETWORK_ERROR_MESSAGE);
       const { data, error } = await supabase.auth.mfa.enroll({ factorType: "totp" });
       if (error) return setError(authErrorMessage(error));
       setEnrollment({ id: data.id, qrCode: data.totp.qr_code, secret: data.totp.secret });
@@ -49,6 +62,8 @@ export function MfaFactors() {
   function remove(factorId: string) {
     startTransition(async () => {
       setError(null);
+      const supabase = await loadSupabase(config).catch(() => null);
+      if (!supabase) return setError(NETWORK_ERROR_MESSAGE);
       const { error } = await supabase.auth.mfa.unenroll({ factorId });
       if (error) return setError(authErrorMessage(error));
       reload();
@@ -61,7 +76,8 @@ export function MfaFactors() {
   }
 
   async function cancelEnrollment() {
-    if (enrollment) await supabase.auth.mfa.unenroll({ factorId: enrollment.id });
+    const supabase = enrollment ? await loadSupabase(config).catch(() => null) : null;
+    if (enrollment && supabase) await supabase.auth.mfa.unenroll({ factorId: enrollment.id });
     setEnrollment(null);
   }
 

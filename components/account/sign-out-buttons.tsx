@@ -3,17 +3,20 @@
 import { useTransition } from "react";
 import { toast } from "sonner";
 
-import { useSupabase } from "@/components/auth/supabase-provider";
+import { loadSupabase, useSupabaseConfig } from "@/components/auth/supabase-config";
 import { Button } from "@/components/ui/button";
-import { authErrorMessage } from "@/lib/auth/error-messages";
+import { authErrorMessage, NETWORK_ERROR_MESSAGE } from "@/lib/auth/error-messages";
 
 /** This device only, or every session the account has (other browsers lose theirs at next refresh). */
 export function SignOutButtons() {
-  const supabase = useSupabase();
+  const config = useSupabaseConfig();
   const [pending, startTransition] = useTransition();
 
   function signOut(scope: "local" | "global") {
     startTransition(async () => {
+      // The client library loads when someone signs out, not with the page.
+      const supabase = await loadSupabase(config).catch(() => null);
+      if (!supabase) return void toast.error(NETWORK_ERROR_MESSAGE);
       const { error } = await supabase.auth.signOut({ scope });
       if (error) toast.error(authErrorMessage(error));
     });

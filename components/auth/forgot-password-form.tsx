@@ -1,17 +1,16 @@
 "use client";
 
 import { EmailField, FormMessage, SubmitButton } from "@/components/auth/form-parts";
-import { useCheckedAction } from "@/components/auth/use-checked-action";
+import { prepareChecks, useCheckedAction } from "@/components/auth/use-checked-action";
 import { useRetryCooldown } from "@/components/auth/use-cooldown";
 import type { FormAction } from "@/lib/auth/action-state";
-import { emailOnlySchema } from "@/lib/auth/schemas";
 
 export function ForgotPasswordForm({ action }: { action: FormAction }) {
-  const [state, formAction, pending] = useCheckedAction(emailOnlySchema, action);
+  const [state, formAction, pending] = useCheckedAction("emailOnlySchema", action);
   const cooldown = useRetryCooldown(state);
 
   return (
-    <form action={formAction} noValidate className="grid gap-4">
+    <form action={formAction} noValidate className="grid gap-4" onFocus={prepareChecks}>
       <EmailField defaultValue={state.values?.email} error={state.fields?.email} />
       <FormMessage error={state.error} message={state.message} />
       <SubmitButton pending={pending} pendingText="Sending…" disabled={cooldown > 0}>

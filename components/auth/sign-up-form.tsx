@@ -3,16 +3,16 @@
 import Link from "next/link";
 
 import { EmailField, FormMessage, PasswordField, SubmitButton } from "@/components/auth/form-parts";
-import { useCheckedAction } from "@/components/auth/use-checked-action";
+import { prepareChecks, useCheckedAction } from "@/components/auth/use-checked-action";
 import type { FormAction } from "@/lib/auth/action-state";
-import { MIN_PASSWORD_LENGTH, PASSWORD_RULES, signUpSchema } from "@/lib/auth/schemas";
+import { MIN_PASSWORD_LENGTH, PASSWORD_RULES } from "@/lib/auth/password-rules";
 
 export function SignUpForm({ next, action }: { next: string; action: FormAction }) {
-  const [state, formAction, pending] = useCheckedAction(signUpSchema, action);
+  const [state, formAction, pending] = useCheckedAction("signUpSchema", action);
   const nextQuery = next === "/" ? "" : `?next=${encodeURIComponent(next)}`;
 
   return (
-    <form action={formAction} noValidate className="grid gap-4">
+    <form action={formAction} noValidate className="grid gap-4" onFocus={prepareChecks}>
       <input type="hidden" name="next" value={next} />
       <EmailField defaultValue={state.values?.email} error={state.fields?.email} />
       <PasswordField

@@ -1,17 +1,18 @@
 import { z } from "zod";
 
+import { MIN_PASSWORD_LENGTH } from "@/lib/auth/password-rules";
+
+export { MIN_PASSWORD_LENGTH, PASSWORD_RULES } from "@/lib/auth/password-rules";
+
 // These schemas also run in the browser, whose Content-Security-Policy forbids eval. Zod would probe
 // for it with `new Function` (a reported violation) to compile fast object parsers that forms don't need.
 z.config({ jitless: true });
 
 /**
- * The auth server's own rules (supabase/config.toml: minimum_password_length, password_requirements
- * = "letters_digits"), checked in the form before anything is sent. Control characters are refused
- * here too: they cannot be typed, so one in a password is a paste accident or a forged request.
+ * The auth server's own rules (lib/auth/password-rules), checked in the form before anything is
+ * sent. Control characters are refused here too: they cannot be typed, so one in a password is a
+ * paste accident or a forged request.
  */
-export const MIN_PASSWORD_LENGTH = 12;
-export const PASSWORD_RULES = `At least ${MIN_PASSWORD_LENGTH} characters, with letters and digits.`;
-
 export const emailSchema = z
   .string()
   .trim()
