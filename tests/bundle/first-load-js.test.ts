@@ -14,9 +14,10 @@ const KB = 1000;
 const BUDGETS: Record<string, number> = {
   "/": 220 * KB,
   "/sign-in": 220 * KB,
-  "/sign-up": 250 * KB,
-  "/forgot-password": 250 * KB,
-  "/account": 320 * KB,
+  "/sign-up": 215 * KB,
+  "/forgot-password": 215 * KB,
+  "/update-password": 215 * KB,
+  "/account": 215 * KB,
   "/account/profile": 300 * KB,
   "/account/data": 292 * KB,
   "/notes": 295 * KB,
