@@ -8,7 +8,8 @@
  *
  * BENCH_REFERENCE_DIR=<dir> also starts another production build of a Supabase starter app against
  * the same backend (BENCH_PROXY_PORT fixes the backend's address for a build that inlined it) and
- * compares its `/`, `/protected` signed in and `/protected` signed out with ours, in turns.
+ * compares its `/`, `/protected` signed in and `/protected` signed out with ours, in turns, and
+ * both builds' first-load JavaScript.
  * Then: search with 10,000 notes, a keystroke's trip to another open device (two Chromium pages), and
  * a 50 MiB attachment sent over tus as the editor sends it; BENCH_ONLY_COMPARE=1 skips these and
  * the notes and share rows.
@@ -25,7 +26,7 @@ import { createClient } from "@supabase/supabase-js";
 import { spawnBackend } from "./backend-process";
 import { startApp, type AppProcess } from "./bench/app-process";
 import { benchAttachmentUpload } from "./bench/attachments";
-import { comparePairs, printComparison } from "./bench/compare";
+import { comparePairs, printComparison, printFirstLoad } from "./bench/compare";
 import { timedGet } from "./bench/http-load";
 import { benchNotes } from "./bench/notes";
 import { printPages, profilePage, type PageProfile } from "./bench/page-profile";
@@ -195,7 +196,7 @@ async function main() {
     console.log("\nGroundwork app benchmark (production build, local backend, 127.0.0.1)\n");
     printPages(rows, floor);
 
-    if (reference) {
+    if (reference && REFERENCE_DIR) {
       console.log(
         `\nSide by side with ${REFERENCE_DIR}: same backend, same run, measured in turns`,
       );
@@ -215,6 +216,13 @@ async function main() {
             status: 307,
           },
         ]),
+      );
+      printFirstLoad(
+        [
+          { label: "/ signed out", ours: "/", theirs: "/" },
+          { label: "signed-in page", ours: "/account", theirs: "/protected" },
+        ],
+        REFERENCE_DIR,
       );
     }
 

@@ -1,3 +1,4 @@
+import { firstLoadGzipBytes } from "./first-load";
 import { percentile } from "./http-load";
 import { profilePage, type PageProfile } from "./page-profile";
 
@@ -97,5 +98,22 @@ export function printComparison(results: Awaited<ReturnType<typeof comparePairs>
     }
     if (ours.failures || theirs.failures)
       console.log(`    unexpected statuses: ours ${ours.failures}, theirs ${theirs.failures}`);
+  }
+}
+
+/** First-load JavaScript of each pair's routes, from each build's own route list, in gzip KB. */
+export function printFirstLoad(
+  pairs: { label: string; ours: string; theirs: string }[],
+  referenceDir: string,
+) {
+  const ours = firstLoadGzipBytes();
+  const theirs = firstLoadGzipBytes(referenceDir);
+  console.log(`\n  first-load JS, gzip KB (1,000 bytes)           ours   theirs   ours/theirs`);
+  for (const pair of pairs) {
+    const a = (ours.get(pair.ours) ?? Number.NaN) / 1000;
+    const b = (theirs.get(pair.theirs) ?? Number.NaN) / 1000;
+    console.log(
+      `    ${`${pair.label} (${pair.ours}, ${pair.theirs})`.padEnd(42)}${a.toFixed(1).padStart(6)}${b.toFixed(1).padStart(9)}${(a / b).toFixed(2).padStart(14)}`,
+    );
   }
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { firstLoadGzipBytes } from "./first-load";
+import { firstLoadGzipBytes } from "../../scripts/bench/first-load";
 
 const KB = 1000;
 
