@@ -2,8 +2,7 @@ import { headers } from "next/headers";
 
 import { SignInDialog } from "@/components/auth/sign-in-dialog";
 import { UserMenu } from "@/components/auth/user-menu";
-import { isAuthPage, REQUEST_PATH_HEADER } from "@/lib/auth/routes";
-import { returnPathFrom } from "@/lib/auth/safe-next";
+import { REQUEST_PATH_HEADER } from "@/lib/auth/routes";
 import { getSessionProfile } from "@/lib/profile/server";
 import { avatarUrl, shownName } from "@/lib/profile/session-profile";
 import { supabaseEnv } from "@/lib/supabase/env";
@@ -17,6 +16,5 @@ export async function AccountMenu() {
       : null;
     return <UserMenu email={profile.email} name={shownName(profile)} avatarSrc={avatarSrc} />;
   }
-  const here = returnPathFrom((await headers()).get(REQUEST_PATH_HEADER) ?? "/", isAuthPage);
-  return <SignInDialog serverPath={here} />;
+  return <SignInDialog serverUrl={(await headers()).get(REQUEST_PATH_HEADER) ?? "/"} />;
 }

@@ -2,7 +2,7 @@
 
 import { lazy, Suspense, useRef, useState } from "react";
 import Link from "next/link";
-import { usePathname, useSearchParams } from "next/navigation";
+import { usePathname } from "next/navigation";
 
 import { Button } from "@/components/ui/button";
 import { isAuthPage } from "@/lib/auth/routes";
@@ -13,7 +13,7 @@ const SignInDialogContent = lazy(() =>
   loadContent().then((module) => ({ default: module.SignInDialogContent })),
 );
 
-function SignInControl({ next }: { next: string }) {
+function SignInControl({ next, onApproach }: { next: string; onApproach: () => void }) {
   const [open, setOpen] = useState(false);
   // Once opened, the dialog stays mounted so it can animate out and open again at once.
   const [mounted, setMounted] = useState(false);
@@ -25,6 +25,7 @@ function SignInControl({ next }: { next: string }) {
     if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || event.button !== 0)
       return;
     event.preventDefault();
+    onApproach();
     loadContent().then(
       () => {
         setMounted(true);
@@ -45,9 +46,10 @@ function SignInControl({ next }: { next: string }) {
           prefetch={false}
           aria-haspopup="dialog"
           onClick={openDialog}
-          // Fetch the dialog while the pointer or focus is on its way, so the click opens it at once.
-          onPointerEnter={() => void loadContent().catch(() => {})}
-          onFocus={() => void loadContent().catch(() => {})}
+          // Fetch the dialog while the pointer or focus is on its way, so the click opens it at once,
+          // and take the address as it is now, so the link leads back to it.
+          onPointerEnter={() => approach(onApproach)}
+          onFocus={() => approach(onApproach)}
         >
           Sign in
         </Link>
@@ -66,23 +68,36 @@ function SignInControl({ next }: { next: string }) {
   );
 }
 
-function WithQuery() {
-  const pathname = usePathname();
-  const query = useSearchParams().toString();
-  return (
-    <SignInControl next={returnPathFrom(query ? `${pathname}?${query}` : pathname, isAuthPage)} />
-  );
+function approach(onApproach: () => void) {
+  onApproach();
+  void loadContent().catch(() => {});
 }
 
 /**
  * Sign in without leaving the page: on SIGNED_IN the auth listener refreshes the server-rendered
  * page for the new user, so the visitor stays exactly where they were.
+ *
+ * The link leads back to the address the server rendered (query included) until the router moves
+ * to another path, then to the router's path; whenever someone points at it or focuses it, it
+ * takes the browser's address as it is at that moment. Reading the query through the router would
+ * suspend the header on every server render for a value that only matters once someone reaches
+ * for the link.
  */
-export function SignInDialog({ serverPath }: { serverPath: string }) {
-  // The server's copy of the URL serves the first HTML; after hydration the router's is current.
+export function SignInDialog({ serverUrl }: { serverUrl: string }) {
+  const pathname = usePathname();
+  const [seen, setSeen] = useState<{ pathname: string; url: string } | null>(null);
+  const here =
+    seen?.pathname === pathname
+      ? seen.url
+      : pathname === serverUrl.split(/[?#]/, 1)[0]
+        ? serverUrl
+        : pathname;
   return (
-    <Suspense fallback={<SignInControl next={serverPath} />}>
-      <WithQuery />
-    </Suspense>
+    <SignInControl
+      next={returnPathFrom(here, isAuthPage)}
+      onApproach={() =>
+        setSeen({ pathname, url: window.location.pathname + window.location.search })
+      }
+    />
   );
 }
