@@ -1,3 +1,8 @@
+"use client";
+
+// Static on every page: as a client component it travels as code the browser caches rather than
+// as markup repeated in each page's payload (see components/marketing/home-content.tsx).
+
 import Link from "next/link";
 
 import { isNavGroup, siteConfig } from "@/lib/site-config";
