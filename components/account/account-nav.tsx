@@ -1,3 +1,8 @@
+"use client";
+
+// Shared by every account screen; as a client component it travels as cached code rather than as
+// markup in each page payload (see components/marketing/home-content.tsx).
+
 import Link from "next/link";
 
 import { cn } from "@/lib/utils";

@@ -1,3 +1,8 @@
+"use client";
+
+// The card around each account setting: a client component, so the page payload names it instead of
+// repeating its markup per section (see components/marketing/home-content.tsx).
+
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 
 export function AccountSection({
