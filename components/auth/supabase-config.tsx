@@ -2,6 +2,7 @@
 
 import { createContext, use } from "react";
 
+import { NETWORK_ERROR_MESSAGE } from "@/lib/auth/error-messages";
 import type { PublicSupabaseConfig } from "@/lib/supabase/env";
 
 const ConfigContext = createContext<PublicSupabaseConfig | null>(null);
@@ -29,9 +30,12 @@ export function useSupabaseConfig(): PublicSupabaseConfig {
 
 /**
  * The page's browser client, fetched with the library on first use: for controls that need it
- * only once someone acts (signing out from the header's menu).
+ * only once someone acts (signing out from the header's menu). When the library cannot be fetched
+ * (offline, or a deploy replaced it), it fails with a sentence a person can read.
  */
 export async function loadSupabase(config: PublicSupabaseConfig) {
-  const { createClient } = await import("@/lib/supabase/client");
+  const { createClient } = await import("@/lib/supabase/client").catch(() => {
+    throw new Error(NETWORK_ERROR_MESSAGE);
+  });
   return createClient(config);
 }
