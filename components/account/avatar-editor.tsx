@@ -1,13 +1,14 @@
 "use client";
 
 import { useCallback, useEffect, useRef, useState, useTransition } from "react";
-import Cropper from "react-easy-crop";
+import dynamic from "next/dynamic";
 import { ImagePlus, Loader2, Trash2 } from "lucide-react";
 import { toast } from "sonner";
+import type { CropperProps } from "react-easy-crop";
 
 import { Avatar } from "@/components/account/avatar";
 import { useProfileSave } from "@/components/account/use-profile-save";
-import { useSupabase } from "@/components/auth/supabase-provider";
+import { loadSupabase, useSupabaseConfig } from "@/components/auth/supabase-config";
 import { Button } from "@/components/ui/button";
 import {
   Dialog,
@@ -25,6 +26,33 @@ import {
   type CropArea,
 } from "@/lib/profile/crop";
 
+// The cropper loads when someone picks a picture, not with the page.
+// Its types mark the props it has defaults for as required; these are the ones set here.
+type CropperUse = Pick<
+  CropperProps,
+  | "image"
+  | "crop"
+  | "zoom"
+  | "aspect"
+  | "cropShape"
+  | "onCropChange"
+  | "onZoomChange"
+  | "onCropComplete"
+>;
+const Cropper = dynamic<CropperUse>(
+  () =>
+    import("react-easy-crop").then((m) => m.default as unknown as React.ComponentType<CropperUse>),
+  {
+    ssr: false,
+    loading: () => (
+      <Loader2
+        aria-label="Loading the cropper"
+        className="absolute inset-0 m-auto size-6 animate-spin"
+      />
+    ),
+  },
+);
+
 /** Pick or drop a picture, crop it to a square, and it becomes the avatar everywhere. */
 export function AvatarEditor({
   userId,
@@ -37,7 +65,7 @@ export function AvatarEditor({
   avatarSrc: string | null;
   avatarPath: string | null;
 }) {
-  const supabase = useSupabase();
+  const config = useSupabaseConfig();
   const save = useProfileSave(userId);
   const input = useRef<HTMLInputElement>(null);
   const [source, setSource] = useState<string | null>(null);
@@ -58,8 +86,9 @@ export function AvatarEditor({
     setSource(URL.createObjectURL(file));
   }, []);
 
-  const removeStored = (path: string | null) =>
-    path ? supabase.storage.from("avatars").remove([path]) : null;
+  // The client library loads when a picture is saved or removed, not with the page.
+  const removeStored = async (path: string | null) =>
+    path ? (await loadSupabase(config)).storage.from("avatars").remove([path]) : null;
 
   function upload() {
     if (!source || !area) return;
@@ -67,6 +96,7 @@ export function AvatarEditor({
       try {
         const blob = await cropToBlob(await loadImage(source), area);
         const path = newAvatarPath(userId, crypto.randomUUID());
+        const supabase = await loadSupabase(config);
         const { error } = await supabase.storage
           .from("avatars")
           .upload(path, blob, { contentType: "image/webp", cacheControl: "31536000" });

@@ -6,7 +6,7 @@ import { Loader2, Trash2 } from "lucide-react";
 import { toast } from "sonner";
 
 import { CodeField, Field, FormMessage, PasswordField } from "@/components/auth/form-parts";
-import { useSupabase } from "@/components/auth/supabase-provider";
+import { loadSupabase, useSupabaseConfig } from "@/components/auth/supabase-config";
 import { Button } from "@/components/ui/button";
 import {
   Dialog,
@@ -17,7 +17,7 @@ import {
   DialogTitle,
   DialogTrigger,
 } from "@/components/ui/dialog";
-import { authErrorMessage } from "@/lib/auth/error-messages";
+import { authErrorMessage, NETWORK_ERROR_MESSAGE } from "@/lib/auth/error-messages";
 
 /**
  * Deleting an account asks for the address typed out, a fresh sign-in (password, or a mailed code
@@ -25,7 +25,7 @@ import { authErrorMessage } from "@/lib/auth/error-messages";
  * `delete-account` function removes everything and every device is signed out.
  */
 export function DeleteAccount({ email }: { email: string }) {
-  const supabase = useSupabase();
+  const config = useSupabaseConfig();
   const router = useRouter();
   const [open, setOpen] = useState(false);
   const [typed, setTyped] = useState("");
@@ -37,14 +37,20 @@ export function DeleteAccount({ email }: { email: string }) {
 
   useEffect(() => {
     if (!open) return;
-    void supabase.auth.mfa.listFactors().then(({ data }) => {
-      setTotpFactor(data?.totp.find((f) => f.status === "verified")?.id ?? null);
-    });
-  }, [open, supabase]);
+    // The client library loads when the dialog opens, not with the page.
+    void loadSupabase(config)
+      .then((supabase) => supabase.auth.mfa.listFactors())
+      .then(({ data }) => {
+        setTotpFactor(data?.totp.find((f) => f.status === "verified")?.id ?? null);
+      })
+      .catch(() => setError(NETWORK_ERROR_MESSAGE));
+  }, [open, config]);
 
   function sendCode() {
     startTransition(async () => {
       setError(null);
+      const supabase = await loadSupabase(config).catch(() => null);
+      if (!supabase) return setError(NETWORK_ERROR_MESSAGE);
       const { error } = await supabase.auth.signInWithOtp({
         email,
         options: { shouldCreateUser: false },
@@ -59,6 +65,8 @@ export function DeleteAccount({ email }: { email: string }) {
       setError(null);
       if (typed.trim().toLowerCase() !== email.toLowerCase())
         return setError("Type your email address exactly as shown to confirm.");
+      const supabase = await loadSupabase(config).catch(() => null);
+      if (!supabase) return setError(NETWORK_ERROR_MESSAGE);
       // A fresh sign-in proves it is really the person, right now.
       const reauth = byCode
         ? await supabase.auth.verifyOtp({

@@ -4,7 +4,7 @@ import { useState } from "react";
 import { Download, Loader2 } from "lucide-react";
 import { toast } from "sonner";
 
-import { useSupabase, useSupabaseConfig } from "@/components/auth/supabase-provider";
+import { loadSupabase, useSupabaseConfig } from "@/components/auth/supabase-config";
 import { Button } from "@/components/ui/button";
 import { formatBytes } from "@/lib/format-bytes";
 import { filenameFrom, readWithProgress } from "@/lib/profile/download";
@@ -13,14 +13,16 @@ type Progress = { received: number; total: number | null } | null;
 
 /** Downloads everything the person owns as one archive, made by the `export-data` function. */
 export function ExportData() {
-  const supabase = useSupabase();
-  const { url, publishableKey } = useSupabaseConfig();
+  const config = useSupabaseConfig();
+  const { url, publishableKey } = config;
   const [progress, setProgress] = useState<Progress>(null);
   const busy = progress !== null;
 
   async function exportData() {
     setProgress({ received: 0, total: null });
     try {
+      // The client library loads when an export starts, not with the page.
+      const supabase = await loadSupabase(config);
       const { data } = await supabase.auth.getSession();
       if (!data.session) throw new Error("Your session has ended. Sign in again.");
       // Streamed rather than through functions.invoke, so the bytes can be counted as they come.

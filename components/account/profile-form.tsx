@@ -5,7 +5,7 @@ import { toast } from "sonner";
 
 import { useProfileSave } from "@/components/account/use-profile-save";
 import { Field, FormMessage, SubmitButton } from "@/components/auth/form-parts";
-import { useSupabase } from "@/components/auth/supabase-provider";
+import { loadSupabase, useSupabaseConfig } from "@/components/auth/supabase-config";
 import { normalizeUsername, usernameProblem } from "@/lib/profile/username";
 
 type Availability = "idle" | "checking" | "available" | "taken" | "unknown";
@@ -28,7 +28,7 @@ export function ProfileForm({
   username: string | null;
   displayName: string | null;
 }) {
-  const supabase = useSupabase();
+  const config = useSupabaseConfig();
   const save = useProfileSave(userId);
   const [username, setUsername] = useState(savedUsername ?? "");
   const [displayName, setDisplayName] = useState(savedDisplayName ?? "");
@@ -45,6 +45,8 @@ export function ProfileForm({
     let current = true;
     const timer = setTimeout(async () => {
       setAvailability("checking");
+      const supabase = await loadSupabase(config).catch(() => null);
+      if (!supabase) return void (current && setAvailability("unknown"));
       const { data, error } = await supabase.rpc("username_available", { name: username });
       if (!current) return;
       setAvailability(error ? "unknown" : data ? "available" : "taken");
@@ -53,7 +55,7 @@ export function ProfileForm({
       current = false;
       clearTimeout(timer);
     };
-  }, [supabase, username, changedName]);
+  }, [config, username, changedName]);
 
   function submit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();

@@ -3,7 +3,8 @@
 import { useCallback } from "react";
 import { useRouter } from "next/navigation";
 
-import { useSupabase } from "@/components/auth/supabase-provider";
+import { loadSupabase, useSupabaseConfig } from "@/components/auth/supabase-config";
+import { NETWORK_ERROR_MESSAGE } from "@/lib/auth/error-messages";
 import { profileSaveError } from "@/lib/profile/username";
 
 export type ProfileChange = Partial<{
@@ -18,16 +19,19 @@ export type ProfileChange = Partial<{
  * profile) and so every server-rendered page shows the change at once. Answers an error sentence.
  */
 export function useProfileSave(userId: string) {
-  const supabase = useSupabase();
+  const config = useSupabaseConfig();
   const router = useRouter();
   return useCallback(
     async (change: ProfileChange, { refresh = true } = {}): Promise<string | null> => {
+      // The client library loads with the first save, not with the page.
+      const supabase = await loadSupabase(config).catch(() => null);
+      if (!supabase) return NETWORK_ERROR_MESSAGE;
       const { error } = await supabase.from("profiles").update(change).eq("id", userId);
       if (error) return profileSaveError(error);
       await supabase.auth.refreshSession();
       if (refresh) router.refresh();
       return null;
     },
-    [supabase, router, userId],
+    [config, router, userId],
   );
 }
