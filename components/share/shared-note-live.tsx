@@ -7,7 +7,7 @@ import { SharedMarkdown } from "@/components/share/shared-markdown";
 import { pathsInMarkdown } from "@/lib/attachments/paths";
 import type { SharedFiles } from "@/lib/attachments/shared-files";
 import { displayTitle } from "@/lib/notes/derive";
-import { createClient } from "@/lib/supabase/client";
+import { loadSupabase } from "@/components/auth/supabase-config";
 import type { PublicSupabaseConfig } from "@/lib/supabase/env";
 
 type Shown = { title: string; body: string; updated_at: string };
@@ -41,35 +41,48 @@ export function SharedNoteLive({
   }, [files]);
 
   useEffect(() => {
-    const supabase = createClient(config);
-    // Anyone holding the link can also broadcast on a public topic, so a message is only a cue:
-    // what the page shows always comes from shared_note(), which only the database answers.
-    let latest = 0;
-    const refresh = async () => {
-      const asked = ++latest;
-      const { data, error } = await supabase.rpc("shared_note", { slug });
-      if (error || asked !== latest) return;
-      const row = data[0];
-      if (!row) {
-        setRevoked(true);
-        return;
-      }
-      setNote({ title: row.title, body: row.body, updated_at: row.updated_at });
-      // A file added since the page loaded gets its signed link from the server, like the rest.
-      const known = filesRef.current;
-      if (pathsInMarkdown(row.body).some((path) => !(path in known))) {
-        const res = await fetch(`/n/${encodeURIComponent(slug)}/files`, { cache: "no-store" });
-        if (res.ok && asked === latest) setFiles((await res.json()) as SharedFiles);
-      }
-    };
-    const channel = supabase
-      .channel(`share:${slug}`, { config: { private: false } })
-      .on("broadcast", { event: "update" }, () => void refresh())
-      .on("broadcast", { event: "revoked" }, () => void refresh())
-      .subscribe((status) => setListening(status === "SUBSCRIBED"));
+    // The client library loads after the page is shown: the text is already in the HTML.
+    let live = true;
+    let stop = () => {};
+    void loadSupabase(config).then(
+      (supabase) => {
+        if (live) stop = listen(supabase);
+      },
+      () => {}, // Without the library the page stays as served; a reload picks up changes.
+    );
     return () => {
-      void supabase.removeChannel(channel);
+      live = false;
+      stop();
     };
+
+    function listen(supabase: Awaited<ReturnType<typeof loadSupabase>>) {
+      // Anyone holding the link can also broadcast on a public topic, so a message is only a cue:
+      // what the page shows always comes from shared_note(), which only the database answers.
+      let latest = 0;
+      const refresh = async () => {
+        const asked = ++latest;
+        const { data, error } = await supabase.rpc("shared_note", { slug });
+        if (error || asked !== latest) return;
+        const row = data[0];
+        if (!row) {
+          setRevoked(true);
+          return;
+        }
+        setNote({ title: row.title, body: row.body, updated_at: row.updated_at });
+        // A file added since the page loaded gets its signed link from the server, like the rest.
+        const known = filesRef.current;
+        if (pathsInMarkdown(row.body).some((path) => !(path in known))) {
+          const res = await fetch(`/n/${encodeURIComponent(slug)}/files`, { cache: "no-store" });
+          if (res.ok && asked === latest) setFiles((await res.json()) as SharedFiles);
+        }
+      };
+      const channel = supabase
+        .channel(`share:${slug}`, { config: { private: false } })
+        .on("broadcast", { event: "update" }, () => void refresh())
+        .on("broadcast", { event: "revoked" }, () => void refresh())
+        .subscribe((status) => setListening(status === "SUBSCRIBED"));
+      return () => void supabase.removeChannel(channel);
+    }
   }, [config, slug]);
 
   if (revoked) {

@@ -23,7 +23,7 @@ const BUDGETS: Record<string, number> = {
   "/notes": 295 * KB,
   "/notes/[id]": 300 * KB,
   "/notes/trash": 295 * KB,
-  "/n/[slug]": 322 * KB,
+  "/n/[slug]": 255 * KB,
 };
 
 describe("first-load JavaScript", () => {
