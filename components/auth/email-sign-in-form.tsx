@@ -4,20 +4,27 @@ import { useActionState } from "react";
 import { useRouter } from "next/navigation";
 
 import { EmailField, FormMessage, SubmitButton } from "@/components/auth/form-parts";
-import { useSupabase } from "@/components/auth/supabase-provider";
-import { authErrorMessage, retryAfterSeconds } from "@/lib/auth/error-messages";
-import { emailOnlySchema, fieldErrors } from "@/lib/auth/schemas";
+import { loadFormTools, prepareFormTools } from "@/components/auth/load-form-tools";
+import { useSupabaseConfig } from "@/components/auth/supabase-config";
+import {
+  authErrorMessage,
+  NETWORK_ERROR_MESSAGE,
+  retryAfterSeconds,
+} from "@/lib/auth/error-messages";
 
 type State = { error?: string; fields?: Record<string, string>; email?: string };
 
 /** Asks for a mail holding both a sign-in link and a 6-digit code, then goes to the code page. */
 export function EmailSignInForm({ next }: { next: string }) {
-  const supabase = useSupabase();
+  const config = useSupabaseConfig();
   const router = useRouter();
 
   const [state, formAction, pending] = useActionState(
     async (_: State, formData: FormData): Promise<State> => {
       const email = String(formData.get("email") ?? "");
+      const tools = await loadFormTools(config).catch(() => null);
+      if (!tools) return { error: NETWORK_ERROR_MESSAGE, email };
+      const [supabase, { emailOnlySchema, fieldErrors }] = tools;
       const parsed = emailOnlySchema.safeParse({ email });
       if (!parsed.success) return { fields: fieldErrors(parsed.error), email };
       const { error } = await supabase.auth.signInWithOtp({
@@ -42,7 +49,12 @@ export function EmailSignInForm({ next }: { next: string }) {
   );
 
   return (
-    <form action={formAction} noValidate className="grid gap-4">
+    <form
+      action={formAction}
+      noValidate
+      className="grid gap-4"
+      onFocus={() => prepareFormTools(config)}
+    >
       <EmailField defaultValue={state.email} error={state.fields?.email} />
       <FormMessage error={state.error} />
       <SubmitButton pending={pending} pendingText="Sending…">

@@ -3,15 +3,18 @@
 import { useActionState } from "react";
 
 import { CodeField, FormMessage, SubmitButton } from "@/components/auth/form-parts";
-import { useSupabase } from "@/components/auth/supabase-provider";
-import { authErrorMessage } from "@/lib/auth/error-messages";
-import { codeSchema } from "@/lib/auth/schemas";
+import { loadFormTools, prepareFormTools } from "@/components/auth/load-form-tools";
+import { useSupabaseConfig } from "@/components/auth/supabase-config";
+import { authErrorMessage, NETWORK_ERROR_MESSAGE } from "@/lib/auth/error-messages";
 
 /** The code after the password. Success fires MFA_CHALLENGE_VERIFIED; the listener moves on. */
 export function MfaChallengeForm() {
-  const supabase = useSupabase();
+  const config = useSupabaseConfig();
   const [state, formAction, pending] = useActionState(
     async (_: { error?: string; field?: string }, formData: FormData) => {
+      const tools = await loadFormTools(config).catch(() => null);
+      if (!tools) return { error: NETWORK_ERROR_MESSAGE };
+      const [supabase, { codeSchema }] = tools;
       const code = codeSchema.safeParse(formData.get("code"));
       if (!code.success) return { field: code.error.issues[0]?.message };
       const { data, error } = await supabase.auth.mfa.listFactors();
@@ -28,7 +31,12 @@ export function MfaChallengeForm() {
   );
 
   return (
-    <form action={formAction} noValidate className="grid gap-4">
+    <form
+      action={formAction}
+      noValidate
+      className="grid gap-4"
+      onFocus={() => prepareFormTools(config)}
+    >
       <CodeField label="Code from your authenticator app" autoFocus error={state.field} />
       <FormMessage error={state.error} />
       <SubmitButton pending={pending} pendingText="Checking…">

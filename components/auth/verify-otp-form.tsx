@@ -3,10 +3,14 @@
 import { useActionState, useEffect, useState } from "react";
 
 import { CodeField, FormMessage, SubmitButton } from "@/components/auth/form-parts";
-import { useSupabase } from "@/components/auth/supabase-provider";
+import { loadFormTools, prepareFormTools } from "@/components/auth/load-form-tools";
+import { loadSupabase, useSupabaseConfig } from "@/components/auth/supabase-config";
 import { useCooldown } from "@/components/auth/use-cooldown";
-import { authErrorMessage, retryAfterSeconds } from "@/lib/auth/error-messages";
-import { codeSchema } from "@/lib/auth/schemas";
+import {
+  authErrorMessage,
+  NETWORK_ERROR_MESSAGE,
+  retryAfterSeconds,
+} from "@/lib/auth/error-messages";
 
 export type OtpKind = "email" | "signup";
 
@@ -27,7 +31,7 @@ export function VerifyOtpForm({
   next: string;
   wait: number;
 }) {
-  const supabase = useSupabase();
+  const config = useSupabaseConfig();
   const [cooldown, startCooldown] = useCooldown();
   const [notice, setNotice] = useState<{ error?: string; message?: string }>({});
 
@@ -37,6 +41,9 @@ export function VerifyOtpForm({
 
   const [state, formAction, pending] = useActionState(
     async (_: State, formData: FormData): Promise<State> => {
+      const tools = await loadFormTools(config).catch(() => null);
+      if (!tools) return { error: NETWORK_ERROR_MESSAGE };
+      const [supabase, { codeSchema }] = tools;
       const parsed = codeSchema.safeParse(formData.get("code"));
       if (!parsed.success) return { field: parsed.error.issues[0]?.message };
       const { error } = await supabase.auth.verifyOtp({ email, token: parsed.data, type: kind });
@@ -46,6 +53,8 @@ export function VerifyOtpForm({
   );
 
   async function resend() {
+    const supabase = await loadSupabase(config).catch(() => null);
+    if (!supabase) return setNotice({ error: NETWORK_ERROR_MESSAGE });
     const emailRedirectTo = `${window.location.origin}/auth/callback?next=${encodeURIComponent(next)}`;
     const { error } =
       kind === "signup"
@@ -68,7 +77,12 @@ export function VerifyOtpForm({
 
   return (
     <div className="grid gap-4">
-      <form action={formAction} noValidate className="grid gap-4">
+      <form
+        action={formAction}
+        noValidate
+        className="grid gap-4"
+        onFocus={() => prepareFormTools(config)}
+      >
         <CodeField label="6-digit code" pattern="\d{6}" error={state.field} />
         <FormMessage error={state.error} />
         <SubmitButton pending={pending} pendingText="Checking…">
