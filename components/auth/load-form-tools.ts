@@ -5,8 +5,8 @@ import type { PublicSupabaseConfig } from "@/lib/supabase/env";
 
 /**
  * The client library and the input schemas (zod with them), for the forms that check what was
- * typed and then call Supabase from the browser. They load when someone starts on the form (call
- * `prepare` from its onFocus), or at the latest when it is sent; never with the page.
+ * typed and then call Supabase from the browser. They load when someone starts on the form
+ * (`prepareFormTools` from its onFocus), or at the latest when it is sent; never with the page.
  */
 export function loadFormTools(config: PublicSupabaseConfig) {
   return Promise.all([loadSupabase(config), import("@/lib/auth/schemas")]);
