@@ -1,8 +1,8 @@
 "use client";
 
-import { useEffect, useRef, useState, useSyncExternalStore } from "react";
+import { useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from "react";
 import { createPortal } from "react-dom";
-import { TextSelection } from "@tiptap/pm/state";
+import { Selection, TextSelection } from "@tiptap/pm/state";
 import { EditorContent, ReactNodeViewRenderer, useEditor } from "@tiptap/react";
 import { IndexeddbPersistence } from "y-indexeddb";
 import * as Y from "yjs";
@@ -165,9 +165,13 @@ export function NoteEditor({ noteId, userId, text, hidden, onReady }: Props) {
 
   const elsewhere = useNoteChannel(supabase, noteId, sync);
 
-  // A new note is for writing in at once; focus waits until the editor is shown.
-  useEffect(() => {
-    if (!hidden && editor && editor.isEmpty) editor.commands.focus("end");
+  // A new note is for writing in at once: the caret is in it in the same frame the editor is
+  // shown, so the first keys typed go into the note. (Tiptap's `focus` command waits a frame, and
+  // keys pressed in that frame reach the page instead, where "n" makes another note.)
+  useLayoutEffect(() => {
+    if (hidden || !editor || !editor.isEmpty) return;
+    editor.view.dispatch(editor.state.tr.setSelection(Selection.atEnd(editor.state.doc)));
+    editor.view.focus();
   }, [hidden, editor]);
 
   return (

@@ -35,6 +35,8 @@ export async function createNoteWithButton(page: Page): Promise<string> {
   await page.getByRole("button", { name: "New note" }).first().click();
   await page.waitForURL(/\/notes\/[0-9a-f-]{36}$/);
   await expect(editor(page)).toBeVisible({ timeout: 15_000 });
+  // A new note is ready to write in: the caret is already in it.
+  await expect(editor(page)).toBeFocused();
   return page.url().split("/").pop()!;
 }
 
