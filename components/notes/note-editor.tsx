@@ -111,10 +111,13 @@ export function NoteEditor({ noteId, userId, text, hidden, onReady }: Props) {
       setSync(sync);
       // With a copy on this device the note is ready now, even offline; otherwise the server's.
       const hadLocalCopy = doc.getXmlFragment("default").length > 0;
-      if (hadLocalCopy) onReady();
       // Without a copy, an editor shown before the stored state is known would be empty, and
-      // whatever were typed in it would replace the stored text once it syncs. So the
-      // server-rendered note stays in place, read-only, until the stored state has loaded.
+      // whatever were typed in it would replace the stored text once it syncs. So a note with
+      // text stays server-rendered, read-only, until the stored state has loaded. A note with no
+      // text (one just made) has nothing to replace: it is ready at once, even offline, and
+      // what is typed merges with whatever the stored state turns out to hold.
+      const readyNow = hadLocalCopy || (!text.title && !text.body);
+      if (readyNow) onReady();
       let attempt = 0;
       const open = async (): Promise<void> => {
         retryTimer = null;
@@ -130,13 +133,13 @@ export function NoteEditor({ noteId, userId, text, hidden, onReady }: Props) {
               text,
             );
           }
-          if (live && !hadLocalCopy) onReady();
+          if (live && !readyNow) onReady();
         } catch (err) {
           if (!live) return;
           const transient = err instanceof TransientError;
           setStatus({ state: transient ? "offline" : "error" });
           if (!transient) return;
-          setUnreachable(!hadLocalCopy);
+          setUnreachable(!readyNow);
           retryTimer = setTimeout(() => void open(), Math.min(8_000, 1000 * 2 ** attempt++));
         }
       };

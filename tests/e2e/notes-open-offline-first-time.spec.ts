@@ -9,6 +9,7 @@ import {
   expectSaved,
   newPerson,
   openNote,
+  saveState,
   seedNote,
   type Person,
 } from "./support/notes";
@@ -90,4 +91,31 @@ test("a note written on one device, first opened offline on another, loses nothi
   await expect(editor(page)).toContainText("Typed once it opened");
   await expect(editor(page)).toContainText("Stored text that must survive");
   await Promise.all([first.close(), second.close()]);
+});
+
+test("an empty note, first opened offline, is ready to write in at once and keeps what is typed", async ({
+  browser,
+  baseURL,
+}) => {
+  const person = await newPerson();
+  const id = await seedNote(person, "", "");
+  const context = await deviceOf(browser, baseURL!, person);
+  await cutOff(context, true);
+  const page = await context.newPage();
+  await page.goto(`/notes/${id}`);
+  // There is no stored text to wait for: the editor opens with the caret in it.
+  await expect(editor(page)).toBeFocused({ timeout: 15_000 });
+  await expect(page.getByText(/reach the server/)).toBeHidden();
+  await page.keyboard.type("Written offline");
+  await page.keyboard.press("Enter");
+  await page.keyboard.type("and kept once back");
+  await expect(saveState(page)).toHaveAttribute("data-save-state", "offline");
+
+  await cutOff(context, false);
+  await expectSaved(page);
+  await expect.poll(() => storedBody(id), { timeout: 15_000 }).toContain("and kept once back");
+  await page.reload();
+  await expect(editor(page)).toContainText("Written offline");
+  await expect(editor(page)).toContainText("and kept once back");
+  await context.close();
 });
