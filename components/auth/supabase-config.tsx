@@ -1,6 +1,6 @@
 "use client";
 
-import { createContext, use } from "react";
+import { createContext, use, useEffect, useState } from "react";
 
 import { NETWORK_ERROR_MESSAGE } from "@/lib/auth/error-messages";
 import type { PublicSupabaseConfig } from "@/lib/supabase/env";
@@ -38,4 +38,29 @@ export async function loadSupabase(config: PublicSupabaseConfig) {
     throw new Error(NETWORK_ERROR_MESSAGE);
   });
   return createClient(config);
+}
+
+type BrowserClient = Awaited<ReturnType<typeof loadSupabase>>;
+
+/**
+ * The page's browser client once the library has loaded, fetched after the page is shown; null
+ * until then, and for good when it cannot be fetched. For what keeps a page current (live lists),
+ * which the server-rendered page does not wait for.
+ */
+export function useLoadedSupabase(): BrowserClient | null {
+  const config = useSupabaseConfig();
+  const [client, setClient] = useState<BrowserClient | null>(null);
+  useEffect(() => {
+    let live = true;
+    loadSupabase(config).then(
+      (loaded) => {
+        if (live) setClient(loaded);
+      },
+      () => {}, // The page stays as served; a reload starts over.
+    );
+    return () => {
+      live = false;
+    };
+  }, [config]);
+  return client;
 }

@@ -3,18 +3,21 @@
 import { useEffect, useRef, useState } from "react";
 import { SearchIcon } from "lucide-react";
 
-import { useSupabase } from "@/components/auth/supabase-provider";
+import { loadSupabase, useSupabaseConfig } from "@/components/auth/supabase-config";
 import { Input } from "@/components/ui/input";
 
 export type SearchHit = { id: string; title: string; title_highlighted: string; snippet: string };
 
-/** Search as you type (websearch syntax); answers that arrive out of order are dropped. */
+/**
+ * Search as you type (websearch syntax); answers that arrive out of order are dropped. The client
+ * library is fetched when the box is first focused, not with the page.
+ */
 export function NoteSearch({
   onResults,
 }: {
   onResults: (results: { query: string; hits: SearchHit[] | null }) => void;
 }) {
-  const supabase = useSupabase();
+  const config = useSupabaseConfig();
   const [query, setQuery] = useState("");
   const latest = useRef(0);
 
@@ -27,12 +30,15 @@ export function NoteSearch({
     }
     onResults({ query: q, hits: null });
     const timer = setTimeout(async () => {
-      const { data, error } = await supabase.rpc("search_notes", { query: q, max_results: 30 });
+      const supabase = await loadSupabase(config).catch(() => null);
+      const { data, error } = supabase
+        ? await supabase.rpc("search_notes", { query: q, max_results: 30 })
+        : { data: null, error: true };
       if (ticket !== latest.current) return;
       onResults({ query: q, hits: error ? [] : data });
     }, 120);
     return () => clearTimeout(timer);
-  }, [query, supabase, onResults]);
+  }, [query, config, onResults]);
 
   return (
     <div className="relative">
@@ -49,6 +55,7 @@ export function NoteSearch({
         autoComplete="off"
         value={query}
         onChange={(e) => setQuery(e.target.value)}
+        onFocus={() => void loadSupabase(config).catch(() => {})}
         onKeyDown={(e) => {
           if (e.key === "Escape") setQuery("");
           if (e.key === "ArrowDown") {

@@ -2,17 +2,18 @@
 
 import { useEffect, useState } from "react";
 
-import { useSupabase } from "@/components/auth/supabase-provider";
+import { useLoadedSupabase } from "@/components/auth/supabase-config";
 import { onNoteChange } from "@/lib/notes/local-changes";
 import { applyNoteChange, toListItem, type NoteListItem } from "@/lib/notes/list";
 import type { Tables } from "@/lib/supabase/database.types";
 
 /**
  * The server's list, kept current by Postgres changes: a note created, renamed, pinned or trashed
- * on another device moves here without a reload. A new server list (after an action) wins.
+ * on another device moves here without a reload. A new server list (after an action) wins. The
+ * client library loads after the list is shown: the list is already in the HTML.
  */
 export function useLiveNotes(initialNotes: NoteListItem[], userId: string): NoteListItem[] {
-  const supabase = useSupabase();
+  const supabase = useLoadedSupabase();
   const [state, setState] = useState({ from: initialNotes, notes: initialNotes });
   if (state.from !== initialNotes) setState({ from: initialNotes, notes: initialNotes });
 
@@ -35,6 +36,7 @@ export function useLiveNotes(initialNotes: NoteListItem[], userId: string): Note
   );
 
   useEffect(() => {
+    if (!supabase) return;
     const channel = supabase
       .channel(`notes-list:${userId}`)
       .on(
