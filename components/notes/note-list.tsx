@@ -1,14 +1,27 @@
 "use client";
 
+import { useEffect, useRef } from "react";
 import Link from "next/link";
 import { useSelectedLayoutSegment } from "next/navigation";
 import { PinIcon } from "lucide-react";
 
+import { Button } from "@/components/ui/button";
 import { displayTitle } from "@/lib/notes/derive";
 import { editedAgo, type NoteListItem } from "@/lib/notes/list";
 import { cn } from "@/lib/utils";
 
-export function NoteList({ notes }: { notes: NoteListItem[] }) {
+export function NoteList({
+  notes,
+  more = false,
+  loading = false,
+  onMore = () => {},
+}: {
+  notes: NoteListItem[];
+  /** Older notes follow: a button loads them, and so does scrolling down to it. */
+  more?: boolean;
+  loading?: boolean;
+  onMore?: () => void;
+}) {
   const open = useSelectedLayoutSegment();
   if (notes.length === 0) {
     return (
@@ -18,33 +31,62 @@ export function NoteList({ notes }: { notes: NoteListItem[] }) {
     );
   }
   return (
-    <ul aria-label="All notes" className="grid gap-0.5 p-2" data-note-list>
-      {notes.map((note) => (
-        <li key={note.id}>
-          <Link
-            href={`/notes/${note.id}`}
-            aria-current={open === note.id ? "page" : undefined}
-            data-note-link
-            className={cn(
-              "grid gap-0.5 rounded-md px-3 py-2 outline-none hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50",
-              open === note.id && "bg-accent text-accent-foreground",
-            )}
-          >
-            <span className="flex items-center gap-1.5 font-medium">
-              {note.pinned && (
-                <PinIcon aria-label="Pinned" className="size-3.5 shrink-0 text-primary" />
+    <>
+      <ul aria-label="All notes" className="grid gap-0.5 p-2" data-note-list>
+        {notes.map((note) => (
+          <li key={note.id}>
+            <Link
+              href={`/notes/${note.id}`}
+              aria-current={open === note.id ? "page" : undefined}
+              data-note-link
+              className={cn(
+                "grid gap-0.5 rounded-md px-3 py-2 outline-none hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50",
+                open === note.id && "bg-accent text-accent-foreground",
               )}
-              <span className="truncate">{displayTitle(note.title)}</span>
-            </span>
-            <span className="truncate text-sm text-muted-foreground">
-              <time dateTime={note.updated_at} suppressHydrationWarning>
-                {editedAgo(note.updated_at)}
-              </time>
-              {note.preview && ` · ${note.preview}`}
-            </span>
-          </Link>
-        </li>
-      ))}
-    </ul>
+            >
+              <span className="flex items-center gap-1.5 font-medium">
+                {note.pinned && (
+                  <PinIcon aria-label="Pinned" className="size-3.5 shrink-0 text-primary" />
+                )}
+                <span className="truncate">{displayTitle(note.title)}</span>
+              </span>
+              <span className="truncate text-sm text-muted-foreground">
+                <time dateTime={note.updated_at} suppressHydrationWarning>
+                  {editedAgo(note.updated_at)}
+                </time>
+                {note.preview && ` · ${note.preview}`}
+              </span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+      {more && <MoreNotes loading={loading} onMore={onMore} />}
+    </>
+  );
+}
+
+function MoreNotes({ loading, onMore }: { loading: boolean; onMore: () => void }) {
+  const button = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    const target = button.current;
+    if (!target) return;
+    const seen = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) onMore();
+    });
+    seen.observe(target);
+    return () => seen.disconnect();
+  }, [onMore]);
+  return (
+    <div className="px-2 pb-3">
+      <Button
+        ref={button}
+        variant="ghost"
+        className="w-full text-muted-foreground"
+        aria-busy={loading || undefined}
+        onClick={onMore}
+      >
+        {loading ? "Loading older notes…" : "Show older notes"}
+      </Button>
+    </div>
   );
 }

@@ -10,16 +10,10 @@ import { NoteList } from "@/components/notes/note-list";
 import { NoteSearch, type SearchHit } from "@/components/notes/note-search";
 import { SearchResults } from "@/components/notes/search-results";
 import { useLiveNotes } from "@/components/notes/use-live-notes";
-import type { NoteListItem } from "@/lib/notes/list";
+import type { NotesPage } from "@/lib/notes/list";
 
-export function NotesSidebar({
-  initialNotes,
-  userId,
-}: {
-  initialNotes: NoteListItem[];
-  userId: string;
-}) {
-  const notes = useLiveNotes(initialNotes, userId);
+export function NotesSidebar({ firstPage, userId }: { firstPage: NotesPage; userId: string }) {
+  const list = useLiveNotes(firstPage, userId);
   const [search, setSearch] = useState<{ query: string; hits: SearchHit[] | null }>({
     query: "",
     hits: null,
@@ -40,7 +34,12 @@ export function NotesSidebar({
         {searching ? (
           <SearchResults query={search.query} hits={search.hits} />
         ) : (
-          <NoteList notes={notes} />
+          <NoteList
+            notes={list.notes}
+            more={list.more}
+            loading={list.loading}
+            onMore={list.loadMore}
+          />
         )}
       </div>
       <div className="border-t p-2">

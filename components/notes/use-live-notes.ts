@@ -1,21 +1,38 @@
 "use client";
 
-import { useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { toast } from "sonner";
 
-import { useLoadedSupabase } from "@/components/auth/supabase-config";
+import {
+  loadSupabase,
+  useLoadedSupabase,
+  useSupabaseConfig,
+} from "@/components/auth/supabase-config";
 import { onNoteChange } from "@/lib/notes/local-changes";
-import { applyNoteChange, toListItem, type NoteListItem } from "@/lib/notes/list";
+import {
+  applyNoteChange,
+  fetchNotesPage,
+  toListItem,
+  listFromServer,
+  withPage,
+  type NoteListItem,
+  type NotesPage,
+} from "@/lib/notes/list";
 import type { Tables } from "@/lib/supabase/database.types";
 
 /**
  * The server's list, kept current by Postgres changes: a note created, renamed, pinned or trashed
- * on another device moves here without a reload. A new server list (after an action) wins. The
- * client library loads after the list is shown: the list is already in the HTML.
+ * on another device moves here without a reload. A new server list (after an action) wins, and
+ * keeps the older pages already loaded below it. The client library loads after the list is
+ * shown: the first page is already in the HTML; older notes load a page at a time on demand.
  */
-export function useLiveNotes(initialNotes: NoteListItem[], userId: string): NoteListItem[] {
+export function useLiveNotes(firstPage: NotesPage, userId: string) {
   const supabase = useLoadedSupabase();
-  const [state, setState] = useState({ from: initialNotes, notes: initialNotes });
-  if (state.from !== initialNotes) setState({ from: initialNotes, notes: initialNotes });
+  const config = useSupabaseConfig();
+  const [state, setState] = useState(() => listFromServer(firstPage));
+  if (state.from !== firstPage) setState(listFromServer(firstPage, state));
+  const [loading, setLoading] = useState(false);
+  const busy = useRef(false);
 
   useEffect(
     () =>
@@ -61,7 +78,32 @@ export function useLiveNotes(initialNotes: NoteListItem[], userId: string): Note
     };
   }, [supabase, userId]);
 
-  return state.notes;
+  const cursor = state.cursor;
+  const loadMore = useCallback(async () => {
+    if (busy.current || !cursor) return;
+    busy.current = true;
+    setLoading(true);
+    try {
+      const page = await fetchNotesPage(await loadSupabase(config), cursor);
+      setState((s) =>
+        s.cursor !== cursor
+          ? s
+          : {
+              ...s,
+              notes: withPage(s.notes, page.notes),
+              more: page.more,
+              cursor: page.notes.at(-1) ?? s.cursor,
+            },
+      );
+    } catch {
+      toast.error("More notes could not be loaded. Check your connection and try again.");
+    } finally {
+      busy.current = false;
+      setLoading(false);
+    }
+  }, [config, cursor]);
+
+  return { notes: state.notes, more: state.more, loading, loadMore };
 }
 
 /**

@@ -1,5 +1,7 @@
+import type { SupabaseClient } from "@supabase/supabase-js";
+
 import { plainPreview } from "@/lib/notes/derive";
-import type { Tables } from "@/lib/supabase/database.types";
+import type { Database, Tables } from "@/lib/supabase/database.types";
 
 /** What the open note needs of a note; never the CRDT state. */
 export type NoteSummary = Pick<
@@ -43,10 +45,58 @@ export function toListItem(row: {
 
 type Ordered = Pick<NoteListItem, "id" | "pinned" | "updated_at" | "deleted_at">;
 
-/** Pinned first, then the most recently edited. */
+/** Pinned first, then the most recently edited; the id settles ties, as the database's order does. */
 export function compareNotes(a: Ordered, b: Ordered): number {
   if (a.pinned !== b.pinned) return a.pinned ? -1 : 1;
-  return Date.parse(b.updated_at) - Date.parse(a.updated_at);
+  const edited = Date.parse(b.updated_at) - Date.parse(a.updated_at);
+  if (edited !== 0) return edited;
+  return a.id < b.id ? 1 : a.id > b.id ? -1 : 0;
+}
+
+/** How many notes the list shows at first, and adds each time more are asked for. */
+export const NOTE_PAGE = 100;
+
+/** A stretch of the list, and whether older notes come after it. */
+export type NotesPage = { notes: NoteListItem[]; more: boolean };
+
+/**
+ * A PostgREST `or` filter for the notes that come after `last` in the list's order (pinned, then
+ * edited, then id, all descending): the next page starts there however the list moved meanwhile.
+ */
+export function notesAfter(last: Pick<NoteListItem, "id" | "pinned" | "updated_at">): string {
+  const at = `"${last.updated_at}"`;
+  const same = `pinned.eq.${last.pinned}`;
+  return [
+    ...(last.pinned ? ["pinned.eq.false"] : []),
+    `and(${same},updated_at.lt.${at})`,
+    `and(${same},updated_at.eq.${at},id.lt.${last.id})`,
+  ].join(",");
+}
+
+/**
+ * One page of the signed-in person's notes as the list shows them, from the start or after the
+ * note given. The server reads the first page for the HTML; the browser reads the rest on demand.
+ */
+export async function fetchNotesPage(
+  supabase: SupabaseClient<Database>,
+  after: NoteListItem | null,
+): Promise<NotesPage> {
+  let query = supabase.from("note_list").select(NOTE_LIST_COLUMNS).is("deleted_at", null);
+  if (after) query = query.or(notesAfter(after));
+  const { data, error } = await query
+    .order("pinned", { ascending: false })
+    .order("updated_at", { ascending: false })
+    .order("id", { ascending: false })
+    .limit(NOTE_PAGE + 1);
+  if (error) throw new Error(`Listing notes failed: ${error.message}`);
+  const notes = data.map(toListItem);
+  return { notes: notes.slice(0, NOTE_PAGE), more: notes.length > NOTE_PAGE };
+}
+
+/** The list with a page of older notes added; a note the list already has keeps its entry. */
+export function withPage<T extends Ordered>(notes: T[], page: T[]): T[] {
+  const listed = new Set(notes.map((n) => n.id));
+  return [...notes, ...page.filter((n) => !listed.has(n.id))].sort(compareNotes);
 }
 
 /**
@@ -61,6 +111,30 @@ export function applyNoteChange<T extends Ordered>(
   const rest = notes.filter((n) => n.id !== id);
   if (change.type === "delete" || change.note.deleted_at) return rest;
   return [...rest, change.note].sort(compareNotes);
+}
+
+export type ListState = {
+  from: NotesPage;
+  notes: NoteListItem[];
+  more: boolean;
+  /** The last note of the last page read: the next page starts after it. */
+  cursor: NoteListItem | null;
+};
+
+/** The list for a server page; older pages this device had loaded stay under it. */
+export function listFromServer(page: NotesPage, previous?: ListState): ListState {
+  const last = page.notes.at(-1) ?? null;
+  const beyond = previous?.cursor && last && compareNotes(previous.cursor, last) > 0;
+  if (!page.more || !previous || !beyond) {
+    return { from: page, notes: page.notes, more: page.more, cursor: last };
+  }
+  const older = previous.notes.filter((n) => compareNotes(n, last) > 0);
+  return {
+    from: page,
+    notes: withPage(page.notes, older),
+    more: previous.more,
+    cursor: previous.cursor,
+  };
 }
 
 /** A search snippet split at the database's match markers (U+E000 … U+E001). */

@@ -5,10 +5,12 @@ import { cache } from "react";
 import { sweepOrphanFolders } from "@/lib/attachments/cleanup";
 import { isNoteId } from "@/lib/notes/limits";
 import {
+  fetchNotesPage,
   NOTE_LIST_COLUMNS,
   NOTE_SUMMARY_COLUMNS,
   toListItem,
   type NoteListItem,
+  type NotesPage,
   type NoteSummary,
 } from "@/lib/notes/list";
 import { createClient } from "@/lib/supabase/server";
@@ -29,21 +31,13 @@ async function purgeExpiredTrash(supabase: Awaited<ReturnType<typeof createClien
 }
 
 /**
- * The signed-in person's notes, pinned first, as the list shows them (a preview, not the body);
- * expired trash is emptied on the way.
+ * The first page of the signed-in person's notes, pinned first, as the list shows them (a
+ * preview, not the body); expired trash is emptied on the way.
  */
-export const listNotes = cache(async (): Promise<NoteListItem[]> => {
+export const listNotes = cache(async (): Promise<NotesPage> => {
   const supabase = await createClient();
   await purgeExpiredTrash(supabase);
-  const { data, error } = await supabase
-    .from("note_list")
-    .select(NOTE_LIST_COLUMNS)
-    .is("deleted_at", null)
-    .order("pinned", { ascending: false })
-    .order("updated_at", { ascending: false })
-    .limit(1000);
-  if (error) throw new Error(`Listing notes failed: ${error.message}`);
-  return data.map(toListItem);
+  return fetchNotesPage(supabase, null);
 });
 
 /** One note of the signed-in person, or null for a missing id, a foreign note or a bad id. */

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { compareNotes, fetchNotesPage, NOTE_PAGE } from "@/lib/notes/list";
+
 import { startNotesWorld, type NotesWorld } from "./notes-support";
 
 // A body whose tail is far past what the list reads, so a leak of the whole body is visible.
@@ -55,5 +57,47 @@ describe("note_list: what the list reads, with notes' own RLS", () => {
     expect(del.status).toBe(403);
     const { data } = await w.service.from("notes").select("title").eq("id", noteId).single();
     expect(data?.title).toBe("Long one");
+  });
+});
+
+describe("the list's pages: fetchNotesPage, as the app reads them", () => {
+  it("reads every note exactly once, in the list's order, however many share a timestamp", async () => {
+    // Runs after the tests above, so the owner's long note is among them.
+    const world = w;
+    {
+      // One insert: every row gets the same now(), so only the id tells them apart.
+      const rows = Array.from({ length: 2 * NOTE_PAGE + 30 }, (_, i) => ({
+        title: `Note ${i}`,
+        body: `body ${i}`,
+        pinned: i % 10 === 0,
+      }));
+      const inserted = await world.owner.from("notes").insert(rows).select("id");
+      expect(inserted.error).toBeNull();
+      // Two more, edited later than the rest, one of them pinned.
+      const later = await world.owner
+        .from("notes")
+        .insert([
+          { title: "Later", body: "x", pinned: false },
+          { title: "Later pinned", body: "y", pinned: true },
+        ])
+        .select("id");
+      expect(later.error).toBeNull();
+
+      const pages = [];
+      let page = await fetchNotesPage(world.owner, null);
+      pages.push(page);
+      while (page.more) {
+        page = await fetchNotesPage(world.owner, page.notes.at(-1)!);
+        pages.push(page);
+      }
+      const read = pages.flatMap((p) => p.notes);
+      expect(pages.map((p) => p.notes.length)).toEqual([NOTE_PAGE, NOTE_PAGE, 33]);
+      expect(new Set(read.map((n) => n.id)).size).toBe(rows.length + 3);
+      expect(read).toEqual([...read].sort(compareNotes));
+      expect(read[0].title).toBe("Later pinned");
+      expect(read.filter((n) => n.pinned)).toHaveLength(rows.length / 10 + 1);
+      // Another person's pages are empty, not someone else's notes.
+      expect(await fetchNotesPage(world.other, null)).toEqual({ notes: [], more: false });
+    }
   });
 });

@@ -54,3 +54,41 @@ test("a note changed elsewhere shows its new preview in an open list", async ({
   }).toPass({ timeout: 30_000 });
   await context.close();
 });
+
+test("a long list sends its newest notes first and shows older ones as you scroll to them", async ({
+  browser,
+  baseURL,
+}) => {
+  const person = await newPerson();
+  // 130 notes, each edited a minute after the one before: "Note 129" is the newest.
+  const rows = Array.from({ length: 130 }, (_, i) => ({
+    owner_id: person.id,
+    title: `Note ${i}`,
+    body: `body-${i}-end`,
+    updated_at: new Date(Date.UTC(2026, 0, 1) + i * 60_000).toISOString(),
+  }));
+  const { error } = await admin().from("notes").insert(rows);
+  expect(error).toBeNull();
+  const context = await deviceOf(browser, baseURL!, person);
+  const page = await context.newPage();
+
+  // The first HTML carries the newest hundred, not the whole list.
+  const html = await (await page.request.get("/notes")).text();
+  expect(html).toContain("body-129-end");
+  expect(html).toContain("body-30-end");
+  expect(html).not.toContain("body-29-end");
+
+  await page.goto("/notes");
+  const items = page.getByRole("list", { name: "All notes" }).getByRole("listitem");
+  await expect(items).toHaveCount(100);
+  await expect(items.first()).toContainText("Note 129");
+  const older = page.getByRole("button", { name: "Show older notes" });
+  await older.scrollIntoViewIfNeeded();
+  await expect(items).toHaveCount(130);
+  await expect(items.last()).toContainText("Note 0");
+  await expect(older).toBeHidden();
+  // Each note once, newest first.
+  const titles = await items.locator("span.font-medium > span.truncate").allTextContents();
+  expect(titles).toEqual(rows.map((r) => r.title).reverse());
+  await context.close();
+});

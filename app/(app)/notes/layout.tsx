@@ -13,8 +13,7 @@ export const metadata: Metadata = { title: { default: "Notes", template: "%s · 
 
 /** The list waits on the database; the page around it is sent without waiting for it. */
 async function SidebarWithNotes({ userId }: { userId: string }) {
-  const notes = await listNotes();
-  return <NotesSidebar initialNotes={notes} userId={userId} />;
+  return <NotesSidebar firstPage={await listNotes()} userId={userId} />;
 }
 
 export default async function NotesLayout({ children }: { children: React.ReactNode }) {

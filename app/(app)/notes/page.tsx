@@ -4,7 +4,7 @@ import { NotesHome } from "@/components/notes/notes-home";
 import { listNotes } from "@/lib/notes/queries";
 
 async function NotesHomeWithCount() {
-  const notes = await listNotes();
+  const { notes } = await listNotes();
   return <NotesHome hasNotes={notes.length > 0} />;
 }
 
