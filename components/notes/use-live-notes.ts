@@ -54,7 +54,10 @@ export function useLiveNotes(firstPage: NotesPage, userId: string) {
 
   useEffect(() => {
     if (!supabase) return;
-    const channel = supabase
+    const client = supabase;
+    let joined = false;
+    let live = true;
+    const channel = client
       .channel(`notes-list:${userId}`)
       .on(
         "postgres_changes",
@@ -72,9 +75,22 @@ export function useLiveNotes(firstPage: NotesPage, userId: string) {
           }));
         },
       )
-      .subscribe();
+      .subscribe((status) => {
+        if (status !== "SUBSCRIBED") return;
+        // Joined again after the connection dropped: what changed meanwhile was never heard, so
+        // the first page is read again (the server's page from the HTML stays what `from` is).
+        if (joined)
+          void fetchNotesPage(client, null).then(
+            (page) => {
+              if (live) setState((s) => ({ ...listFromServer(page, s), from: s.from }));
+            },
+            () => {}, // Still unreachable: the next rejoin tries again.
+          );
+        joined = true;
+      });
     return () => {
-      void supabase.removeChannel(channel);
+      live = false;
+      void client.removeChannel(channel);
     };
   }, [supabase, userId]);
 

@@ -1,5 +1,6 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, type WebSocketRoute } from "@playwright/test";
 
+import { admin } from "./support/auth";
 import {
   createNoteWithButton,
   cutOff,
@@ -9,6 +10,7 @@ import {
   newPerson,
   openNote,
   saveState,
+  seedNote,
 } from "./support/notes";
 
 // Several browsers and a production server share a busy machine: allow them time.
@@ -140,5 +142,50 @@ test.describe("with Realtime", () => {
     await expect(pageA.getByText("Also open on another device")).toHaveCount(0);
     await ownerContext.close();
     await strangerContext.close();
+  });
+
+  test("a list that lost its connection catches up with what changed meanwhile", async ({
+    browser,
+    baseURL,
+  }) => {
+    const person = await newPerson();
+    const gone = await seedNote(person, "Trashed while away");
+    const context = await deviceOf(browser, baseURL!, person);
+    // The page's Realtime connection, which the test can drop and keep from coming back.
+    const sockets: WebSocketRoute[] = [];
+    let refuse = false;
+    await context.routeWebSocket(/\/realtime\/v1\/websocket/, async (ws) => {
+      if (refuse) return ws.close();
+      sockets.push(ws);
+      ws.connectToServer();
+    });
+    const page = await context.newPage();
+    await page.goto("/notes");
+    const links = page.getByRole("list", { name: "All notes" });
+    // Live first: a change made elsewhere shows without a reload.
+    const first = await seedNote(person, "Heard live");
+    await expect(async () => {
+      await admin()
+        .from("notes")
+        .update({ body: `edited ${Date.now()}` })
+        .eq("id", first);
+      await expect(links.getByText(/edited \d+/)).toBeVisible({ timeout: 2_000 });
+    }).toPass({ timeout: 30_000 });
+
+    refuse = true;
+    await Promise.all(sockets.map((ws) => ws.close()));
+    await seedNote(person, "Made while away");
+    const trashed = await admin()
+      .from("notes")
+      .update({ deleted_at: new Date().toISOString() })
+      .eq("id", gone);
+    expect(trashed.error).toBeNull();
+    await page.waitForTimeout(1_500);
+    await expect(links.getByText("Made while away")).toHaveCount(0);
+
+    refuse = false;
+    await expect(links.getByText("Made while away")).toBeVisible({ timeout: 30_000 });
+    await expect(links.getByText("Trashed while away")).toHaveCount(0);
+    await context.close();
   });
 });
