@@ -12,8 +12,8 @@ import { onNoteChange } from "@/lib/notes/local-changes";
 import {
   applyNoteChange,
   fetchNotesPage,
-  toListItem,
   listFromServer,
+  toListItem,
   withPage,
   type NoteListItem,
   type NotesPage,
