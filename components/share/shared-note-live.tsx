@@ -7,8 +7,7 @@ import { SharedMarkdown } from "@/components/share/shared-markdown";
 import { pathsInMarkdown } from "@/lib/attachments/paths";
 import type { SharedFiles } from "@/lib/attachments/shared-files";
 import { displayTitle } from "@/lib/notes/derive";
-import { loadSupabase } from "@/components/auth/supabase-config";
-import type { PublicSupabaseConfig } from "@/lib/supabase/env";
+import { useLoadedSupabase } from "@/components/auth/supabase-config";
 
 type Shown = { title: string; body: string; updated_at: string };
 
@@ -22,13 +21,11 @@ export function SharedNoteLive({
   initial,
   author,
   files: initialFiles,
-  config,
 }: {
   slug: string;
   initial: Shown;
   author: string;
   files: SharedFiles;
-  config: PublicSupabaseConfig;
 }) {
   const [note, setNote] = useState(initial);
   const [files, setFiles] = useState(initialFiles);
@@ -40,50 +37,38 @@ export function SharedNoteLive({
     filesRef.current = files;
   }, [files]);
 
+  // The client library loads after the page is shown: the text is already in the HTML. Without
+  // it the page stays as served; a reload picks up changes.
+  const supabase = useLoadedSupabase();
   useEffect(() => {
-    // The client library loads after the page is shown: the text is already in the HTML.
-    let live = true;
-    let stop = () => {};
-    void loadSupabase(config).then(
-      (supabase) => {
-        if (live) stop = listen(supabase);
-      },
-      () => {}, // Without the library the page stays as served; a reload picks up changes.
-    );
-    return () => {
-      live = false;
-      stop();
+    if (!supabase) return;
+    // Anyone holding the link can also broadcast on a public topic, so a message is only a cue:
+    // what the page shows always comes from shared_note(), which only the database answers.
+    let latest = 0;
+    const refresh = async () => {
+      const asked = ++latest;
+      const { data, error } = await supabase.rpc("shared_note", { slug });
+      if (error || asked !== latest) return;
+      const row = data[0];
+      if (!row) {
+        setRevoked(true);
+        return;
+      }
+      setNote({ title: row.title, body: row.body, updated_at: row.updated_at });
+      // A file added since the page loaded gets its signed link from the server, like the rest.
+      const known = filesRef.current;
+      if (pathsInMarkdown(row.body).some((path) => !(path in known))) {
+        const res = await fetch(`/n/${encodeURIComponent(slug)}/files`, { cache: "no-store" });
+        if (res.ok && asked === latest) setFiles((await res.json()) as SharedFiles);
+      }
     };
-
-    function listen(supabase: Awaited<ReturnType<typeof loadSupabase>>) {
-      // Anyone holding the link can also broadcast on a public topic, so a message is only a cue:
-      // what the page shows always comes from shared_note(), which only the database answers.
-      let latest = 0;
-      const refresh = async () => {
-        const asked = ++latest;
-        const { data, error } = await supabase.rpc("shared_note", { slug });
-        if (error || asked !== latest) return;
-        const row = data[0];
-        if (!row) {
-          setRevoked(true);
-          return;
-        }
-        setNote({ title: row.title, body: row.body, updated_at: row.updated_at });
-        // A file added since the page loaded gets its signed link from the server, like the rest.
-        const known = filesRef.current;
-        if (pathsInMarkdown(row.body).some((path) => !(path in known))) {
-          const res = await fetch(`/n/${encodeURIComponent(slug)}/files`, { cache: "no-store" });
-          if (res.ok && asked === latest) setFiles((await res.json()) as SharedFiles);
-        }
-      };
-      const channel = supabase
-        .channel(`share:${slug}`, { config: { private: false } })
-        .on("broadcast", { event: "update" }, () => void refresh())
-        .on("broadcast", { event: "revoked" }, () => void refresh())
-        .subscribe((status) => setListening(status === "SUBSCRIBED"));
-      return () => void supabase.removeChannel(channel);
-    }
-  }, [config, slug]);
+    const channel = supabase
+      .channel(`share:${slug}`, { config: { private: false } })
+      .on("broadcast", { event: "update" }, () => void refresh())
+      .on("broadcast", { event: "revoked" }, () => void refresh())
+      .subscribe((status) => setListening(status === "SUBSCRIBED"));
+    return () => void supabase.removeChannel(channel);
+  }, [supabase, slug]);
 
   if (revoked) {
     return (

@@ -7,7 +7,6 @@ import { SharedNoteLive } from "@/components/share/shared-note-live";
 import { sharedNoteFiles } from "@/lib/attachments/shared";
 import { displayTitle } from "@/lib/notes/derive";
 import { describeForPreview, getSharedNote } from "@/lib/notes/shared";
-import { publicSupabaseConfig } from "@/lib/supabase/env";
 import { siteUrl } from "@/lib/site-url";
 
 type Props = { params: Promise<{ slug: string }> };
@@ -55,7 +54,6 @@ export default async function SharedNotePage({ params }: Props) {
         initial={{ title: note.title, body: note.body, updated_at: note.updated_at }}
         author={note.author_name}
         files={files}
-        config={publicSupabaseConfig()}
       />
     </div>
   );
