@@ -12,6 +12,7 @@ import { onNoteChange } from "@/lib/notes/local-changes";
 import {
   applyNoteChange,
   fetchNotesPage,
+  firstPageMoved,
   listFromServer,
   toListItem,
   withPage,
@@ -33,6 +34,10 @@ export function useLiveNotes(firstPage: NotesPage, userId: string) {
   if (state.from !== firstPage) setState(listFromServer(firstPage, state));
   const [loading, setLoading] = useState(false);
   const busy = useRef(false);
+  const shown = useRef(state.notes);
+  useEffect(() => {
+    shown.current = state.notes;
+  });
 
   useEffect(
     () =>
@@ -55,7 +60,6 @@ export function useLiveNotes(firstPage: NotesPage, userId: string) {
   useEffect(() => {
     if (!supabase) return;
     const client = supabase;
-    let joined = false;
     let live = true;
     const channel = client
       .channel(`notes-list:${userId}`)
@@ -77,16 +81,17 @@ export function useLiveNotes(firstPage: NotesPage, userId: string) {
       )
       .subscribe((status) => {
         if (status !== "SUBSCRIBED") return;
-        // Joined again after the connection dropped: what changed meanwhile was never heard, so
-        // the first page is read again (the server's page from the HTML stays what `from` is).
-        if (joined)
-          void fetchNotesPage(client, null).then(
+        // What changed before this join was never heard: between the server's read and the first
+        // join, or while the connection was down. The first page is checked, and read again only
+        // if it moved (the server's page from the HTML stays what `from` is).
+        void firstPageMoved(client, shown.current)
+          .then((moved) => (moved && live ? fetchNotesPage(client, null) : null))
+          .then(
             (page) => {
-              if (live) setState((s) => ({ ...listFromServer(page, s), from: s.from }));
+              if (page && live) setState((s) => ({ ...listFromServer(page, s), from: s.from }));
             },
-            () => {}, // Still unreachable: the next rejoin tries again.
+            () => {}, // Unreachable: the next join checks again.
           );
-        joined = true;
       });
     return () => {
       live = false;

@@ -93,6 +93,49 @@ export async function fetchNotesPage(
   return { notes: notes.slice(0, NOTE_PAGE), more: notes.length > NOTE_PAGE };
 }
 
+/** What tells one version of a listed note from another: its place (pinned) and its last edit. */
+type Version = Pick<NoteListItem, "id" | "pinned" | "updated_at">;
+
+/**
+ * Whether the server's first page differs from the start of the list shown: a note added,
+ * trashed, pinned or edited since the list was read. Only ids and versions travel, so checking
+ * costs a few kilobytes; the previews are read again only when something moved.
+ */
+export async function firstPageMoved(
+  supabase: SupabaseClient<Database>,
+  shown: Version[],
+): Promise<boolean> {
+  const { data, error } = await supabase
+    .from("note_list")
+    .select("id, pinned, updated_at")
+    .is("deleted_at", null)
+    .order("pinned", { ascending: false })
+    .order("updated_at", { ascending: false })
+    .order("id", { ascending: false })
+    .limit(NOTE_PAGE);
+  if (error) throw new Error(`Checking the notes list failed: ${error.message}`);
+  return !sameVersions(data, shown);
+}
+
+/** The server's first page (at most NOTE_PAGE rows) against the start of the list shown. */
+export function sameVersions(
+  server: { id: string | null; pinned: boolean | null; updated_at: string | null }[],
+  shown: Version[],
+): boolean {
+  // A short page is the whole list: the list shown may not go on past it.
+  if (server.length < NOTE_PAGE ? shown.length !== server.length : shown.length < NOTE_PAGE) {
+    return false;
+  }
+  return server.every((row, i) => {
+    const mine = shown[i];
+    return (
+      mine.id === row.id &&
+      mine.pinned === (row.pinned ?? false) &&
+      Date.parse(mine.updated_at) === Date.parse(row.updated_at ?? "")
+    );
+  });
+}
+
 /** The list with a page of older notes added; a note the list already has keeps its entry. */
 export function withPage<T extends Ordered>(notes: T[], page: T[]): T[] {
   const listed = new Set(notes.map((n) => n.id));

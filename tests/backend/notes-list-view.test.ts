@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { compareNotes, fetchNotesPage, NOTE_PAGE } from "@/lib/notes/list";
+import { compareNotes, fetchNotesPage, firstPageMoved, NOTE_PAGE } from "@/lib/notes/list";
 
 import { startNotesWorld, type NotesWorld } from "./notes-support";
 
@@ -99,5 +99,31 @@ describe("the list's pages: fetchNotesPage, as the app reads them", () => {
       // Another person's pages are empty, not someone else's notes.
       expect(await fetchNotesPage(world.other, null)).toEqual({ notes: [], more: false });
     }
+  });
+
+  it("firstPageMoved: still after a read, moved once a note is added, pinned, edited or trashed", async () => {
+    const world = w;
+    const shown = async () => (await fetchNotesPage(world.owner, null)).notes;
+    expect(await firstPageMoved(world.owner, await shown())).toBe(false);
+
+    const made = await world.owner.from("notes").insert({ title: "New", body: "" }).select("id");
+    expect(made.error).toBeNull();
+    const id = made.data![0].id;
+    const before = await shown();
+    const changes = [
+      { pinned: true },
+      { body: "edited" },
+      { deleted_at: new Date().toISOString() },
+    ];
+    let last = before;
+    for (const change of changes) {
+      expect(await firstPageMoved(world.owner, last)).toBe(false);
+      const updated = await world.service.from("notes").update(change).eq("id", id);
+      expect(updated.error).toBeNull();
+      expect(await firstPageMoved(world.owner, last)).toBe(true);
+      last = await shown();
+    }
+    // Another person's list is theirs alone: the owner's changes never move it.
+    expect(await firstPageMoved(world.other, [])).toBe(false);
   });
 });

@@ -188,4 +188,41 @@ test.describe("with Realtime", () => {
     await expect(links.getByText("Trashed while away")).toHaveCount(0);
     await context.close();
   });
+
+  test("a list that joins late hears what changed after the page was read", async ({
+    browser,
+    baseURL,
+  }) => {
+    const person = await newPerson();
+    const gone = await seedNote(person, "Trashed before the join");
+    const context = await deviceOf(browser, baseURL!, person);
+    // The page cannot reach Realtime at first, as on a slow network: it keeps trying.
+    let attempts = 0;
+    let refuse = true;
+    await context.routeWebSocket(/\/realtime\/v1\/websocket/, async (ws) => {
+      attempts += 1;
+      if (refuse) return ws.close();
+      ws.connectToServer();
+    });
+    const page = await context.newPage();
+    await page.goto("/notes");
+    const links = page.getByRole("list", { name: "All notes" });
+    await expect(links.getByText("Trashed before the join")).toBeVisible();
+    await expect.poll(() => attempts, { timeout: 30_000 }).toBeGreaterThan(0);
+
+    // Elsewhere, after this page's list was read and before it joined.
+    await seedNote(person, "Made before the join");
+    const trashed = await admin()
+      .from("notes")
+      .update({ deleted_at: new Date().toISOString() })
+      .eq("id", gone);
+    expect(trashed.error).toBeNull();
+    await page.waitForTimeout(1_000);
+    await expect(links.getByText("Made before the join")).toHaveCount(0);
+
+    refuse = false;
+    await expect(links.getByText("Made before the join")).toBeVisible({ timeout: 30_000 });
+    await expect(links.getByText("Trashed before the join")).toHaveCount(0);
+    await context.close();
+  });
 });

@@ -2,7 +2,9 @@ import { describe, expect, it } from "vitest";
 
 import {
   listFromServer,
+  NOTE_PAGE,
   notesAfter,
+  sameVersions,
   withPage,
   type NoteListItem,
   type NotesPage,
@@ -87,5 +89,34 @@ describe("listFromServer", () => {
     const state = listFromServer(again, listFromServer(first));
     expect(state.notes.map((n) => n.title)).toEqual(["Note 10", "Note 9", "Note 8"]);
     expect(state).toMatchObject({ more: true, cursor: note(8) });
+  });
+});
+
+describe("sameVersions: whether the list shown still starts as the server's first page", () => {
+  const row = (n: number, pinned = false) => {
+    const { id, updated_at } = note(n, pinned);
+    // The database's spelling of the same instant, as PostgREST sends it.
+    return { id, pinned, updated_at: updated_at.replace("Z", "+00:00") };
+  };
+  const shown = [note(9, true), note(8), note(7)];
+
+  it("holds when ids, pins and edits all match", () => {
+    expect(sameVersions([row(9, true), row(8), row(7)], shown)).toBe(true);
+  });
+
+  it("fails for a note added, trashed, pinned or edited elsewhere", () => {
+    expect(sameVersions([row(10), row(9, true), row(8), row(7)], shown)).toBe(false);
+    expect(sameVersions([row(9, true), row(7)], shown)).toBe(false);
+    expect(sameVersions([row(9, true), row(8, true), row(7)], shown)).toBe(false);
+    expect(
+      sameVersions([row(9, true), { ...row(8), updated_at: row(11).updated_at }, row(7)], shown),
+    ).toBe(false);
+  });
+
+  it("compares a full page with the start of a longer list, and a short page with all of it", () => {
+    const many = Array.from({ length: NOTE_PAGE + 5 }, (_, i) => note(500 - i));
+    const page = Array.from({ length: NOTE_PAGE }, (_, i) => row(500 - i));
+    expect(sameVersions(page, many)).toBe(true);
+    expect(sameVersions(page.slice(0, 3), many.slice(0, 4))).toBe(false);
   });
 });
