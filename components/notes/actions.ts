@@ -4,7 +4,7 @@ import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
 
 import { removeNoteFiles } from "@/lib/attachments/cleanup";
-import { isNoteId } from "@/lib/notes/limits";
+import { IDS_PER_REQUEST, isNoteId } from "@/lib/notes/limits";
 import { createClient, getClaims } from "@/lib/supabase/server";
 
 export type NoteActionResult = { error?: string };
@@ -62,31 +62,39 @@ export async function emptyTrash(): Promise<NoteActionResult> {
   return deleteTrashed(null, "empty the Trash");
 }
 
-/** Deletes one trashed note (or, with no id, all of them) after their attachments. */
+/** Rounds of IDS_PER_REQUEST notes that emptying the Trash takes at most (500,000 notes). */
+const MAX_ROUNDS = 5000;
+
+/**
+ * Deletes one trashed note (or, with no id, all of them) after their attachments, a batch at a
+ * time: each batch's files go first, so a failure leaves whole notes in Trash to delete again.
+ */
 async function deleteTrashed(id: string | null, what: string): Promise<NoteActionResult> {
   const supabase = await createClient();
   const claims = await getClaims();
   if (!claims?.sub) return { error: "Your session has ended. Sign in again." };
-  let query = supabase.from("notes").select("id").not("deleted_at", "is", null);
-  if (id) query = query.eq("id", id);
-  const trashed = await query.limit(1000);
-  if (trashed.error) return failed(what, trashed.error.message);
-  const ids = trashed.data.map((n) => n.id);
-  if (ids.length === 0) {
-    revalidatePath("/notes", "layout");
-    return {};
+  for (let round = 0; round < MAX_ROUNDS; round++) {
+    let query = supabase.from("notes").select("id").not("deleted_at", "is", null);
+    if (id) query = query.eq("id", id);
+    const trashed = await query.limit(IDS_PER_REQUEST);
+    if (trashed.error) return failed(what, trashed.error.message);
+    const ids = trashed.data.map((n) => n.id);
+    if (ids.length === 0) break;
+    try {
+      await removeNoteFiles(supabase, claims.sub, ids);
+    } catch (err) {
+      return failed(what, (err as Error).message);
+    }
+    const deleted = await supabase
+      .from("notes")
+      .delete()
+      .in("id", ids)
+      .not("deleted_at", "is", null)
+      .select("id");
+    if (deleted.error) return failed(what, deleted.error.message);
+    // Restored meanwhile, or no longer this person's to delete: nothing more to do here.
+    if (deleted.data.length === 0) break;
   }
-  try {
-    await removeNoteFiles(supabase, claims.sub, ids);
-  } catch (err) {
-    return failed(what, (err as Error).message);
-  }
-  const { error } = await supabase
-    .from("notes")
-    .delete()
-    .in("id", ids)
-    .not("deleted_at", "is", null);
-  if (error) return failed(what, error.message);
   revalidatePath("/notes", "layout");
   return {};
 }

@@ -4,7 +4,7 @@ import type { SupabaseClient } from "@supabase/supabase-js";
 
 import { ATTACHMENTS_BUCKET } from "@/lib/attachments/limits";
 import { noteFolder } from "@/lib/attachments/paths";
-import { isNoteId } from "@/lib/notes/limits";
+import { IDS_PER_REQUEST, isNoteId } from "@/lib/notes/limits";
 import type { Database } from "@/lib/supabase/database.types";
 
 type Client = { storage: SupabaseClient["storage"] };
@@ -17,6 +17,24 @@ async function filesIn(client: Client, folder: string): Promise<string[]> {
   return data.filter((f) => f.id !== null).map((f) => `${folder}/${f.name}`);
 }
 
+/** Pages of a folder listing; a person's notes are many, but not this many thousands. */
+const LIST_PAGE = 1000;
+const MAX_LIST_PAGES = 100;
+
+/** The owner's note folders: the notes that hold files (a note without files has no folder). */
+async function noteFoldersOf(client: Client, ownerId: string): Promise<string[]> {
+  const folders: string[] = [];
+  for (let page = 0; page < MAX_LIST_PAGES; page++) {
+    const { data, error } = await client.storage
+      .from(ATTACHMENTS_BUCKET)
+      .list(ownerId, { limit: LIST_PAGE, offset: page * LIST_PAGE });
+    if (error) throw new Error(`Listing ${ownerId} failed: ${error.message}`);
+    folders.push(...data.filter((f) => f.id === null && isNoteId(f.name)).map((f) => f.name));
+    if (data.length < LIST_PAGE) break;
+  }
+  return folders;
+}
+
 /**
  * Removes every file of these notes, as their owner (RLS lets an owner remove anything in their
  * own folder). Throws when Storage refuses, so the note is kept and the person can try again.
@@ -26,7 +44,10 @@ export async function removeNoteFiles(
   ownerId: string,
   noteIds: string[],
 ): Promise<void> {
+  // For many notes, one listing of the owner's folders skips every note that holds no file.
+  const holding = noteIds.length > 1 ? new Set(await noteFoldersOf(client, ownerId)) : null;
   for (const noteId of noteIds) {
+    if (holding && !holding.has(noteId)) continue;
     // A note holds at most a few hundred files; a second page is there for the rare larger one.
     for (let round = 0; round < 100; round++) {
       const paths = await filesIn(client, noteFolder(ownerId, noteId));
@@ -45,15 +66,15 @@ export async function sweepOrphanFolders(
   client: SupabaseClient<Database>,
   ownerId: string,
 ): Promise<void> {
-  const { data, error } = await client.storage
-    .from(ATTACHMENTS_BUCKET)
-    .list(ownerId, { limit: 1000 });
-  if (error) throw new Error(`Listing ${ownerId} failed: ${error.message}`);
-  const folders = data.filter((f) => f.id === null && isNoteId(f.name)).map((f) => f.name);
+  const folders = await noteFoldersOf(client, ownerId);
   if (folders.length === 0) return;
-  const existing = await client.from("notes").select("id").in("id", folders);
-  if (existing.error) throw new Error(`Reading notes failed: ${existing.error.message}`);
-  const kept = new Set(existing.data.map((n) => n.id));
+  const kept = new Set<string>();
+  for (let i = 0; i < folders.length; i += IDS_PER_REQUEST) {
+    const batch = folders.slice(i, i + IDS_PER_REQUEST);
+    const existing = await client.from("notes").select("id").in("id", batch);
+    if (existing.error) throw new Error(`Reading notes failed: ${existing.error.message}`);
+    for (const note of existing.data) kept.add(note.id);
+  }
   await removeNoteFiles(
     client,
     ownerId,

@@ -43,6 +43,45 @@ test("deleting a note forever removes its files, and only its files", async ({
   expect(await filesOf(person.id, kept)).toEqual(["0c0c0c0c0c0c-may.png"]);
 });
 
+test("emptying Trash removes the files of every note in it, and only theirs", async ({
+  browser,
+  baseURL,
+}) => {
+  const person = await newPerson();
+  const [withFiles, without, kept] = [
+    await seedNote(person, "Scans"),
+    await seedNote(person, "Plain words"),
+    await seedNote(person, "Keep these"),
+  ];
+  for (const [note, name] of [
+    [withFiles, "0d0d0d0d0d0d-scan.png"],
+    [kept, "0e0e0e0e0e0e-keep.png"],
+  ]) {
+    const { error } = await admin()
+      .storage.from("attachments")
+      .upload(`${person.id}/${note}/${name}`, FACE_PNG, { contentType: "image/png" });
+    if (error) throw error;
+  }
+  const trashed = await admin()
+    .from("notes")
+    .update({ deleted_at: new Date().toISOString() })
+    .in("id", [withFiles, without]);
+  expect(trashed.error).toBeNull();
+
+  const page = await (await deviceOf(browser, baseURL!, person)).newPage();
+  await page.goto("/notes/trash");
+  await page.getByRole("button", { name: "Empty Trash" }).click();
+  await page
+    .getByRole("alertdialog", { name: "Empty Trash?" })
+    .getByRole("button", { name: "Empty Trash" })
+    .click();
+  await expect(page.getByText("Trash is empty.")).toBeVisible({ timeout: 20_000 });
+  expect(await filesOf(person.id, withFiles)).toEqual([]);
+  expect(await filesOf(person.id, kept)).toEqual(["0e0e0e0e0e0e-keep.png"]);
+  const { data } = await admin().from("notes").select("id").in("id", [withFiles, without, kept]);
+  expect(data).toEqual([{ id: kept }]);
+});
+
 test("a file removed from its note leaves storage once the note has gone a minute without it", async ({
   browser,
   baseURL,
