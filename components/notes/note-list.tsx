@@ -1,11 +1,10 @@
 "use client";
 
-import { useEffect, useRef } from "react";
 import Link from "next/link";
 import { useSelectedLayoutSegment } from "next/navigation";
 import { PinIcon } from "lucide-react";
 
-import { Button } from "@/components/ui/button";
+import { MoreNotes } from "@/components/notes/more-notes";
 import { displayTitle } from "@/lib/notes/derive";
 import { editedAgo, type NoteListItem } from "@/lib/notes/list";
 import { cn } from "@/lib/utils";
@@ -62,31 +61,5 @@ export function NoteList({
       </ul>
       {more && <MoreNotes loading={loading} onMore={onMore} />}
     </>
-  );
-}
-
-function MoreNotes({ loading, onMore }: { loading: boolean; onMore: () => void }) {
-  const button = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    const target = button.current;
-    if (!target) return;
-    const seen = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) onMore();
-    });
-    seen.observe(target);
-    return () => seen.disconnect();
-  }, [onMore]);
-  return (
-    <div className="px-2 pb-3">
-      <Button
-        ref={button}
-        variant="ghost"
-        className="w-full text-muted-foreground"
-        aria-busy={loading || undefined}
-        onClick={onMore}
-      >
-        {loading ? "Loading older notes…" : "Show older notes"}
-      </Button>
-    </div>
   );
 }

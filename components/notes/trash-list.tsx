@@ -6,23 +6,35 @@ import { toast } from "sonner";
 
 import { deleteForever, emptyTrash, restoreNote } from "@/components/notes/actions";
 import { ConfirmButton } from "@/components/notes/confirm-button";
+import { MoreNotes } from "@/components/notes/more-notes";
+import { usePagedList } from "@/components/notes/use-paged-list";
 import { Button } from "@/components/ui/button";
 import { displayTitle } from "@/lib/notes/derive";
 import { TRASH_DAYS } from "@/lib/notes/limits";
-import type { NoteListItem } from "@/lib/notes/list";
+import { compareTrashed, fetchTrashPage, type TrashPage } from "@/lib/notes/list";
 
 function daysLeft(deletedAt: string): number {
   const elapsed = (Date.now() - Date.parse(deletedAt)) / 86_400_000;
   return Math.max(0, Math.ceil(TRASH_DAYS - elapsed));
 }
 
-export function TrashList({ notes }: { notes: NoteListItem[] }) {
+/** The Trash, most recently trashed first: the newest page comes with the HTML, older ones on demand. */
+export function TrashList({ firstPage }: { firstPage: TrashPage }) {
   const [pending, startTransition] = useTransition();
-  const run = (action: () => Promise<{ error?: string }>, done: string) =>
+  const { state, setState, loading, loadMore } = usePagedList(
+    firstPage,
+    fetchTrashPage,
+    compareTrashed,
+  );
+  const notes = state.notes;
+  const total = Math.max(firstPage.total ?? 0, notes.length);
+  const run = (action: () => Promise<{ error?: string }>, done: string, id?: string) =>
     startTransition(async () => {
       const result = await action();
-      if (result.error) toast.error(result.error);
-      else toast(done);
+      if (result.error) return void toast.error(result.error);
+      // The server's new first page replaces the list, but not older pages loaded here.
+      if (id) setState((s) => ({ ...s, notes: s.notes.filter((n) => n.id !== id) }));
+      toast(done);
     });
 
   if (notes.length === 0) {
@@ -44,7 +56,7 @@ export function TrashList({ notes }: { notes: NoteListItem[] }) {
               size="sm"
               disabled={pending}
               aria-label={`Restore ${displayTitle(note.title)}`}
-              onClick={() => run(() => restoreNote(note.id), "Note restored")}
+              onClick={() => run(() => restoreNote(note.id), "Note restored", note.id)}
             >
               <RotateCcwIcon aria-hidden="true" />
               Restore
@@ -57,7 +69,7 @@ export function TrashList({ notes }: { notes: NoteListItem[] }) {
               title={`Delete “${displayTitle(note.title)}” forever?`}
               description="The note and its history are removed for good. This cannot be undone."
               confirmLabel="Delete forever"
-              onConfirm={() => run(() => deleteForever(note.id), "Note deleted for good")}
+              onConfirm={() => run(() => deleteForever(note.id), "Note deleted for good", note.id)}
             >
               <Trash2Icon aria-hidden="true" />
               Delete forever
@@ -65,12 +77,13 @@ export function TrashList({ notes }: { notes: NoteListItem[] }) {
           </li>
         ))}
       </ul>
+      {state.more && <MoreNotes loading={loading} onMore={loadMore} />}
       <ConfirmButton
         variant="destructive"
         className="justify-self-start"
         disabled={pending}
         title="Empty Trash?"
-        description={`${notes.length === 1 ? "The note in Trash is" : `All ${notes.length} notes in Trash are`} deleted for good. This cannot be undone.`}
+        description={`${total === 1 ? "The note in Trash is" : `All ${total.toLocaleString("en")} notes in Trash are`} deleted for good. This cannot be undone.`}
         confirmLabel="Empty Trash"
         onConfirm={() => run(emptyTrash, "Trash emptied")}
       >

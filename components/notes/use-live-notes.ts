@@ -1,21 +1,17 @@
 "use client";
 
-import { useCallback, useEffect, useRef, useState } from "react";
-import { toast } from "sonner";
+import { useEffect, useRef } from "react";
 
-import {
-  loadSupabase,
-  useLoadedSupabase,
-  useSupabaseConfig,
-} from "@/components/auth/supabase-config";
+import { useLoadedSupabase } from "@/components/auth/supabase-config";
+import { usePagedList } from "@/components/notes/use-paged-list";
 import { onNoteChange } from "@/lib/notes/local-changes";
 import {
   applyNoteChange,
+  compareNotes,
   fetchNotesPage,
   firstPageMoved,
   listFromServer,
   toListItem,
-  withPage,
   type NoteListItem,
   type NotesPage,
 } from "@/lib/notes/list";
@@ -23,17 +19,16 @@ import type { Tables } from "@/lib/supabase/database.types";
 
 /**
  * The server's list, kept current by Postgres changes: a note created, renamed, pinned or trashed
- * on another device moves here without a reload. A new server list (after an action) wins, and
- * keeps the older pages already loaded below it. The client library loads after the list is
+ * on another device moves here without a reload. The client library loads after the list is
  * shown: the first page is already in the HTML; older notes load a page at a time on demand.
  */
 export function useLiveNotes(firstPage: NotesPage, userId: string) {
   const supabase = useLoadedSupabase();
-  const config = useSupabaseConfig();
-  const [state, setState] = useState(() => listFromServer(firstPage));
-  if (state.from !== firstPage) setState(listFromServer(firstPage, state));
-  const [loading, setLoading] = useState(false);
-  const busy = useRef(false);
+  const { state, setState, loading, loadMore } = usePagedList(
+    firstPage,
+    fetchNotesPage,
+    compareNotes,
+  );
   const shown = useRef(state.notes);
   useEffect(() => {
     shown.current = state.notes;
@@ -54,7 +49,7 @@ export function useLiveNotes(firstPage: NotesPage, userId: string) {
           };
         }),
       ),
-    [],
+    [setState],
   );
 
   useEffect(() => {
@@ -97,32 +92,7 @@ export function useLiveNotes(firstPage: NotesPage, userId: string) {
       live = false;
       void client.removeChannel(channel);
     };
-  }, [supabase, userId]);
-
-  const cursor = state.cursor;
-  const loadMore = useCallback(async () => {
-    if (busy.current || !cursor) return;
-    busy.current = true;
-    setLoading(true);
-    try {
-      const page = await fetchNotesPage(await loadSupabase(config), cursor);
-      setState((s) =>
-        s.cursor !== cursor
-          ? s
-          : {
-              ...s,
-              notes: withPage(s.notes, page.notes),
-              more: page.more,
-              cursor: page.notes.at(-1) ?? s.cursor,
-            },
-      );
-    } catch {
-      toast.error("More notes could not be loaded. Check your connection and try again.");
-    } finally {
-      busy.current = false;
-      setLoading(false);
-    }
-  }, [config, cursor]);
+  }, [setState, supabase, userId]);
 
   return { notes: state.notes, more: state.more, loading, loadMore };
 }

@@ -136,10 +136,56 @@ export function sameVersions(
   });
 }
 
+/** A stretch of the Trash, most recently trashed first; the first page also says how many it holds. */
+export type TrashPage = NotesPage & { total?: number };
+
+/** What the Trash shows of a note: its title and when it was trashed; no preview. */
+const TRASH_COLUMNS = "id, title, pinned, updated_at, deleted_at";
+
+/** Most recently trashed first; the id settles ties, as the database's order does. */
+export function compareTrashed(
+  a: Pick<NoteListItem, "id" | "deleted_at">,
+  b: Pick<NoteListItem, "id" | "deleted_at">,
+): number {
+  const trashed = Date.parse(b.deleted_at ?? "") - Date.parse(a.deleted_at ?? "");
+  if (trashed !== 0) return trashed;
+  return a.id < b.id ? 1 : a.id > b.id ? -1 : 0;
+}
+
+/** A PostgREST `or` filter for the trashed notes that come after `last` (trashed, id: descending). */
+export function trashedAfter(last: Pick<NoteListItem, "id" | "deleted_at">): string {
+  const at = `"${last.deleted_at}"`;
+  return `deleted_at.lt.${at},and(deleted_at.eq.${at},id.lt.${last.id})`;
+}
+
+/** One page of the signed-in person's Trash, from the start or after the note given. */
+export async function fetchTrashPage(
+  supabase: SupabaseClient<Database>,
+  after: NoteListItem | null,
+): Promise<TrashPage> {
+  let query = supabase
+    .from("note_list")
+    .select(TRASH_COLUMNS, after ? {} : { count: "exact" })
+    .not("deleted_at", "is", null);
+  if (after) query = query.or(trashedAfter(after));
+  const { data, error, count } = await query
+    .order("deleted_at", { ascending: false })
+    .order("id", { ascending: false })
+    .limit(NOTE_PAGE + 1);
+  if (error) throw new Error(`Listing the trash failed: ${error.message}`);
+  const notes = data.map(toListItem);
+  const page = { notes: notes.slice(0, NOTE_PAGE), more: notes.length > NOTE_PAGE };
+  return count === null ? page : { ...page, total: count };
+}
+
 /** The list with a page of older notes added; a note the list already has keeps its entry. */
-export function withPage<T extends Ordered>(notes: T[], page: T[]): T[] {
+export function withPage<T extends Ordered>(
+  notes: T[],
+  page: T[],
+  compare: (a: T, b: T) => number = compareNotes,
+): T[] {
   const listed = new Set(notes.map((n) => n.id));
-  return [...notes, ...page.filter((n) => !listed.has(n.id))].sort(compareNotes);
+  return [...notes, ...page.filter((n) => !listed.has(n.id))].sort(compare);
 }
 
 /**
@@ -165,16 +211,20 @@ export type ListState = {
 };
 
 /** The list for a server page; older pages this device had loaded stay under it. */
-export function listFromServer(page: NotesPage, previous?: ListState): ListState {
+export function listFromServer(
+  page: NotesPage,
+  previous?: ListState,
+  compare: (a: NoteListItem, b: NoteListItem) => number = compareNotes,
+): ListState {
   const last = page.notes.at(-1) ?? null;
-  const beyond = previous?.cursor && last && compareNotes(previous.cursor, last) > 0;
+  const beyond = previous?.cursor && last && compare(previous.cursor, last) > 0;
   if (!page.more || !previous || !beyond) {
     return { from: page, notes: page.notes, more: page.more, cursor: last };
   }
-  const older = previous.notes.filter((n) => compareNotes(n, last) > 0);
+  const older = previous.notes.filter((n) => compare(n, last) > 0);
   return {
     from: page,
-    notes: withPage(page.notes, older),
+    notes: withPage(page.notes, older, compare),
     more: previous.more,
     cursor: previous.cursor,
   };

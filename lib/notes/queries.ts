@@ -6,12 +6,11 @@ import { sweepOrphanFolders } from "@/lib/attachments/cleanup";
 import { isNoteId } from "@/lib/notes/limits";
 import {
   fetchNotesPage,
-  NOTE_LIST_COLUMNS,
+  fetchTrashPage,
   NOTE_SUMMARY_COLUMNS,
-  toListItem,
-  type NoteListItem,
   type NotesPage,
   type NoteSummary,
+  type TrashPage,
 } from "@/lib/notes/list";
 import { createClient } from "@/lib/supabase/server";
 
@@ -53,17 +52,11 @@ export const getNote = cache(async (id: string): Promise<NoteSummary | null> => 
   return data;
 });
 
-export async function listTrash(): Promise<NoteListItem[]> {
+/** The first page of the signed-in person's Trash, and how many notes it holds. */
+export async function listTrash(): Promise<TrashPage> {
   const supabase = await createClient();
   await purgeExpiredTrash(supabase);
-  const { data, error } = await supabase
-    .from("note_list")
-    .select(NOTE_LIST_COLUMNS)
-    .not("deleted_at", "is", null)
-    .order("deleted_at", { ascending: false })
-    .limit(1000);
-  if (error) throw new Error(`Listing the trash failed: ${error.message}`);
-  return data.map(toListItem);
+  return fetchTrashPage(supabase, null);
 }
 
 /** Whether the signed-in person's note is shared, and at which link. */

@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { compareNotes, fetchNotesPage, firstPageMoved, NOTE_PAGE } from "@/lib/notes/list";
+import {
+  compareNotes,
+  compareTrashed,
+  fetchNotesPage,
+  fetchTrashPage,
+  firstPageMoved,
+  NOTE_PAGE,
+} from "@/lib/notes/list";
 
 import { startNotesWorld, type NotesWorld } from "./notes-support";
 
@@ -125,5 +132,50 @@ describe("the list's pages: fetchNotesPage, as the app reads them", () => {
     }
     // Another person's list is theirs alone: the owner's changes never move it.
     expect(await firstPageMoved(world.other, [])).toBe(false);
+  });
+});
+
+describe("the Trash's pages: fetchTrashPage", () => {
+  it("reads every trashed note once, latest first, and counts them on the first page", async () => {
+    const world = w;
+    // The tests above left a note in Trash.
+    const before = (await fetchTrashPage(world.owner, null)).total!;
+    // All trashed at one instant: only the id orders them.
+    const rows = Array.from({ length: NOTE_PAGE + 40 }, (_, i) => ({
+      title: `Gone ${i}`,
+      body: "THE-BODY",
+    }));
+    const made = await world.owner.from("notes").insert(rows).select("id");
+    expect(made.error).toBeNull();
+    const ids = made.data!.map((n) => n.id);
+    const at = new Date().toISOString();
+    const trashed = await world.owner
+      .from("notes")
+      .update({ deleted_at: at })
+      .in("id", ids.slice(0, 100));
+    expect(trashed.error).toBeNull();
+    const rest = await world.owner
+      .from("notes")
+      .update({ deleted_at: at })
+      .in("id", ids.slice(100));
+    expect(rest.error).toBeNull();
+    const later = await world.owner
+      .from("notes")
+      .insert({ title: "Trashed last", deleted_at: new Date(Date.now() + 60_000).toISOString() });
+    expect(later.error).toBeNull();
+
+    const first = await fetchTrashPage(world.owner, null);
+    expect(first.total).toBe(before + rows.length + 1);
+    expect(first.notes[0].title).toBe("Trashed last");
+    const second = await fetchTrashPage(world.owner, first.notes.at(-1)!);
+    expect(second.total).toBeUndefined();
+    expect([first.more, second.more]).toEqual([true, false]);
+    const read = [...first.notes, ...second.notes];
+    expect(new Set(read.map((n) => n.id)).size).toBe(before + rows.length + 1);
+    expect(read).toEqual([...read].sort(compareTrashed));
+    // The Trash shows titles: no body travels.
+    expect(JSON.stringify(read)).not.toContain("THE-BODY");
+    // Another person's Trash is empty, not someone else's notes.
+    expect(await fetchTrashPage(world.other, null)).toEqual({ notes: [], more: false, total: 0 });
   });
 });

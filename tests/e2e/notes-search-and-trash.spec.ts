@@ -124,3 +124,56 @@ test("Empty Trash asks first, and only then deletes every note in it", async ({
   expect(data).toEqual([]);
   await context.close();
 });
+
+test("a Trash of over a thousand notes shows the latest first, loads the rest on demand, and empties whole", async ({
+  browser,
+  baseURL,
+}) => {
+  const person = await newPerson();
+  // Trashed a second apart: "Trashed 0" went last, so it leads the Trash.
+  const at = Date.UTC(2026, 10, 1);
+  const rows = Array.from({ length: 1_050 }, (_, i) => ({
+    owner_id: person.id,
+    title: `Trashed ${i}`,
+    deleted_at: new Date(at - i * 1_000).toISOString(),
+  }));
+  const seeded = await admin().from("notes").insert(rows);
+  expect(seeded.error).toBeNull();
+  const context = await deviceOf(browser, baseURL!, person);
+  const page = await context.newPage();
+  await page.goto("/notes/trash");
+
+  const items = page.getByRole("list", { name: "Notes in Trash" }).getByRole("listitem");
+  await expect(items).toHaveCount(100);
+  await expect(items.first()).toContainText("Trashed 0");
+  await expect(items.last()).toContainText("Trashed 99");
+  // Scrolling to the end of the list brings the next hundred.
+  const older = page.getByRole("button", { name: "Show older notes" });
+  await older.scrollIntoViewIfNeeded();
+  await expect(items).toHaveCount(200);
+  await expect(items.last()).toContainText("Trashed 199");
+  // Pressing the button brings one page more, not one after another while it keeps the focus.
+  await older.focus();
+  await page.keyboard.press("Enter");
+  await expect(items).toHaveCount(300);
+  await page.waitForTimeout(1_000);
+  await expect(items).toHaveCount(300);
+  // A note restored from an older page leaves the list at once.
+  await page.getByRole("button", { name: "Restore Trashed 150" }).click();
+  await expect(page.getByText("Note restored")).toBeVisible();
+  await expect(items).toHaveCount(299);
+  await expect(items.getByText("Trashed 150", { exact: true })).toHaveCount(0);
+
+  await page.getByRole("button", { name: "Empty Trash" }).click();
+  const confirm = page.getByRole("alertdialog", { name: "Empty Trash?" });
+  await expect(confirm).toContainText("All 1,049 notes in Trash are deleted for good");
+  await confirm.getByRole("button", { name: "Empty Trash" }).click();
+  await expect(page.getByText("Trash is empty.")).toBeVisible({ timeout: 30_000 });
+  const { count } = await admin()
+    .from("notes")
+    .select("id", { count: "exact", head: true })
+    .eq("owner_id", person.id)
+    .not("deleted_at", "is", null);
+  expect(count).toBe(0);
+  await context.close();
+});

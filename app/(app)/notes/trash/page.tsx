@@ -7,7 +7,7 @@ import { TRASH_DAYS } from "@/lib/notes/limits";
 export const metadata: Metadata = { title: "Trash" };
 
 export default async function TrashPage() {
-  const notes = await listTrash();
+  const firstPage = await listTrash();
   return (
     <div className="mx-auto grid w-full max-w-3xl gap-4 px-4 py-6 sm:px-6">
       <div>
@@ -16,7 +16,7 @@ export default async function TrashPage() {
           Notes stay here for {TRASH_DAYS} days, then they are deleted for good.
         </p>
       </div>
-      <TrashList notes={notes} />
+      <TrashList firstPage={firstPage} />
     </div>
   );
 }
