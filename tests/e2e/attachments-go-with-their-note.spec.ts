@@ -11,6 +11,16 @@ async function filesOf(ownerId: string, noteId: string): Promise<string[]> {
   return (data ?? []).map((f) => f.name);
 }
 
+/** Stores a small file under each note named, as the editor's upload would. */
+async function attach(ownerId: string, files: [noteId: string, name: string][]) {
+  for (const [note, name] of files) {
+    const { error } = await admin()
+      .storage.from("attachments")
+      .upload(`${ownerId}/${note}/${name}`, FACE_PNG, { contentType: "image/png" });
+    if (error) throw error;
+  }
+}
+
 test("deleting a note forever removes its files, and only its files", async ({
   browser,
   baseURL,
@@ -18,16 +28,11 @@ test("deleting a note forever removes its files, and only its files", async ({
   const person = await newPerson();
   const gone = await seedNote(person, "Old receipts");
   const kept = await seedNote(person, "Current receipts");
-  for (const [note, name] of [
+  await attach(person.id, [
     [gone, "0a0a0a0a0a0a-march.png"],
     [gone, "0b0b0b0b0b0b-april.pdf"],
     [kept, "0c0c0c0c0c0c-may.png"],
-  ]) {
-    const { error } = await admin()
-      .storage.from("attachments")
-      .upload(`${person.id}/${note}/${name}`, FACE_PNG, { contentType: "image/png" });
-    if (error) throw error;
-  }
+  ]);
   await admin().from("notes").update({ deleted_at: new Date().toISOString() }).eq("id", gone);
 
   const page = await (await deviceOf(browser, baseURL!, person)).newPage();
@@ -53,15 +58,10 @@ test("emptying Trash removes the files of every note in it, and only theirs", as
     await seedNote(person, "Plain words"),
     await seedNote(person, "Keep these"),
   ];
-  for (const [note, name] of [
+  await attach(person.id, [
     [withFiles, "0d0d0d0d0d0d-scan.png"],
     [kept, "0e0e0e0e0e0e-keep.png"],
-  ]) {
-    const { error } = await admin()
-      .storage.from("attachments")
-      .upload(`${person.id}/${note}/${name}`, FACE_PNG, { contentType: "image/png" });
-    if (error) throw error;
-  }
+  ]);
   const trashed = await admin()
     .from("notes")
     .update({ deleted_at: new Date().toISOString() })

@@ -1,4 +1,4 @@
-import { expect, test, type WebSocketRoute } from "@playwright/test";
+import { expect, test, type Page, type WebSocketRoute } from "@playwright/test";
 
 import { admin } from "./support/auth";
 import {
@@ -11,10 +11,30 @@ import {
   openNote,
   saveState,
   seedNote,
+  type Person,
 } from "./support/notes";
 
 // Several browsers and a production server share a busy machine: allow them time.
 test.describe.configure({ timeout: 90_000 });
+
+/** Elsewhere, while this page hears nothing: a note is made and another trashed. */
+async function changeUnheard(page: Page, person: Person, made: string, trashedId: string) {
+  await seedNote(person, made);
+  const trashed = await admin()
+    .from("notes")
+    .update({ deleted_at: new Date().toISOString() })
+    .eq("id", trashedId);
+  expect(trashed.error).toBeNull();
+  await page.waitForTimeout(1_000);
+  await expect(page.getByRole("list", { name: "All notes" }).getByText(made)).toHaveCount(0);
+}
+
+/** Once the list hears again: the note made meanwhile is listed, the trashed one is not. */
+async function expectCaughtUp(page: Page, made: string, trashedTitle: string) {
+  const links = page.getByRole("list", { name: "All notes" });
+  await expect(links.getByText(made)).toBeVisible({ timeout: 30_000 });
+  await expect(links.getByText(trashedTitle)).toHaveCount(0);
+}
 
 // Two browser contexts signed in as one person are two of their devices.
 test("two devices typing at once at different places both keep every character", async ({
@@ -174,18 +194,9 @@ test.describe("with Realtime", () => {
 
     refuse = true;
     await Promise.all(sockets.map((ws) => ws.close()));
-    await seedNote(person, "Made while away");
-    const trashed = await admin()
-      .from("notes")
-      .update({ deleted_at: new Date().toISOString() })
-      .eq("id", gone);
-    expect(trashed.error).toBeNull();
-    await page.waitForTimeout(1_500);
-    await expect(links.getByText("Made while away")).toHaveCount(0);
-
+    await changeUnheard(page, person, "Made while away", gone);
     refuse = false;
-    await expect(links.getByText("Made while away")).toBeVisible({ timeout: 30_000 });
-    await expect(links.getByText("Trashed while away")).toHaveCount(0);
+    await expectCaughtUp(page, "Made while away", "Trashed while away");
     await context.close();
   });
 
@@ -211,18 +222,9 @@ test.describe("with Realtime", () => {
     await expect.poll(() => attempts, { timeout: 30_000 }).toBeGreaterThan(0);
 
     // Elsewhere, after this page's list was read and before it joined.
-    await seedNote(person, "Made before the join");
-    const trashed = await admin()
-      .from("notes")
-      .update({ deleted_at: new Date().toISOString() })
-      .eq("id", gone);
-    expect(trashed.error).toBeNull();
-    await page.waitForTimeout(1_000);
-    await expect(links.getByText("Made before the join")).toHaveCount(0);
-
+    await changeUnheard(page, person, "Made before the join", gone);
     refuse = false;
-    await expect(links.getByText("Made before the join")).toBeVisible({ timeout: 30_000 });
-    await expect(links.getByText("Trashed before the join")).toHaveCount(0);
+    await expectCaughtUp(page, "Made before the join", "Trashed before the join");
     await context.close();
   });
 });
