@@ -99,7 +99,7 @@ export function markdownTree(body: string): ReactElement {
 }
 
 /**
- * A note's Markdown as HTML a visitor can trust: raw HTML in the note is shown as text (no
+ * A note's Markdown as HTML a visitor can trust: raw HTML in the note is left out (no
  * rehype-raw), and only http(s), mailto and relative URLs survive, so no script, event handler or
  * `javascript:` link from a note reaches the page. Links leave without the page as referrer.
  * `attachment:` references become the signed links the server made for this note's own files;

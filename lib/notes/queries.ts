@@ -31,25 +31,34 @@ async function purgeExpiredTrash(supabase: Awaited<ReturnType<typeof createClien
 
 /**
  * The first page of the signed-in person's notes, pinned first, as the list shows them (a
- * preview, not the body); expired trash is emptied on the way.
+ * preview, not the body). Expired trash is emptied alongside: the list holds no trashed note, so
+ * the page need not wait for one round trip before the other.
  */
 export const listNotes = cache(async (): Promise<NotesPage> => {
   const supabase = await createClient();
-  await purgeExpiredTrash(supabase);
-  return fetchNotesPage(supabase, null);
+  const [page] = await Promise.all([fetchNotesPage(supabase, null), purgeExpiredTrash(supabase)]);
+  return page;
 });
 
-/** One note of the signed-in person, or null for a missing id, a foreign note or a bad id. */
-export const getNote = cache(async (id: string): Promise<NoteSummary | null> => {
+/** A note with its sharing, in one read: the open note's page needs both. */
+const readNote = cache(async (id: string) => {
   if (!isNoteId(id)) return null;
   const supabase = await createClient();
   const { data, error } = await supabase
     .from("notes")
-    .select(NOTE_SUMMARY_COLUMNS)
+    .select(`${NOTE_SUMMARY_COLUMNS}, share_slug, share_indexable`)
     .eq("id", id)
     .maybeSingle();
   if (error) throw new Error(`Reading a note failed: ${error.message}`);
   return data;
+});
+
+/** One note of the signed-in person, or null for a missing id, a foreign note or a bad id. */
+export const getNote = cache(async (id: string): Promise<NoteSummary | null> => {
+  const row = await readNote(id);
+  if (!row) return null;
+  const { id: noteId, title, body, pinned, updated_at, deleted_at } = row;
+  return { id: noteId, title, body, pinned, updated_at, deleted_at };
 });
 
 /** The first page of the signed-in person's Trash, and how many notes it holds. */
@@ -60,16 +69,9 @@ export async function listTrash(): Promise<TrashPage> {
 }
 
 /** Whether the signed-in person's note is shared, and at which link. */
-export const getNoteShare = cache(
-  async (id: string): Promise<{ slug: string | null; indexable: boolean } | null> => {
-    if (!isNoteId(id)) return null;
-    const supabase = await createClient();
-    const { data, error } = await supabase
-      .from("notes")
-      .select("share_slug, share_indexable")
-      .eq("id", id)
-      .maybeSingle();
-    if (error) throw new Error(`Reading a note's sharing failed: ${error.message}`);
-    return data && { slug: data.share_slug, indexable: data.share_indexable };
-  },
-);
+export async function getNoteShare(
+  id: string,
+): Promise<{ slug: string | null; indexable: boolean } | null> {
+  const row = await readNote(id);
+  return row && { slug: row.share_slug, indexable: row.share_indexable };
+}

@@ -177,3 +177,30 @@ test("a Trash of over a thousand notes shows the latest first, loads the rest on
   expect(count).toBe(0);
   await context.close();
 });
+
+test("a note trashed over 30 days ago is gone for good once the notes open, and a newer one stays", async ({
+  browser,
+  baseURL,
+}) => {
+  const person = await newPerson();
+  const day = 86_400_000;
+  const [old, recent] = [await seedNote(person, "Long gone"), await seedNote(person, "Still here")];
+  for (const [id, days] of [
+    [old, 31],
+    [recent, 29],
+  ] as const) {
+    const { error } = await admin()
+      .from("notes")
+      .update({ deleted_at: new Date(Date.now() - days * day).toISOString() })
+      .eq("id", id);
+    expect(error).toBeNull();
+  }
+  const context = await deviceOf(browser, baseURL!, person);
+  const page = await context.newPage();
+  await page.goto("/notes");
+  // The list is shown once the page has read it, and the expired trash went alongside.
+  await expect(page.getByText(/No notes yet/)).toBeVisible();
+  const { data } = await admin().from("notes").select("title").in("id", [old, recent]);
+  expect(data).toEqual([{ title: "Still here" }]);
+  await context.close();
+});
