@@ -92,8 +92,8 @@ async function deleteTrashed(id: string | null, what: string): Promise<NoteActio
       .not("deleted_at", "is", null)
       .select("id");
     if (deleted.error) return failed(what, deleted.error.message);
-    // Restored meanwhile, or no longer this person's to delete: nothing more to do here.
-    if (deleted.data.length === 0) break;
+    // A short batch was the last one; none deleted means restored meanwhile: nothing more to do.
+    if (ids.length < IDS_PER_REQUEST || deleted.data.length === 0) break;
   }
   revalidatePath("/notes", "layout");
   return {};

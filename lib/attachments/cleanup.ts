@@ -46,8 +46,12 @@ export async function removeNoteFiles(
 ): Promise<void> {
   // For many notes, one listing of the owner's folders skips every note that holds no file.
   const holding = noteIds.length > 1 ? new Set(await noteFoldersOf(client, ownerId)) : null;
+  await removeFolders(client, ownerId, holding ? noteIds.filter((id) => holding.has(id)) : noteIds);
+}
+
+/** Empties these notes' folders, each one page of files at a time. */
+async function removeFolders(client: Client, ownerId: string, noteIds: string[]): Promise<void> {
   for (const noteId of noteIds) {
-    if (holding && !holding.has(noteId)) continue;
     // A note holds at most a few hundred files; a second page is there for the rare larger one.
     for (let round = 0; round < 100; round++) {
       const paths = await filesIn(client, noteFolder(ownerId, noteId));
@@ -75,7 +79,8 @@ export async function sweepOrphanFolders(
     if (existing.error) throw new Error(`Reading notes failed: ${existing.error.message}`);
     for (const note of existing.data) kept.add(note.id);
   }
-  await removeNoteFiles(
+  // These are folders already listed: no need to list them again.
+  await removeFolders(
     client,
     ownerId,
     folders.filter((id) => !kept.has(id)),
