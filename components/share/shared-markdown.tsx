@@ -73,27 +73,43 @@ const components: Components = { a: Anchor, img: Picture };
  * changes: the tree for each recent body is kept (React elements are immutable, so one tree can
  * be rendered again), the newest used last, up to CACHED_CHARS characters of Markdown in all.
  * Only the text decides the tree; who may see it is checked on every request before it is shown.
+ * A tree not shown for IDLE_MS is let go, so the text of a note whose link was revoked (or that
+ * simply stopped being read) does not stay in the server's memory for long.
  */
 const CACHED_CHARS = 2_000_000;
-const trees = new Map<string, ReactElement>();
+const IDLE_MS = 10 * 60_000;
+const trees = new Map<string, { tree: ReactElement; shownAt: number }>();
 let cachedChars = 0;
 
+function forget(body: string) {
+  if (trees.delete(body)) cachedChars -= body.length;
+}
+
+/** Drops the least recently shown trees while there are too many characters or they sat idle. */
+function prune(now: number) {
+  for (const [body, kept] of trees) {
+    if (cachedChars <= CACHED_CHARS && now - kept.shownAt < IDLE_MS) break;
+    forget(body);
+  }
+}
+
+// Idle trees go even when no shared page is viewed; the timer never keeps the process alive.
+setInterval(() => prune(Date.now()), IDLE_MS / 10).unref?.();
+
 export function markdownTree(body: string): ReactElement {
+  const now = Date.now();
+  prune(now);
   const cached = trees.get(body);
   if (cached) {
     trees.delete(body);
-    trees.set(body, cached);
-    return cached;
+    trees.set(body, { tree: cached.tree, shownAt: now });
+    return cached.tree;
   }
   const tree = Markdown({ children: body, skipHtml: true, urlTransform, components });
   if (body.length <= CACHED_CHARS / 4) {
-    trees.set(body, tree);
+    trees.set(body, { tree, shownAt: now });
     cachedChars += body.length;
-    for (const key of trees.keys()) {
-      if (cachedChars <= CACHED_CHARS) break;
-      trees.delete(key);
-      cachedChars -= key.length;
-    }
+    prune(now);
   }
   return tree;
 }

@@ -1,5 +1,5 @@
 import { cleanup, render } from "@testing-library/react";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 
 import { markdownTree, SharedMarkdown } from "@/components/share/shared-markdown";
 
@@ -49,6 +49,23 @@ describe("SharedMarkdown", () => {
       expect(container.querySelector("script, img")).toBeNull();
       expect(container.querySelector("a")?.getAttribute("href") ?? "").not.toMatch(/javascript/i);
       unmount();
+    }
+  });
+
+  it("lets a tree go once it has not been shown for ten minutes", () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      const body = "A note whose link is about to be turned off";
+      const tree = markdownTree(body);
+      vi.advanceTimersByTime(9 * 60_000);
+      // Shown again within the ten minutes: still the kept tree, and its clock starts over.
+      expect(markdownTree(body)).toBe(tree);
+      vi.advanceTimersByTime(9 * 60_000);
+      expect(markdownTree(body)).toBe(tree);
+      vi.advanceTimersByTime(10 * 60_000);
+      expect(markdownTree(body)).not.toBe(tree);
+    } finally {
+      vi.useRealTimers();
     }
   });
 
