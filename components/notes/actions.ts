@@ -4,6 +4,7 @@ import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
 
 import { removeNoteFiles } from "@/lib/attachments/cleanup";
+import { lastBatch, type TrashRound } from "@/lib/notes/empty-trash";
 import { IDS_PER_REQUEST, isNoteId } from "@/lib/notes/limits";
 import { createClient, getClaims } from "@/lib/supabase/server";
 
@@ -58,43 +59,48 @@ export async function deleteForever(id: string): Promise<NoteActionResult> {
   return deleteTrashed(id, "delete the note");
 }
 
-export async function emptyTrash(): Promise<NoteActionResult> {
+/**
+ * Deletes one batch of the Trash; the browser asks again until `done`. A whole Trash in one
+ * request could outlast a host's time limit and fail with no telling how much of it had gone.
+ */
+export async function emptyTrash(): Promise<TrashRound> {
   return deleteTrashed(null, "empty the Trash");
 }
 
-/** Rounds of IDS_PER_REQUEST notes that emptying the Trash takes at most (500,000 notes). */
-const MAX_ROUNDS = 5000;
-
 /**
- * Deletes one trashed note (or, with no id, all of them) after their attachments, a batch at a
- * time: each batch's files go first, so a failure leaves whole notes in Trash to delete again.
+ * Deletes one trashed note (or, with no id, a batch of them) after their attachments: the files go
+ * first, so a failure leaves whole notes in Trash to delete again. The most recently trashed go
+ * first, as the Trash lists them, so what a failure leaves is the end of the list shown.
  */
-async function deleteTrashed(id: string | null, what: string): Promise<NoteActionResult> {
+async function deleteTrashed(id: string | null, what: string): Promise<TrashRound> {
   const supabase = await createClient();
   const claims = await getClaims();
   if (!claims?.sub) return { error: "Your session has ended. Sign in again." };
-  for (let round = 0; round < MAX_ROUNDS; round++) {
-    let query = supabase.from("notes").select("id").not("deleted_at", "is", null);
-    if (id) query = query.eq("id", id);
-    const trashed = await query.limit(IDS_PER_REQUEST);
-    if (trashed.error) return failed(what, trashed.error.message);
-    const ids = trashed.data.map((n) => n.id);
-    if (ids.length === 0) break;
-    try {
-      await removeNoteFiles(supabase, claims.sub, ids);
-    } catch (err) {
-      return failed(what, (err as Error).message);
-    }
-    const deleted = await supabase
-      .from("notes")
-      .delete()
-      .in("id", ids)
-      .not("deleted_at", "is", null)
-      .select("id");
-    if (deleted.error) return failed(what, deleted.error.message);
-    // A short batch was the last one; none deleted means restored meanwhile: nothing more to do.
-    if (ids.length < IDS_PER_REQUEST || deleted.data.length === 0) break;
+  let query = supabase.from("notes").select("id").not("deleted_at", "is", null);
+  if (id) query = query.eq("id", id);
+  const trashed = await query
+    .order("deleted_at", { ascending: false })
+    .order("id", { ascending: false })
+    .limit(IDS_PER_REQUEST);
+  if (trashed.error) return failed(what, trashed.error.message);
+  const ids = trashed.data.map((n) => n.id);
+  if (ids.length === 0) {
+    // Emptied from elsewhere meanwhile: the fresh list says so.
+    revalidatePath("/notes", "layout");
+    return { deleted: 0, done: true };
   }
+  try {
+    await removeNoteFiles(supabase, claims.sub, ids);
+  } catch (err) {
+    return failed(what, (err as Error).message);
+  }
+  const deleted = await supabase
+    .from("notes")
+    .delete()
+    .in("id", ids)
+    .not("deleted_at", "is", null)
+    .select("id");
+  if (deleted.error) return failed(what, deleted.error.message);
   revalidatePath("/notes", "layout");
-  return {};
+  return { deleted: deleted.data.length, done: lastBatch(ids.length, deleted.data.length) };
 }

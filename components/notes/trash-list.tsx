@@ -1,6 +1,7 @@
 "use client";
 
-import { useTransition } from "react";
+import { useState, useTransition } from "react";
+import { useRouter } from "next/navigation";
 import { RotateCcwIcon, Trash2Icon } from "lucide-react";
 import { toast } from "sonner";
 
@@ -10,6 +11,7 @@ import { MoreNotes } from "@/components/notes/more-notes";
 import { usePagedList } from "@/components/notes/use-paged-list";
 import { Button } from "@/components/ui/button";
 import { displayTitle } from "@/lib/notes/derive";
+import { emptyingProgress, emptyInRounds } from "@/lib/notes/empty-trash";
 import { TRASH_DAYS } from "@/lib/notes/limits";
 import { compareTrashed, fetchTrashPage, type TrashPage } from "@/lib/notes/list";
 
@@ -20,7 +22,9 @@ function daysLeft(deletedAt: string): number {
 
 /** The Trash, most recently trashed first: the newest page comes with the HTML, older ones on demand. */
 export function TrashList({ firstPage }: { firstPage: TrashPage }) {
+  const router = useRouter();
   const [pending, startTransition] = useTransition();
+  const [progress, setProgress] = useState<{ deleted: number; total: number } | null>(null);
   const { state, setState, loading, loadMore } = usePagedList(
     firstPage,
     fetchTrashPage,
@@ -36,6 +40,21 @@ export function TrashList({ firstPage }: { firstPage: TrashPage }) {
       if (id) setState((s) => ({ ...s, notes: s.notes.filter((n) => n.id !== id) }));
       toast(done);
     });
+  const emptyAll = () => {
+    // The total when the person confirmed: the list may refresh under the progress meanwhile.
+    const of = total;
+    setProgress({ deleted: 0, total: of });
+    startTransition(async () => {
+      const result = await emptyInRounds(emptyTrash, (deleted) =>
+        setProgress({ deleted, total: of }),
+      );
+      setProgress(null);
+      if (!result.error) return void toast("Trash emptied");
+      toast.error(result.error);
+      // Rounds that went through refreshed the list; this also catches one whose answer was lost.
+      router.refresh();
+    });
+  };
 
   if (notes.length === 0) {
     return <p className="py-8 text-center text-muted-foreground">Trash is empty.</p>;
@@ -77,18 +96,22 @@ export function TrashList({ firstPage }: { firstPage: TrashPage }) {
           </li>
         ))}
       </ul>
-      {state.more && <MoreNotes loading={loading} onMore={loadMore} />}
-      <ConfirmButton
-        variant="destructive"
-        className="justify-self-start"
-        disabled={pending}
-        title="Empty Trash?"
-        description={`${total === 1 ? "The note in Trash is" : `All ${total.toLocaleString("en")} notes in Trash are`} deleted for good. This cannot be undone.`}
-        confirmLabel="Empty Trash"
-        onConfirm={() => run(emptyTrash, "Trash emptied")}
-      >
-        Empty Trash
-      </ConfirmButton>
+      {state.more && <MoreNotes loading={loading} disabled={pending} onMore={loadMore} />}
+      <div className="flex flex-wrap items-center gap-3">
+        <ConfirmButton
+          variant="destructive"
+          disabled={pending}
+          title="Empty Trash?"
+          description={`${total === 1 ? "The note in Trash is" : `All ${total.toLocaleString("en")} notes in Trash are`} deleted for good. This cannot be undone.`}
+          confirmLabel="Empty Trash"
+          onConfirm={emptyAll}
+        >
+          Empty Trash
+        </ConfirmButton>
+        <p role="status" aria-live="polite" className="text-sm text-muted-foreground">
+          {progress && emptyingProgress(progress.deleted, progress.total)}
+        </p>
+      </div>
     </div>
   );
 }
