@@ -1,10 +1,34 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 
 import { admin } from "./support/auth";
 import { deviceOf, editor, newPerson, openNote, seedNote } from "./support/notes";
 
 // Several browsers and a production server share a busy machine: allow them time.
 test.describe.configure({ timeout: 90_000 });
+
+type Progress = { text: string; busy: boolean };
+
+/**
+ * Records each progress text the Trash shows as the page changes, and whether every button of the
+ * Trash was off just then: however quickly the rounds go by, none is missed and no timing is guessed.
+ */
+async function recordProgress(page: Page): Promise<() => Promise<Progress[]>> {
+  await page.evaluate(() => {
+    const seen: { text: string; busy: boolean }[] = [];
+    (window as unknown as { progress: typeof seen }).progress = seen;
+    new MutationObserver(() => {
+      const status = [...document.querySelectorAll('[role="status"]')].find((el) =>
+        el.textContent?.startsWith("Deleting notes"),
+      );
+      const text = status?.textContent;
+      if (!text || text === seen.at(-1)?.text) return;
+      const trash = document.querySelector('[aria-label="Notes in Trash"]')?.parentElement;
+      const buttons = [...(trash?.querySelectorAll("button") ?? [])];
+      seen.push({ text, busy: buttons.length > 0 && buttons.every((b) => b.disabled) });
+    }).observe(document.body, { subtree: true, childList: true, characterData: true });
+  });
+  return () => page.evaluate(() => (window as unknown as { progress: Progress[] }).progress);
+}
 
 test("search as you type finds notes by their words and highlights the matches", async ({
   browser,
@@ -168,8 +192,23 @@ test("a Trash of over a thousand notes shows the latest first, loads the rest on
   await page.getByRole("button", { name: "Empty Trash" }).click();
   const confirm = page.getByRole("alertdialog", { name: "Empty Trash?" });
   await expect(confirm).toContainText("All 1,049 notes in Trash are deleted for good");
+  const progress = await recordProgress(page);
   await confirm.getByRole("button", { name: "Empty Trash" }).click();
+  // Emptied a batch at a time, with the count so far told politely to screen readers too.
+  const status = page.getByRole("status").filter({ hasText: "Deleting notes" });
+  await expect(status).toHaveText(/^Deleting notes… [\d,]+ of 1,049$/);
+  await expect(status).toHaveAttribute("aria-live", "polite");
   await expect(page.getByText("Trash is empty.")).toBeVisible({ timeout: 30_000 });
+  const seen = await progress();
+  expect(seen[0]).toEqual({ text: "Deleting notes… 0 of 1,049", busy: true });
+  expect(seen.every((s) => s.busy)).toBe(true);
+  const counts = seen.map(({ text }) =>
+    Number(/^Deleting notes… ([\d,]+) of 1,049$/.exec(text)?.[1].replaceAll(",", "")),
+  );
+  // It went up as the rounds went by, and never past the notes there were.
+  expect(Math.max(...counts)).toBeGreaterThan(0);
+  expect(counts).toEqual(counts.toSorted((a, b) => a - b));
+  expect(counts.every((n) => n <= 1_049)).toBe(true);
   const { count } = await admin()
     .from("notes")
     .select("id", { count: "exact", head: true })
