@@ -101,6 +101,8 @@ async function deleteTrashed(id: string | null, what: string): Promise<TrashRoun
     .not("deleted_at", "is", null)
     .select("id");
   if (deleted.error) return failed(what, deleted.error.message);
-  revalidatePath("/notes", "layout");
-  return { deleted: deleted.data.length, done: lastBatch(ids.length, deleted.data.length) };
+  const done = lastBatch(ids.length, deleted.data.length);
+  // Pages are drawn again once, after the last round, not after each of a long Trash's rounds.
+  if (done) revalidatePath("/notes", "layout");
+  return { deleted: deleted.data.length, done };
 }

@@ -51,7 +51,7 @@ export function TrashList({ firstPage }: { firstPage: TrashPage }) {
       setProgress(null);
       if (!result.error) return void toast("Trash emptied");
       toast.error(result.error);
-      // Rounds that went through refreshed the list; this also catches one whose answer was lost.
+      // The rounds before the error drew nothing again (only the last one does): read what is left.
       router.refresh();
     });
   };
