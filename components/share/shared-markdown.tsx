@@ -93,8 +93,9 @@ function prune(now: number) {
   }
 }
 
-// Idle trees go even when no shared page is viewed; the timer never keeps the process alive.
-setInterval(() => prune(Date.now()), IDLE_MS / 10).unref?.();
+// On the server, idle trees go even when no shared page is viewed; the timer never keeps the
+// process alive. (The live page renders with this module in the browser too, which needs none.)
+if (typeof window === "undefined") setInterval(() => prune(Date.now()), IDLE_MS / 10).unref();
 
 export function markdownTree(body: string): ReactElement {
   const now = Date.now();
