@@ -70,6 +70,8 @@ export default defineConfig({
         SUPABASE_LOCAL_PORT: String(BACKEND_PORT),
         SUPABASE_LOCAL_DATA_DIR: ".tmp/e2e-backend",
         SUPABASE_LOCAL_RATE_LIMITS: "off",
+        // Hosted's 401 for a request with no API key, so a forgotten key fails here too.
+        SUPABASE_LOCAL_REQUIRE_API_KEY: "on",
         SUPABASE_LOCAL_JWT_EXPIRY: "120",
         SUPABASE_AUTH_SITE_URL: baseURL,
         SUPABASE_AUTH_ADDITIONAL_REDIRECT_URLS: `${baseURL}/**`,

@@ -41,7 +41,16 @@ export interface LocalConfig {
   port: number;
   /** Where PGlite, the signing key and the inbox live; null keeps everything in memory. */
   dataDir: string | null;
-  api: { schemas: string[]; extraSearchPath: string[]; maxRows: number };
+  api: {
+    schemas: string[];
+    extraSearchPath: string[];
+    maxRows: number;
+    /**
+     * SUPABASE_LOCAL_REQUIRE_API_KEY=on: a REST or Storage request naming no key is refused with
+     * hosted's 401, as its gateway does. Off (the CLI's behaviour): it goes through as anon.
+     */
+    requireApiKey: boolean;
+  };
   db: DbConfig;
   functions: FunctionsConfig;
   auth: {
@@ -200,6 +209,14 @@ export interface LoadConfigOptions {
   dataDir?: string | null;
 }
 
+/** A switch variable: `on`/`off` (or true/false, 1/0); unset or empty is off. */
+function onOff(name: string, value: string | undefined): boolean {
+  const v = (value ?? "").trim().toLowerCase();
+  if (v === "" || v === "off" || v === "false" || v === "0") return false;
+  if (v === "on" || v === "true" || v === "1") return true;
+  throw new ConfigError(`${name}: must be on or off, got "${value}"`);
+}
+
 export function loadConfig(options: LoadConfigOptions = {}): LocalConfig {
   const env = options.env ?? process.env;
   const supabaseDir = path.resolve(options.supabaseDir ?? path.join(process.cwd(), "supabase"));
@@ -222,6 +239,7 @@ export function loadConfig(options: LoadConfigOptions = {}): LocalConfig {
       schemas: c.strings("api.schemas", ["public", "graphql_public"]),
       extraSearchPath: c.strings("api.extra_search_path", ["public", "extensions"]),
       maxRows: c.number("api.max_rows", 1000, positive),
+      requireApiKey: false,
     },
     db: parseDbConfig(c, supabaseDir),
     functions: parseFunctionsConfig(c, supabaseDir, env),
@@ -305,6 +323,10 @@ export function loadConfig(options: LoadConfigOptions = {}): LocalConfig {
   });
   config.port = local.number("local.port", config.port, portCheck);
   config.auth.jwtExpiry = local.number("local.jwt_expiry", config.auth.jwtExpiry, positive);
+  config.api.requireApiKey = onOff(
+    "SUPABASE_LOCAL_REQUIRE_API_KEY",
+    env.SUPABASE_LOCAL_REQUIRE_API_KEY,
+  );
   if (env.SUPABASE_LOCAL_DATA_DIR) config.dataDir = path.resolve(env.SUPABASE_LOCAL_DATA_DIR);
   if (options.port !== undefined) config.port = options.port;
   if (options.dataDir !== undefined) config.dataDir = options.dataDir;

@@ -26,7 +26,14 @@ export async function startTestBackend(
   options: StartOptions & { keepDataDir?: string } = {},
 ): Promise<TestBackend> {
   const dataDir = options.keepDataDir ?? mkdtempSync(path.join(tmpdir(), "groundwork-backend-"));
-  const backend = await startLocalBackend({ port: 0, dataDir, ...options });
+  // Hosted's strictness about keys, so a request that forgets its key fails here as on deploy.
+  const env = options.env ?? process.env;
+  const backend = await startLocalBackend({
+    port: 0,
+    dataDir,
+    ...options,
+    env: { ...env, SUPABASE_LOCAL_REQUIRE_API_KEY: env.SUPABASE_LOCAL_REQUIRE_API_KEY || "on" },
+  });
   const client = (key: string) =>
     createClient(backend.url, key, {
       auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },

@@ -107,7 +107,7 @@ async function route(ctx: RestContext): Promise<Response> {
 export function createRestService(): Service {
   const schemas = new SchemaState();
   return async (req: Request, { backend, url, path }: ServiceContext) => {
-    const refused = missingApiKey(req.headers, url.searchParams);
+    const refused = missingApiKey(req.headers, url.searchParams, backend.config.api.requireApiKey);
     if (refused) return refused;
     let caller: Caller;
     try {

@@ -1,6 +1,6 @@
 import { rmSync } from "node:fs";
 import { BodyError, type Backend, type Mount, type ServiceContext } from "../http";
-import { missingApiKey } from "../gateway";
+import { missingApiKey, namesNoKey } from "../gateway";
 import { CallerError, type Caller } from "../keys";
 import { routeStorage } from "./routes";
 import { storageContext } from "./context";
@@ -92,8 +92,12 @@ export function createStorageService(): Mount {
       await ready;
       if (!b.config.storage.enabled) return errors.notFound(req.method, url.pathname).response();
       if (!isOpenRoute(req.method, path)) {
-        const refused = missingApiKey(req.headers, url.searchParams);
+        const refused = missingApiKey(req.headers, url.searchParams, b.config.api.requireApiKey);
         if (refused) return refused;
+        // The CLI's gateway passes a keyless request on with no Authorization, and storage-api's
+        // jwt plugin (src/http/plugins/jwt.ts) then refuses the empty token as jose does.
+        if (namesNoKey(req.headers, url.searchParams))
+          return errors.accessDenied("Invalid Compact JWS").response();
       }
       if (path === "/upload/resumable" || path.startsWith("/upload/resumable/"))
         return resumable(req);
