@@ -56,8 +56,17 @@ describe("function resolution", () => {
     expect((await anon.rpc("whole_json", { any: ["shape", 1] })).data).toEqual({
       any: ["shape", 1],
     });
-    const array = await post("whole_json", "[1,2,3]", "application/json");
-    expect(await array.json()).toEqual([1, 2, 3]);
+    const array = await post("whole_json", '[{"a":1},{"a":2}]', "application/json");
+    expect(await array.json()).toEqual([{ a: 1 }, { a: 2 }]);
+    // PostgREST's payloadAttributes: an array must hold objects with the same keys.
+    const mixed = await post("whole_json", "[1,2,3]", "application/json");
+    expect(mixed.status).toBe(400);
+    expect(await mixed.json()).toEqual({
+      code: "PGRST102",
+      message: "All object keys must match",
+      details: null,
+      hint: null,
+    });
   });
 
   it("gives text, XML and binary bodies whole to text, xml and bytea parameters", async () => {

@@ -63,7 +63,10 @@ export function matchRoutine(
   const candidates = cache.routines.get(qualified(schema, name)) ?? [];
   const fits = candidates.filter((r) => matchesParams(r, keys, isPost, media));
   const fallbacks = candidates.filter((r) => !fits.includes(r) && takesWholeBody(r, isPost, media));
-  if (fits.length === 1) return { routine: fits[0], wholeBody: false };
+  // However it was chosen, a function whose one parameter is unnamed is called positionally with
+  // the body (PostgREST's callPlan: `[prm] | ppName prm == mempty -> OnePosParam prm`).
+  const positional = (r: Routine) => r.params.length === 1 && r.params[0].name === "";
+  if (fits.length === 1) return { routine: fits[0], wholeBody: positional(fits[0]) };
   if (fits.length > 1) throw ambiguous(fits);
   if (fallbacks.length === 1) return { routine: fallbacks[0], wholeBody: true };
   if (fallbacks.length > 1) throw ambiguous(fallbacks);

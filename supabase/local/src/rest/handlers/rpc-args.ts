@@ -8,9 +8,12 @@ export interface RpcArgs {
   media: BodyMedia;
   /** Named arguments (query string, JSON object keys or form fields). */
   named: Record<string, unknown>;
-  /** The body as sent, for a function taking it whole through one unnamed parameter. */
+  /**
+   * What a function with one unnamed parameter receives (PostgREST's OnePosParam): a raw body as
+   * sent, a JSON body as PostgREST keeps it, or the named arguments as JSON for GET and forms.
+   */
   raw: Uint8Array;
-  /** A JSON array body: only a function taking the whole body accepts it. */
+  /** A JSON array of objects: only a function taking the whole body accepts it. */
   isArray?: boolean;
 }
 
@@ -39,8 +42,13 @@ export async function readRpcArgs(
   isRead: boolean,
   queryArgs: [string, string][],
 ): Promise<RpcArgs> {
-  const empty = new Uint8Array();
-  if (isRead) return { media: "json", named: collect(queryArgs), raw: empty };
+  const encoder = new TextEncoder();
+  // PostgREST (Plan.hs callReadPlan) hands GET and form arguments to a call as one JSON object.
+  const asJson = (named: Record<string, unknown>) => encoder.encode(JSON.stringify(named));
+  if (isRead) {
+    const named = collect(queryArgs);
+    return { media: "json", named, raw: asJson(named) };
+  }
   const media = bodyMedia(req.headers.get("content-type"));
   let raw: Uint8Array;
   try {
@@ -50,21 +58,31 @@ export async function readRpcArgs(
     throw err;
   }
   const text = new TextDecoder().decode(raw);
-  if (media === "form") return { media, named: collect(new URLSearchParams(text)), raw };
+  if (media === "form") {
+    const named = collect(new URLSearchParams(text));
+    return { media, named, raw: asJson(named) };
+  }
   if (media !== "json") return { media, named: {}, raw };
-  if (text.trim() === "") return { media, named: {}, raw: new TextEncoder().encode("{}") };
+  if (text.trim() === "") return { media, named: {}, raw };
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch {
     throw invalidBody("Empty or invalid json");
   }
-  if (typeof value === "object" && value !== null && !Array.isArray(value))
-    return { media, named: value as Record<string, unknown>, raw };
+  // PostgREST's payloadAttributes (ApiRequest/Payload.hs): an object's keys name the arguments; an
+  // array must hold objects with the same keys; any other value is kept as an empty array.
+  const isObject = (v: unknown): v is Record<string, unknown> =>
+    typeof v === "object" && v !== null && !Array.isArray(v);
+  if (isObject(value)) return { media, named: value, raw };
   if (Array.isArray(value)) {
+    if (!value.length) return { media, named: {}, raw: encoder.encode("[]") };
     const first: unknown = value[0];
-    const named = typeof first === "object" && first !== null ? first : {};
-    return { media, named: named as Record<string, unknown>, raw, isArray: true };
+    if (!isObject(first)) throw invalidBody("All object keys must match");
+    const keys = Object.keys(first).sort().join("\u0000");
+    if (!value.every((v) => isObject(v) && Object.keys(v).sort().join("\u0000") === keys))
+      throw invalidBody("All object keys must match");
+    return { media, named: first, raw, isArray: true };
   }
-  return { media, named: {}, raw };
+  return { media, named: {}, raw: encoder.encode("[]") };
 }
