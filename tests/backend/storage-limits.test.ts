@@ -69,7 +69,8 @@ describe("size and mime limits", () => {
       public: false,
       fileSizeLimit: 9 * MiB,
     });
-    expect(errorOf(over.error).statusCode).toBe("400");
+    // storage-api's parseMaxSizeLimit (src/storage/storage.ts) answers EntityTooLarge.
+    expect(errorOf(over.error).statusCode).toBe("413");
   });
 
   it("refuses a type outside the bucket's allowed_mime_types, wildcards included", async () => {

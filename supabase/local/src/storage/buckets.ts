@@ -1,6 +1,5 @@
 import type { Transaction } from "../db";
 import { readJson } from "../http";
-import { parseSize } from "./config";
 import { mustBeValidBucketName, type StorageContext } from "./context";
 import { errors } from "./errors";
 
@@ -20,6 +19,13 @@ export interface BucketRow {
 const COLUMNS =
   "id, name, owner, owner_id, public, type, file_size_limit::float8 as file_size_limit, allowed_mime_types, created_at, updated_at";
 
+// The columns storage-api's routes select, in its bucketSchema's order (src/storage/schemas/bucket.ts):
+// GET /bucket/:id (routes/bucket/getBucket.ts) has no type; GET /bucket (getAllBuckets.ts) adds it.
+const GET_COLUMNS =
+  "id, name, owner, public, file_size_limit::float8 as file_size_limit, allowed_mime_types, created_at, updated_at";
+const LIST_COLUMNS =
+  "id, name, owner, public, type, file_size_limit::float8 as file_size_limit, allowed_mime_types, created_at, updated_at";
+
 export async function findBucket(tx: Transaction, id: string): Promise<BucketRow> {
   const { rows } = await tx.query<BucketRow>(
     `select ${COLUMNS} from storage.buckets where id = $1`,
@@ -37,9 +43,23 @@ type BucketBody = {
   allowed_mime_types?: unknown;
 };
 
+/**
+ * A size as storage-api's parseFileSizeToBytes reads it (src/storage/limits.ts): decimal units,
+ * "20MB" is 20,000,000 bytes, three significant digits.
+ */
+function parseBucketSize(text: string): number {
+  const m = /(^[0-9]+(?:\.[0-9]+)?)(gb|mb|kb|b)$/i.exec(text);
+  if (!m)
+    throw errors.invalidRequest("Invalid file size format, hint: use 20GB / 20MB / 30KB / 3B");
+  const value = +parseFloat(m[1]).toPrecision(3);
+  const unit = { gb: 1e9, mb: 1e6, kb: 1000, b: 1 }[m[2].toLowerCase() as "gb" | "mb" | "kb" | "b"];
+  return Math.round(value * unit);
+}
+
 function sizeLimit(value: unknown): number | null {
   if (value === undefined || value === null || value === 0) return null;
-  const n = typeof value === "number" ? value : typeof value === "string" ? parseSize(value) : null;
+  const n =
+    typeof value === "number" ? value : typeof value === "string" ? parseBucketSize(value) : null;
   if (n === null || !Number.isFinite(n) || n < 0)
     throw errors.invalidRequest("file_size_limit must be a number of bytes or a size like 5MB");
   return n;
@@ -58,8 +78,8 @@ function mimeTypes(value: unknown): string[] | null {
 }
 
 function checkGlobalLimit(ctx: StorageContext, limit: number | null): void {
-  if (limit !== null && limit > ctx.config.fileSizeLimit)
-    throw errors.invalidRequest("file_size_limit exceeds the global file size limit");
+  // storage-api's parseMaxSizeLimit: over the global limit is EntityTooLarge.
+  if (limit !== null && limit > ctx.config.fileSizeLimit) throw errors.tooLarge();
 }
 
 async function body(ctx: StorageContext): Promise<BucketBody> {
@@ -88,7 +108,7 @@ export async function listBuckets(ctx: StorageContext): Promise<Response> {
     async (tx) =>
       (
         await tx.query<BucketRow>(
-          `select ${COLUMNS} from storage.buckets
+          `select ${LIST_COLUMNS} from storage.buckets
            where ($1::text is null or name ilike '%' || replace(replace(replace($1, '\\', '\\\\'), '%', '\\%'), '_', '\\_') || '%')
            order by ${column} ${order} limit $2 offset $3`,
           [q.get("search") || null, limit, offset],
@@ -99,7 +119,14 @@ export async function listBuckets(ctx: StorageContext): Promise<Response> {
 }
 
 export async function getBucket(ctx: StorageContext, id: string): Promise<Response> {
-  return Response.json(await ctx.asCaller((tx) => findBucket(tx, id)));
+  const bucket = await ctx.asCaller(async (tx) => {
+    const { rows } = await tx.query(`select ${GET_COLUMNS} from storage.buckets where id = $1`, [
+      id,
+    ]);
+    if (!rows[0]) throw errors.noSuchBucket();
+    return rows[0];
+  });
+  return Response.json(bucket);
 }
 
 export async function createBucket(ctx: StorageContext): Promise<Response> {
@@ -158,7 +185,10 @@ export async function emptyBucket(ctx: StorageContext, id: string): Promise<Resp
     return rows.map((r) => r.version);
   });
   await ctx.store.remove(versions);
-  return Response.json({ message: "Successfully emptied" });
+  // storage-api's routes/bucket/emptyBucket.ts words it so (it deletes in a queued job; here at once).
+  return Response.json({
+    message: "Empty bucket has been queued. Completion may take up to an hour.",
+  });
 }
 
 export async function deleteBucket(ctx: StorageContext, id: string): Promise<Response> {

@@ -61,6 +61,8 @@ export const errors = {
   expiredSignature: () =>
     new StorageApiError(400, "ExpiredToken", "The provided token has expired."),
   invalidRequest: (message: string) => new StorageApiError(400, "InvalidRequest", message),
+  invalidParameter: (name: string) =>
+    new StorageApiError(400, "InvalidParameter", `Invalid Parameter ${name}`),
   missingParameter: (name: string) =>
     new StorageApiError(400, "MissingParameter", `Missing Required Parameter ${name}`),
   featureNotEnabled: (feature: string) =>
