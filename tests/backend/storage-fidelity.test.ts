@@ -1,3 +1,7 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { decodeJwt } from "jose";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LOCAL_SECRET_KEY, type TestBackend } from "./support/local-backend";
 import { errorOf, serviceClient, startStorageBackend, text } from "./storage-support";
@@ -263,5 +267,47 @@ describe("object info, as storage-api's InfoRenderer answers", () => {
       lastModified: "2026-01-09T00:00:00.000Z",
       createdAt: "2026-01-04T00:00:00.000Z",
     });
+  });
+});
+
+describe("signed URLs with a transform, as storage-api's signObjectUrl makes them", () => {
+  // 120 x 80 pixels.
+  const PNG = readFileSync(path.join(import.meta.dirname, "fixtures", "images", "landscape.png"));
+  const images = () => serviceClient(t).storage.from("shapes");
+
+  it("carry the transformation in the token in storage-api's words, and render it", async () => {
+    await images().upload("pics/landscape.png", PNG, { contentType: "image/png" });
+    const { data, error } = await images().createSignedUrl("pics/landscape.png", 60, {
+      transform: { width: 24, height: 16, resize: "fill", quality: 60 },
+      download: "small.png",
+    });
+    expect(error).toBeNull();
+    const url = new URL(data!.signedUrl);
+    expect(url.pathname).toBe("/storage/v1/render/image/sign/shapes/pics/landscape.png");
+    expect(decodeJwt(url.searchParams.get("token")!)).toMatchObject({
+      url: "shapes/pics/landscape.png",
+      transformations: "height:16,width:24,resize:fill,quality:60",
+    });
+
+    const res = await fetch(url);
+    expect(res.status).toBe(200);
+    const meta = await sharp(Buffer.from(await res.arrayBuffer())).metadata();
+    expect({ width: meta.width, height: meta.height }).toEqual({ width: 24, height: 16 });
+    // storage-api's renderer: the token's expiry, and the attachment the `download` option asks for.
+    expect(new Date(res.headers.get("expires")!).getTime()).toBeGreaterThan(Date.now());
+    expect(res.headers.get("content-disposition")).toBe(
+      "attachment; filename=small.png; filename*=UTF-8''small.png",
+    );
+  });
+
+  it("a transform that changes nothing signs the object itself", async () => {
+    const { data } = await images().createSignedUrl("pics/landscape.png", 60, {
+      transform: { format: "origin" },
+    });
+    expect(new URL(data!.signedUrl).pathname).toBe(
+      "/storage/v1/object/sign/shapes/pics/landscape.png",
+    );
+    const res = await fetch(data!.signedUrl);
+    expect(Buffer.from(await res.arrayBuffer()).equals(PNG)).toBe(true);
   });
 });

@@ -2,7 +2,7 @@ import sharp, { type OutputInfo } from "sharp";
 import { type StorageContext, splitBucketPath } from "./context";
 import { errors, StorageApiError } from "./errors";
 import { findObject, type ObjectRow } from "./object-read";
-import { verifyToken } from "./signed";
+import { signedHeaders, signedTransform, verifyToken } from "./signed";
 
 export interface Transform {
   width?: number;
@@ -100,7 +100,9 @@ export async function renderRoute(ctx: StorageContext, rest: string): Promise<Re
   if (mode === "sign") {
     const payload = await verifyToken(query.token ?? null, bucket, key, "download");
     const row = await ctx.asSuperUser((tx) => findObject(tx, bucket, key));
-    return renderImage(ctx, row, parseTransform(payload.transformations ?? {}));
+    const rendered = await renderImage(ctx, row, parseTransform(signedTransform(payload)));
+    signedHeaders(rendered.headers, ctx.url, payload);
+    return rendered;
   }
   throw errors.notFound(ctx.req.method, ctx.url.pathname);
 }

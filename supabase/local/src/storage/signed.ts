@@ -14,7 +14,8 @@ const UPLOAD_URL_SECONDS = 2 * 60 * 60;
 interface SignedToken {
   url: string;
   exp: number;
-  transformations?: Record<string, unknown>;
+  /** storage-api's form, "height:100,width:100,resize:cover" (older local tokens: an object). */
+  transformations?: string | Record<string, unknown>;
   upsert?: boolean;
   owner?: string | null;
 }
@@ -55,18 +56,67 @@ function expiresIn(value: unknown): number {
   return Math.floor(value);
 }
 
-/** POST /object/sign/<bucket>/<key> {expiresIn, transform?}: only for objects the caller can read. */
+/**
+ * The transform as storage-api writes it into a signed URL's token (ImageRenderer.applyTransformation
+ * with keepOriginal, src/storage/renderer/image.ts): "height:…,width:…,resize:…,quality:…,format:…".
+ */
+function transformationsText(transform: Record<string, unknown>): string {
+  const segments: string[] = [];
+  if (transform.height) segments.push(`height:${transform.height}`);
+  if (transform.width) segments.push(`width:${transform.width}`);
+  if (transform.width || transform.height) segments.push(`resize:${transform.resize}`);
+  if (transform.quality) segments.push(`quality:${transform.quality}`);
+  if (transform.format && transform.format !== "origin")
+    segments.push(`format:${transform.format}`);
+  return segments.join(",");
+}
+
+/** A signed render token's transform, read back as storage-api's setTransformationsFromString does. */
+export function signedTransform(payload: SignedToken): Record<string, unknown> {
+  const t = payload.transformations;
+  if (!t) return {};
+  if (typeof t === "object") return t;
+  const out: Record<string, unknown> = {};
+  for (const part of t.split(",")) {
+    const [name, value] = part.split(":");
+    if (value === undefined || value === "" || value === "undefined") continue;
+    if (["height", "width", "quality"].includes(name)) out[name] = parseInt(value, 10);
+    else if (name === "resize" || name === "format") out[name] = value;
+  }
+  return out;
+}
+
+/** What storage-api's renderer adds to a signed answer: Expires, and the `download` attachment. */
+export function signedHeaders(headers: Headers, url: URL, payload: SignedToken): void {
+  headers.set("expires", new Date(payload.exp * 1000).toUTCString());
+  const download = url.searchParams.get("download");
+  if (download === null) return;
+  const file = encodeURIComponent(download);
+  headers.set(
+    "content-disposition",
+    download === "" ? "attachment;" : `attachment; filename=${file}; filename*=UTF-8''${file}`,
+  );
+}
+
+/**
+ * POST /object/sign/<bucket>/<key> {expiresIn, transform?}: only for objects the caller can read.
+ * As storage-api's signObjectUrl: a transform that changes anything makes a /render/image/sign URL
+ * whose token carries it; otherwise an /object/sign URL.
+ */
 export async function signUrl(ctx: StorageContext, bucket: string, key: string) {
   const body = ((await readJson(ctx.req)) ?? {}) as { expiresIn?: unknown; transform?: unknown };
   const seconds = expiresIn(body.expiresIn);
   await ctx.asCaller((tx) => findObject(tx, bucket, key));
-  const transform =
-    body.transform && typeof body.transform === "object" && Object.keys(body.transform).length
-      ? (body.transform as Record<string, unknown>)
-      : null;
+  const transformations =
+    ctx.config.imageTransformation.enabled && body.transform && typeof body.transform === "object"
+      ? transformationsText(body.transform as Record<string, unknown>)
+      : "";
   const url = `${bucket}/${key}`;
-  const token = await sign({ url, ...(transform ? { transformations: transform } : {}) }, seconds);
-  const route = transform ? "/render/image/sign" : "/object/sign";
+  const token = await sign(
+    { url, scope: "download", ...(transformations ? { transformations } : {}) },
+    seconds,
+  );
+  const route = transformations ? "/render/image/sign" : "/object/sign";
   return Response.json({ signedURL: `${route}/${url}?token=${token}` });
 }
 
