@@ -266,7 +266,10 @@ describe("object info, as storage-api's InfoRenderer answers", () => {
       contentType: "text/plain",
       lastModified: "2026-01-09T00:00:00.000Z",
       createdAt: "2026-01-04T00:00:00.000Z",
+      cacheControl: "max-age=3600",
+      metadata: null,
     });
+    expect(data!.etag).toMatch(/^"[0-9a-f]{32}"$/);
   });
 });
 
