@@ -167,6 +167,25 @@ describe("only the roles Realtime may switch to (anon, authenticated, service_ro
     expect(sub.got.items).toEqual([]);
   });
 
+  it("a live private channel that switches to a postgres token is shut down", async () => {
+    const topic = await aliceNote();
+    const c = await make({ sub: ALICE });
+    const system = collector<Record<string, unknown>>();
+    const ch = c
+      .channel(topic, { config: { private: true } })
+      .on("system", {}, (p) => system.push(p));
+    expect((await subscribed(ch)).status).toBe("SUBSCRIBED");
+    await c.realtime.setAuth(await roleToken("postgres"));
+    const [msg] = await system.until(1);
+    expect(msg).toMatchObject({
+      extension: "system",
+      status: "error",
+      message: `You do not have permissions to read from this Channel topic: ${topic}`,
+    });
+    for (let i = 0; i < 40 && ch.state !== "closed"; i++) await sleep(50);
+    expect(ch.state).toBe("closed");
+  });
+
   it("REST broadcast to a private topic with a postgres token is refused", async () => {
     const topic = await aliceNote();
     const owner = collector();

@@ -58,31 +58,38 @@ export async function readPolicies(
 ): Promise<Record<Extension, boolean>> {
   const ids = extensions.map(() => randomUUID());
   const result: Record<Extension, boolean> = { broadcast: false, presence: false };
-  // A role Realtime may not switch to reads nothing, as hosted answers its rls_policy_error.
   try {
     await checkRole(db, ctx.role);
+    await db.transaction(async (tx) => {
+      for (const [i, ext] of extensions.entries()) {
+        await tx.query(`insert into realtime.messages (id, topic, extension) values ($1, $2, $3)`, [
+          ids[i],
+          ctx.topic,
+          ext,
+        ]);
+      }
+      await asCaller(tx, ctx);
+      const { rows } = await tx.query<{ id: string }>(
+        "select id::text from realtime.messages where id = any($1::uuid[])",
+        [ids],
+      );
+      const seen = new Set(rows.map((r) => r.id));
+      extensions.forEach((ext, i) => (result[ext] = seen.has(ids[i])));
+      await tx.rollback();
+    });
   } catch (err) {
-    if (err instanceof RoleError) return result;
-    throw err;
+    // What the database refuses (a role Realtime may not switch to, a topic it cannot store, a
+    // policy that raises) reads nothing: hosted answers its rls_policy_error as unauthorized.
+    if (!isPgError(err)) throw err;
+    return { broadcast: false, presence: false };
   }
-  await db.transaction(async (tx) => {
-    for (const [i, ext] of extensions.entries()) {
-      await tx.query(`insert into realtime.messages (id, topic, extension) values ($1, $2, $3)`, [
-        ids[i],
-        ctx.topic,
-        ext,
-      ]);
-    }
-    await asCaller(tx, ctx);
-    const { rows } = await tx.query<{ id: string }>(
-      "select id::text from realtime.messages where id = any($1::uuid[])",
-      [ids],
-    );
-    const seen = new Set(rows.map((r) => r.id));
-    extensions.forEach((ext, i) => (result[ext] = seen.has(ids[i])));
-    await tx.rollback();
-  });
   return result;
+}
+
+/** An error Postgres raised (or one this module raises in its place), with its SQLSTATE. */
+export function isPgError(err: unknown): err is Error & { code: string } {
+  const code = (err as { code?: unknown } | null)?.code;
+  return err instanceof Error && typeof code === "string" && code.length === 5;
 }
 
 /** Write access: an INSERT into realtime.messages as the caller, which its policies accept or not. */
@@ -101,7 +108,8 @@ export async function writePolicy(
       ]);
       allowed = true;
     } catch (err) {
-      if (!(err instanceof RoleError) && (err as { code?: string }).code !== "42501") throw err;
+      // Refused by its policies, or by the database itself: not allowed, as on hosted.
+      if (!isPgError(err)) throw err;
     }
     await tx.rollback();
   });

@@ -2,7 +2,7 @@ import { crc32 } from "node:zlib";
 import type { Database } from "../db";
 import type { ChangeEvent, PgSubscription } from "./changes";
 import { FilterError, parseFilter, type Filter } from "./filters";
-import { checkRole, RoleError } from "./policies";
+import { checkRole, isPgError } from "./policies";
 
 /** One entry of the join's `config.postgres_changes`, as realtime-js sends it. */
 export type ChangeParams = Record<string, unknown>;
@@ -69,24 +69,47 @@ export async function checkSubscription(
   s: PgSubscription,
   role: string,
 ): Promise<string | null> {
+  const params = describe(p, s.filters, s.select);
+  const failed = (exception: string) =>
+    `Unable to subscribe to changes with given parameters. An exception happened so please check your connect parameters: [${params}]. Exception: ${exception}`;
+  try {
+    return await checkColumns(db, s, role, params, failed);
+  } catch (err) {
+    // What the database refuses (a role it may not switch to, a name it cannot store) fails the
+    // subscription, with the exception as Postgrex prints it.
+    if (!isPgError(err)) throw err;
+    const name = CONDITIONS[err.code];
+    return failed(`ERROR ${err.code}${name ? ` (${name})` : ""} ${err.message}`);
+  }
+}
+
+/** Names of the SQLSTATEs Postgrex prints, for the ones a subscription can meet. */
+const CONDITIONS: Record<string, string> = {
+  "22021": "character_not_in_repertoire",
+  "22023": "invalid_parameter_value",
+  "22P02": "invalid_text_representation",
+  "42501": "insufficient_privilege",
+  "54000": "program_limit_exceeded",
+  P0001: "raise_exception",
+};
+
+async function checkColumns(
+  db: Database,
+  s: PgSubscription,
+  role: string,
+  params: string,
+  failed: (exception: string) => string,
+): Promise<string | null> {
   const like = (v: string) => (v === "*" ? "%" : v);
   const { rows } = await db.query<{ schemaname: string; tablename: string }>(
     `select schemaname, tablename from pg_publication_tables
       where pubname = 'supabase_realtime' and schemaname like $1 escape '' and tablename like $2 escape ''`,
     [like(s.schema), like(s.table)],
   );
-  const params = describe(p, s.filters, s.select);
   if (rows.length === 0)
     return `Unable to subscribe to changes with given parameters. Please check Realtime is enabled for the given connect parameters: [${params}]`;
-  const failed = (exception: string) =>
-    `Unable to subscribe to changes with given parameters. An exception happened so please check your connect parameters: [${params}]. Exception: ${exception}`;
-  try {
-    await checkRole(db, role);
-  } catch (err) {
-    if (!(err instanceof RoleError)) throw err;
-    const name = err.code === "42501" ? "insufficient_privilege" : "invalid_parameter_value";
-    return failed(`ERROR ${err.code} (${name}) ${err.message}`);
-  }
+  // A role Realtime may not switch to fails here (RoleError), worded below as Postgres words it.
+  await checkRole(db, role);
   const wanted = [
     ...s.filters.map((f) => ["filter", f.column]),
     ...(s.select ?? []).map((c) => ["select", c]),
