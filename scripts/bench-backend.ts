@@ -9,6 +9,7 @@ import { formatResults, type LoadResult } from "./bench/load";
 import { benchRealtime } from "./bench/realtime";
 import { benchRest } from "./bench/rest";
 import { benchRestComputed } from "./bench/rest-computed";
+import { benchSearch } from "./bench/search";
 import { benchStartup, formatTimings, type Timing } from "./bench/startup";
 import {
   benchStorage,
@@ -20,6 +21,7 @@ import {
 const timings: { name: string; run: () => Promise<Timing[]> }[] = [
   { name: "startup", run: benchStartup },
   { name: "functions cold start", run: benchFunctionsColdStart },
+  { name: "search over long notes", run: benchSearch },
 ];
 
 const benches: { name: string; run: () => Promise<LoadResult[]> }[] = [

@@ -97,7 +97,7 @@ async function subscribe(conn: Connection, ch: Channel, params: ChangeParams[]):
   for (const p of params) {
     try {
       const s = parseSubscription(p);
-      const problem = await checkSubscription(conn.backend.db, p, s);
+      const problem = await checkSubscription(conn.backend.db, p, s, ch.role);
       if (problem) return ch.system("postgres_changes", "error", problem);
       subs.push(s);
     } catch (err) {

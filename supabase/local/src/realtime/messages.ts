@@ -64,7 +64,11 @@ export async function handleAccessToken(ch: Channel, f: Frame): Promise<void> {
   ch.role = token.role;
   ch.claims = token.claims;
   if (ch.isPrivate) {
-    await ch.authorize();
+    // Hosted re-reads the policies first: reading nothing at all is refused as at join.
+    if (!(await ch.authorize()))
+      return ch.shutdown(
+        `You do not have permissions to read from this Channel topic: ${ch.subTopic}`,
+      );
     const now = ch.policies?.read;
     if ((before?.broadcast && !now?.broadcast) || (before?.presence && !now?.presence))
       return ch.shutdown(

@@ -2,6 +2,7 @@ import { crc32 } from "node:zlib";
 import type { Database } from "../db";
 import type { ChangeEvent, PgSubscription } from "./changes";
 import { FilterError, parseFilter, type Filter } from "./filters";
+import { checkRole, isPgError } from "./policies";
 
 /** One entry of the join's `config.postgres_changes`, as realtime-js sends it. */
 export type ChangeParams = Record<string, unknown>;
@@ -58,12 +59,46 @@ export function parseSubscription(p: ChangeParams): PgSubscription {
 
 /**
  * What hosted checks when it records a subscription: the table is in the supabase_realtime
- * publication and each filter names one of its columns. Returns the error message, or null.
+ * publication, and each filter and each selected column names a column the subscriber's role may
+ * SELECT (realtime.subscription_check_filters), so a filter cannot probe a column it may not read.
+ * Returns the error message, or null.
  */
 export async function checkSubscription(
   db: Database,
   p: ChangeParams,
   s: PgSubscription,
+  role: string,
+): Promise<string | null> {
+  const params = describe(p, s.filters, s.select);
+  const failed = (exception: string) =>
+    `Unable to subscribe to changes with given parameters. An exception happened so please check your connect parameters: [${params}]. Exception: ${exception}`;
+  try {
+    return await checkColumns(db, s, role, params, failed);
+  } catch (err) {
+    // What the database refuses (a role it may not switch to, a name it cannot store) fails the
+    // subscription, with the exception as Postgrex prints it.
+    if (!isPgError(err)) throw err;
+    const name = CONDITIONS[err.code];
+    return failed(`ERROR ${err.code}${name ? ` (${name})` : ""} ${err.message}`);
+  }
+}
+
+/** Names of the SQLSTATEs Postgrex prints, for the ones a subscription can meet. */
+const CONDITIONS: Record<string, string> = {
+  "22021": "character_not_in_repertoire",
+  "22023": "invalid_parameter_value",
+  "22P02": "invalid_text_representation",
+  "42501": "insufficient_privilege",
+  "54000": "program_limit_exceeded",
+  P0001: "raise_exception",
+};
+
+async function checkColumns(
+  db: Database,
+  s: PgSubscription,
+  role: string,
+  params: string,
+  failed: (exception: string) => string,
 ): Promise<string | null> {
   const like = (v: string) => (v === "*" ? "%" : v);
   const { rows } = await db.query<{ schemaname: string; tablename: string }>(
@@ -71,17 +106,25 @@ export async function checkSubscription(
       where pubname = 'supabase_realtime' and schemaname like $1 escape '' and tablename like $2 escape ''`,
     [like(s.schema), like(s.table)],
   );
-  const params = describe(p, s.filters, s.select);
   if (rows.length === 0)
     return `Unable to subscribe to changes with given parameters. Please check Realtime is enabled for the given connect parameters: [${params}]`;
-  for (const f of s.filters) {
-    const { rows: cols } = await db.query(
-      `select 1 from pg_attribute a join pg_class c on c.oid = a.attrelid join pg_namespace n on n.oid = c.relnamespace
-        where n.nspname = $1 and c.relname = $2 and a.attname = $3 and a.attnum > 0 and not a.attisdropped`,
-      [rows[0].schemaname, rows[0].tablename, f.column],
-    );
-    if (cols.length === 0)
-      return `Unable to subscribe to changes with given parameters. An exception happened so please check your connect parameters: [${params}]. Exception: ERROR P0001 (raise_exception) invalid column for filter ${f.column}`;
-  }
+  // A role Realtime may not switch to fails here (RoleError), worded below as Postgres words it.
+  await checkRole(db, role);
+  const wanted = [
+    ...s.filters.map((f) => ["filter", f.column]),
+    ...(s.select ?? []).map((c) => ["select", c]),
+  ];
+  if (wanted.length === 0) return null;
+  const { rows: cols } = await db.query<{ name: string }>(
+    `select a.attname as name from pg_attribute a
+       join pg_class c on c.oid = a.attrelid join pg_namespace n on n.oid = c.relnamespace
+      where n.nspname = $1 and c.relname = $2 and a.attnum > 0 and not a.attisdropped
+        and has_column_privilege($3, c.oid, a.attnum, 'SELECT')`,
+    [rows[0].schemaname, rows[0].tablename, role],
+  );
+  const readable = new Set(cols.map((c) => c.name));
+  for (const [kind, column] of wanted)
+    if (!readable.has(column))
+      return failed(`ERROR P0001 (raise_exception) invalid column for ${kind} ${column}`);
   return null;
 }

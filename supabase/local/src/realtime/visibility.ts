@@ -24,12 +24,16 @@ export async function tableView(
   role: string,
 ): Promise<TableView | null> {
   try {
-    const { rows } = await db.query<Column & { rls: boolean; bypass: boolean | null }>(
+    const { rows } = await db.query<
+      Column & { rls: boolean; bypass: boolean | null; granted: boolean | null }
+    >(
       `select a.attname as name, t.typname as type,
               has_column_privilege($3, c.oid, a.attnum, 'SELECT') as selectable,
               coalesce(a.attnum = any(i.indkey), false) as "isPkey",
               c.relrowsecurity as rls,
-              (select r.rolbypassrls from pg_roles r where r.rolname = $3) as bypass
+              (select r.rolbypassrls from pg_roles r where r.rolname = $3) as bypass,
+              (select pg_has_role('supabase_realtime_admin', r.oid, 'MEMBER')
+                 from pg_roles r where r.rolname = $3) as granted
          from pg_class c
          join pg_namespace n on n.oid = c.relnamespace
          join pg_attribute a on a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped
@@ -39,7 +43,8 @@ export async function tableView(
         order by a.attnum`,
       [schema, table, role],
     );
-    if (rows.length === 0) return null;
+    // A role Realtime may not switch to (see checkRole) sees nothing.
+    if (rows.length === 0 || rows[0].granted !== true) return null;
     const columns = rows.map(({ name, type, selectable, isPkey }) => ({
       name,
       type,

@@ -58,7 +58,11 @@ export function inTransaction<T>(
   ctx.req.headers.forEach((value, name) => {
     headers[name.toLowerCase()] = value;
   });
-  const extra: Record<string, string> = { search_path: searchPath(ctx) };
+  // The role's own settings first (statement_timeout above all), as PostgREST's pre-request does.
+  const extra: Record<string, string> = Object.fromEntries(
+    ctx.cache.settings.roleSettings.get(ctx.caller.role) ?? [],
+  );
+  extra.search_path = searchPath(ctx);
   if (readOnly) extra.transaction_read_only = "on";
   return ctx.backend.db.asRole(
     {
