@@ -9,7 +9,7 @@ import type { TrashPage } from "@/lib/notes/list";
 
 const { emptyTrash, refresh } = vi.hoisted(() => ({ emptyTrash: vi.fn(), refresh: vi.fn() }));
 
-vi.mock("@/components/notes/actions", () => ({
+vi.mock("@/lib/notes/actions", () => ({
   emptyTrash,
   deleteForever: vi.fn(),
   restoreNote: vi.fn(),
