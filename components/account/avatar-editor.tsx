@@ -8,7 +8,7 @@ import type { CropperProps } from "react-easy-crop";
 
 import { Avatar } from "@/components/account/avatar";
 import { useProfileSave } from "@/components/account/use-profile-save";
-import { loadSupabase, useSupabaseConfig } from "@/components/auth/supabase-config";
+import { loadSupabase, useSupabaseConfig } from "@/components/supabase/supabase-config";
 import { Button } from "@/components/ui/button";
 import {
   Dialog,

@@ -4,8 +4,8 @@ import { useEffect, useId, useState, useTransition } from "react";
 import { toast } from "sonner";
 
 import { useProfileSave } from "@/components/account/use-profile-save";
-import { Field, FormMessage, SubmitButton } from "@/components/auth/form-parts";
-import { loadSupabase, useSupabaseConfig } from "@/components/auth/supabase-config";
+import { Field, FormMessage, SubmitButton } from "@/components/forms/form-parts";
+import { loadSupabase, useSupabaseConfig } from "@/components/supabase/supabase-config";
 import { normalizeUsername, usernameProblem } from "@/lib/profile/username";
 
 type Availability = "idle" | "checking" | "available" | "taken" | "unknown";

@@ -3,7 +3,7 @@
 import { useCallback } from "react";
 import { useRouter } from "next/navigation";
 
-import { loadSupabase, useSupabaseConfig } from "@/components/auth/supabase-config";
+import { loadSupabase, useSupabaseConfig } from "@/components/supabase/supabase-config";
 import { NETWORK_ERROR_MESSAGE } from "@/lib/auth/error-messages";
 import { profileSaveError } from "@/lib/profile/username";
 

@@ -15,7 +15,7 @@ vi.mock("@/lib/notes/actions", () => ({
   restoreNote: vi.fn(),
 }));
 vi.mock("next/navigation", () => ({ useRouter: () => ({ refresh }) }));
-vi.mock("@/components/auth/supabase-config", () => ({
+vi.mock("@/components/supabase/supabase-config", () => ({
   useSupabaseConfig: () => ({}),
   loadSupabase: vi.fn(),
 }));
