@@ -7,7 +7,7 @@ import { toast } from "sonner";
 import { loadSupabase, useSupabaseConfig } from "@/components/supabase/supabase-config";
 import { Button } from "@/components/ui/button";
 import { formatBytes } from "@/lib/format-bytes";
-import { filenameFrom, readWithProgress } from "@/lib/profile/download";
+import { filenameFrom, readWithProgress } from "@/lib/account/export-download";
 
 type Progress = { received: number; total: number | null } | null;
 
