@@ -2,8 +2,8 @@
 
 import { redirect } from "next/navigation";
 
+import { failure } from "@/lib/actions/failure";
 import { authAction } from "@/lib/auth/auth-action";
-import { authErrorMessage, retryAfterSeconds } from "@/lib/auth/error-messages";
 import { passwordResetAnswer } from "@/lib/auth/password-reset";
 import { callbackUrl } from "@/lib/auth/request-origin";
 import { UPDATE_PASSWORD_PATH } from "@/lib/auth/routes";
@@ -19,8 +19,7 @@ export const signUp = authAction(signUpSchema, async ({ email, password, next })
     password,
     options: { emailRedirectTo: callbackUrl(target) },
   });
-  if (error)
-    return { error: authErrorMessage(error), retryAfter: retryAfterSeconds(error) ?? undefined };
+  if (error) return failure("sign up", error);
   // Without email confirmation the account is ready at once; with it, the mail finishes sign-up.
   if (data.session) redirect(target);
   redirect(

@@ -1,43 +1,49 @@
 "use server";
 
+import { z } from "zod";
+
+import { failure, NO_SUCH_NOTE } from "@/lib/actions/failure";
+import { userAction } from "@/lib/actions/with-user";
 import { isNoteId } from "@/lib/notes/limits";
-import { createClient } from "@/lib/supabase/server";
 
 export type ShareResult = { slug?: string | null; error?: string };
 
-function failed(what: string, message: string): ShareResult {
-  console.error(`${what} failed (/notes):`, message);
-  return { error: `Couldn't ${what}. Check your connection and try again.` };
-}
+const aNote = z.tuple([z.string().refine(isNoteId)]);
+/** A malformed id is a missing note, answered before asking the database. */
+const aboutANote = { invalid: NO_SUCH_NOTE };
 
 /** Makes the note public at an unguessable link; sharing a shared note keeps its link. */
-export async function shareNote(id: string): Promise<ShareResult> {
-  if (!isNoteId(id)) return { error: "That note doesn't exist." };
-  const supabase = await createClient();
-  const { data, error } = await supabase.rpc("share_note", { note_id: id });
-  if (error?.code === "P0002") return { error: error.message };
-  if (error) return failed("share the note", error.message);
-  return { slug: data };
-}
+export const shareNote = userAction(
+  aNote,
+  async ([id], { supabase }): Promise<ShareResult> => {
+    const { data, error } = await supabase.rpc("share_note", { note_id: id });
+    if (error) return failure("share the note", error);
+    return { slug: data };
+  },
+  aboutANote,
+);
 
 /** Turns the link off at once; sharing again later makes a new link. */
-export async function unshareNote(id: string): Promise<ShareResult> {
-  if (!isNoteId(id)) return { error: "That note doesn't exist." };
-  const supabase = await createClient();
-  const { error } = await supabase.rpc("unshare_note", { note_id: id });
-  if (error?.code === "P0002") return { error: "That note doesn't exist." };
-  if (error) return failed("stop sharing the note", error.message);
-  return { slug: null };
-}
+export const unshareNote = userAction(
+  aNote,
+  async ([id], { supabase }): Promise<ShareResult> => {
+    const { error } = await supabase.rpc("unshare_note", { note_id: id });
+    if (error) return failure("stop sharing the note", error);
+    return { slug: null };
+  },
+  aboutANote,
+);
 
 /** Whether search engines may index the shared page. */
-export async function setShareIndexable(id: string, indexable: boolean): Promise<ShareResult> {
-  if (!isNoteId(id)) return { error: "That note doesn't exist." };
-  const supabase = await createClient();
-  const { error } = await supabase
-    .from("notes")
-    .update({ share_indexable: indexable })
-    .eq("id", id);
-  if (error) return failed("change who can find the note", error.message);
-  return {};
-}
+export const setShareIndexable = userAction(
+  z.tuple([z.string().refine(isNoteId), z.boolean()]),
+  async ([id, indexable], { supabase }): Promise<ShareResult> => {
+    const { error } = await supabase
+      .from("notes")
+      .update({ share_indexable: indexable })
+      .eq("id", id);
+    if (error) return failure("change who can find the note", error);
+    return {};
+  },
+  aboutANote,
+);
