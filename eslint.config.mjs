@@ -22,6 +22,10 @@ const fences = {
       message: `app/(${own}) may not import from another route group: share through components/ or lib/.`,
     };
   },
+  feature: (other) => ({
+    regex: `^(@/components/|(\\.\\./)+)${other}(/|$)`,
+    message: `This feature may not import components/${other}: share through components/forms, components/supabase or lib/.`,
+  }),
   backendInternals: {
     regex: "(^|/)supabase/local(/|$)|^@groundwork/local-backend/(src|bin)(/|$)",
     message: "Import the local backend through its package face, @groundwork/local-backend.",
@@ -89,6 +93,14 @@ export default defineConfig([
   { plugins: { fences: { rules: { imports: importFence } } } },
   { rules: restrict(fences.backendInternals) },
   { files: ["components/**"], rules: restrict(fences.app, fences.backendInternals) },
+  // Sign-in screens and account settings share a form kit and a client, not each other's parts.
+  ...[
+    ["auth", "account"],
+    ["account", "auth"],
+  ].map(([own, other]) => ({
+    files: [`components/${own}/**`],
+    rules: restrict(fences.feature(other), fences.app, fences.backendInternals),
+  })),
   { files: ["lib/**"], rules: restrict(fences.app, fences.components, fences.backendInternals) },
   ...ROUTE_GROUPS.map((group) => ({
     files: [`app/(${group})/**`],

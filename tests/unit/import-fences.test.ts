@@ -61,6 +61,22 @@ describe("lint fences between the layers", () => {
     }
   });
 
+  it("keeps the auth screens and the account settings apart", async () => {
+    const cases = [
+      ["components/auth/bad.tsx", "@/components/account/avatar"],
+      ["components/account/bad.tsx", "@/components/auth/sign-in-form"],
+      ["components/account/bad.tsx", "../auth/sign-in-form"],
+    ];
+    for (const [file, source] of cases) {
+      const code = `import * as x from "${source}";\nexport const a = x;\n`;
+      expect(await fenceErrors(file, code), file).toEqual([
+        expect.stringContaining("may not import components/"),
+      ]);
+    }
+    const shared = `import { Field } from "@/components/forms/form-parts";\nexport const a = Field;\n`;
+    expect(await fenceErrors("components/account/fine.tsx", shared)).toEqual([]);
+  });
+
   it("keeps each route group from importing another", async () => {
     const cases = [
       ["app/(auth)/update-password/page.tsx", "@/app/(app)/account/actions"],
