@@ -3,7 +3,7 @@ import { NextResponse, type NextRequest } from "next/server";
 import { refuseMalformedAction } from "@/lib/server-action-guard";
 import { supabaseEnv } from "@/lib/supabase/env";
 import { CLAIMS_HEADER } from "@/lib/supabase/request-claims";
-import { updateSession } from "@/lib/supabase/middleware";
+import { updateSession } from "@/lib/supabase/proxy";
 import { createNonce, NONCE_HEADER, securityHeaders } from "@/lib/security/headers";
 
 /** Built files, icons and public files: they get the security headers but no session work. */

@@ -2,7 +2,7 @@ import type { Metadata, Viewport } from "next";
 import { cookies, headers } from "next/headers";
 
 import { AuthProvider } from "@/components/auth/auth-provider";
-import { DeferredProfileSync } from "@/components/auth/deferred";
+import { DeferredProfileSync } from "@/components/supabase/deferred";
 import { SiteFooter } from "@/components/layout/site-footer";
 import { SiteHeader } from "@/components/layout/site-header";
 import { ThemeProvider } from "@/components/theme/theme-provider";

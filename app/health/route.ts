@@ -1,6 +1,6 @@
 /**
  * A liveness check for load balancers and uptime monitors: answers as soon as the server and its
- * middleware do, and renders nothing, so it also shows what the framework alone costs per request.
+ * proxy do, and renders nothing, so it also shows what the framework alone costs per request.
  */
 export const dynamic = "force-dynamic";
 

@@ -3,7 +3,7 @@
 import { useEffect } from "react";
 import { useRouter } from "next/navigation";
 
-import { loadSupabase, useSupabaseConfig } from "@/components/auth/supabase-config";
+import { loadSupabase, useSupabaseConfig } from "@/components/supabase/supabase-config";
 
 /**
  * The page was rendered from the access token's claims, which lag behind changes made elsewhere

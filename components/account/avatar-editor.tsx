@@ -7,8 +7,7 @@ import { toast } from "sonner";
 import type { CropperProps } from "react-easy-crop";
 
 import { Avatar } from "@/components/account/avatar";
-import { useProfileSave } from "@/components/account/use-profile-save";
-import { loadSupabase, useSupabaseConfig } from "@/components/auth/supabase-config";
+import { useProfileFlow } from "@/components/account/use-profile-save";
 import { Button } from "@/components/ui/button";
 import {
   Dialog,
@@ -18,13 +17,8 @@ import {
   DialogHeader,
   DialogTitle,
 } from "@/components/ui/dialog";
-import {
-  avatarFileProblem,
-  cropToBlob,
-  loadImage,
-  newAvatarPath,
-  type CropArea,
-} from "@/lib/profile/crop";
+import { removeAvatar, replaceAvatar } from "@/lib/profile/avatar";
+import { avatarFileProblem, cropToBlob, loadImage, type CropArea } from "@/lib/profile/crop";
 
 // The cropper loads when someone picks a picture, not with the page.
 // Its types mark the props it has defaults for as required; these are the ones set here.
@@ -65,8 +59,7 @@ export function AvatarEditor({
   avatarSrc: string | null;
   avatarPath: string | null;
 }) {
-  const config = useSupabaseConfig();
-  const save = useProfileSave(userId);
+  const run = useProfileFlow();
   const input = useRef<HTMLInputElement>(null);
   const [source, setSource] = useState<string | null>(null);
   const [crop, setCrop] = useState({ x: 0, y: 0 });
@@ -86,27 +79,15 @@ export function AvatarEditor({
     setSource(URL.createObjectURL(file));
   }, []);
 
-  // The client library loads when a picture is saved or removed, not with the page.
-  const removeStored = async (path: string | null) =>
-    path ? (await loadSupabase(config)).storage.from("avatars").remove([path]) : null;
-
   function upload() {
     if (!source || !area) return;
     startTransition(async () => {
       try {
-        const blob = await cropToBlob(await loadImage(source), area);
-        const path = newAvatarPath(userId, crypto.randomUUID());
-        const supabase = await loadSupabase(config);
-        const { error } = await supabase.storage
-          .from("avatars")
-          .upload(path, blob, { contentType: "image/webp", cacheControl: "31536000" });
-        if (error) throw new Error(error.message);
-        const failed = await save({ avatar_path: path });
-        if (failed) {
-          await removeStored(path);
-          throw new Error(failed);
-        }
-        await removeStored(avatarPath);
+        const picture = await cropToBlob(await loadImage(source), area);
+        const failed = await run((supabase) =>
+          replaceAvatar(supabase, userId, picture, avatarPath),
+        );
+        if (failed) throw new Error(failed);
         setSource(null);
         toast.success("Your new picture is saved.");
       } catch (err) {
@@ -117,9 +98,8 @@ export function AvatarEditor({
 
   function remove() {
     startTransition(async () => {
-      const failed = await save({ avatar_path: null });
+      const failed = await run((supabase) => removeAvatar(supabase, userId, avatarPath));
       if (failed) return void toast.error(failed);
-      await removeStored(avatarPath);
       toast.success("Your picture is removed.");
     });
   }

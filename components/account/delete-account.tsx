@@ -5,8 +5,8 @@ import { useRouter } from "next/navigation";
 import { Loader2, Trash2 } from "lucide-react";
 import { toast } from "sonner";
 
-import { CodeField, Field, FormMessage, PasswordField } from "@/components/auth/form-parts";
-import { loadSupabase, useSupabaseConfig } from "@/components/auth/supabase-config";
+import { CodeField, Field, FormMessage, PasswordField } from "@/components/forms/form-parts";
+import { loadSupabase, useSupabaseConfig } from "@/components/supabase/supabase-config";
 import { Button } from "@/components/ui/button";
 import {
   Dialog,

@@ -4,10 +4,10 @@ import { useState } from "react";
 import { Download, Loader2 } from "lucide-react";
 import { toast } from "sonner";
 
-import { loadSupabase, useSupabaseConfig } from "@/components/auth/supabase-config";
+import { loadSupabase, useSupabaseConfig } from "@/components/supabase/supabase-config";
 import { Button } from "@/components/ui/button";
 import { formatBytes } from "@/lib/format-bytes";
-import { filenameFrom, readWithProgress } from "@/lib/profile/download";
+import { filenameFrom, readWithProgress } from "@/lib/account/export-download";
 
 type Progress = { received: number; total: number | null } | null;
 

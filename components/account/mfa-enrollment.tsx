@@ -2,8 +2,8 @@
 
 import { useActionState } from "react";
 
-import { CodeField, FormMessage, SubmitButton } from "@/components/auth/form-parts";
-import { useSupabase } from "@/components/auth/supabase-provider";
+import { CodeField, FormMessage, SubmitButton } from "@/components/forms/form-parts";
+import { useSupabase } from "@/components/supabase/supabase-provider";
 import { Button } from "@/components/ui/button";
 import { authErrorMessage } from "@/lib/auth/error-messages";
 import { codeSchema } from "@/lib/auth/schemas";

@@ -4,8 +4,8 @@ import { useCallback, useEffect, useState, useTransition } from "react";
 import dynamic from "next/dynamic";
 import type { Factor } from "@supabase/supabase-js";
 
-import { FormMessage } from "@/components/auth/form-parts";
-import { loadSupabase, useSupabaseConfig } from "@/components/auth/supabase-config";
+import { FormMessage } from "@/components/forms/form-parts";
+import { loadSupabase, useSupabaseConfig } from "@/components/supabase/supabase-config";
 import { Button } from "@/components/ui/button";
 import { authErrorMessage, NETWORK_ERROR_MESSAGE } from "@/lib/auth/error-messages";
 

@@ -4,11 +4,12 @@ import { useEffect, useId, useState, useTransition } from "react";
 import { toast } from "sonner";
 
 import { useProfileSave } from "@/components/account/use-profile-save";
-import { Field, FormMessage, SubmitButton } from "@/components/auth/form-parts";
-import { loadSupabase, useSupabaseConfig } from "@/components/auth/supabase-config";
+import { Field, FormMessage, SubmitButton } from "@/components/forms/form-parts";
+import { loadSupabase, useSupabaseConfig } from "@/components/supabase/supabase-config";
+import { usernameAvailability, type UsernameAvailability } from "@/lib/profile/save";
 import { normalizeUsername, usernameProblem } from "@/lib/profile/username";
 
-type Availability = "idle" | "checking" | "available" | "taken" | "unknown";
+type Availability = "idle" | "checking" | UsernameAvailability;
 
 const AVAILABILITY_TEXT: Record<Availability, string> = {
   idle: "",
@@ -46,10 +47,8 @@ export function ProfileForm({
     const timer = setTimeout(async () => {
       setAvailability("checking");
       const supabase = await loadSupabase(config).catch(() => null);
-      if (!supabase) return void (current && setAvailability("unknown"));
-      const { data, error } = await supabase.rpc("username_available", { name: username });
-      if (!current) return;
-      setAvailability(error ? "unknown" : data ? "available" : "taken");
+      const answer = supabase ? await usernameAvailability(supabase, username) : "unknown";
+      if (current) setAvailability(answer);
     }, 300);
     return () => {
       current = false;

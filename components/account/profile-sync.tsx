@@ -5,7 +5,7 @@ import { useRouter } from "next/navigation";
 import { useTheme } from "next-themes";
 
 import { useProfileSave } from "@/components/account/use-profile-save";
-import { useSupabase } from "@/components/auth/supabase-provider";
+import { useSupabase } from "@/components/supabase/supabase-provider";
 import { isThemeChoice, type ThemeChoice } from "@/lib/theme/theme-cookie";
 
 interface ProfileRow {

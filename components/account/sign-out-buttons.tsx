@@ -3,7 +3,7 @@
 import { useTransition } from "react";
 import { toast } from "sonner";
 
-import { loadSupabase, useSupabaseConfig } from "@/components/auth/supabase-config";
+import { loadSupabase, useSupabaseConfig } from "@/components/supabase/supabase-config";
 import { Button } from "@/components/ui/button";
 import { authErrorMessage, NETWORK_ERROR_MESSAGE } from "@/lib/auth/error-messages";
 

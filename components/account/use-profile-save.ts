@@ -3,35 +3,41 @@
 import { useCallback } from "react";
 import { useRouter } from "next/navigation";
 
-import { loadSupabase, useSupabaseConfig } from "@/components/auth/supabase-config";
+import { loadSupabase, useSupabaseConfig } from "@/components/supabase/supabase-config";
 import { NETWORK_ERROR_MESSAGE } from "@/lib/auth/error-messages";
-import { profileSaveError } from "@/lib/profile/username";
+import { saveProfile, type ProfileChange, type ProfileClient } from "@/lib/profile/save";
 
-export type ProfileChange = Partial<{
-  username: string | null;
-  display_name: string | null;
-  avatar_path: string | null;
-  theme: "light" | "dark" | "system";
-}>;
+export type { ProfileChange } from "@/lib/profile/save";
 
 /**
- * Saves to the person's profile row, then refreshes the session so the token (which carries the
- * profile) and so every server-rendered page shows the change at once. Answers an error sentence.
+ * Runs a profile flow from lib/profile with the page's client, loaded with the first save and not
+ * with the page, then refreshes the route so every server-rendered part shows the change. Answers
+ * an error sentence, or null.
  */
-export function useProfileSave(userId: string) {
+export function useProfileFlow() {
   const config = useSupabaseConfig();
   const router = useRouter();
   return useCallback(
-    async (change: ProfileChange, { refresh = true } = {}): Promise<string | null> => {
-      // The client library loads with the first save, not with the page.
+    async (
+      flow: (supabase: ProfileClient) => Promise<string | null>,
+      { refresh = true } = {},
+    ): Promise<string | null> => {
       const supabase = await loadSupabase(config).catch(() => null);
       if (!supabase) return NETWORK_ERROR_MESSAGE;
-      const { error } = await supabase.from("profiles").update(change).eq("id", userId);
-      if (error) return profileSaveError(error);
-      await supabase.auth.refreshSession();
-      if (refresh) router.refresh();
-      return null;
+      const failed = await flow(supabase);
+      if (!failed && refresh) router.refresh();
+      return failed;
     },
-    [config, router, userId],
+    [config, router],
+  );
+}
+
+/** Saves a change to the person's profile row (see `saveProfile`). */
+export function useProfileSave(userId: string) {
+  const run = useProfileFlow();
+  return useCallback(
+    (change: ProfileChange, options?: { refresh?: boolean }) =>
+      run((supabase) => saveProfile(supabase, userId, change), options),
+    [run, userId],
   );
 }

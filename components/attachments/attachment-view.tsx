@@ -4,7 +4,7 @@ import { useEffect, useState } from "react";
 import { NodeViewWrapper, type ReactNodeViewProps } from "@tiptap/react";
 import { DownloadIcon, XIcon } from "lucide-react";
 
-import { useSupabase } from "@/components/auth/supabase-provider";
+import { useSupabase } from "@/components/supabase/supabase-provider";
 import { FileTypeIcon } from "@/components/attachments/file-icon";
 import { attachmentUrls, type AttachmentUrls } from "@/components/attachments/signed-urls";
 import { formatBytes } from "@/lib/format-bytes";

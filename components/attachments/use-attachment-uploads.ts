@@ -3,7 +3,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { Editor } from "@tiptap/core";
 
-import { useSupabase, useSupabaseConfig } from "@/components/auth/supabase-provider";
+import { useSupabase, useSupabaseConfig } from "@/components/supabase/supabase-provider";
 import { attachmentType, refusalFor } from "@/lib/attachments/limits";
 import { newAttachmentPath } from "@/lib/attachments/paths";
 import {

@@ -4,7 +4,7 @@ import { useEffect, useRef } from "react";
 import { useRouter } from "next/navigation";
 import { toast } from "sonner";
 
-import { useSupabase } from "@/components/auth/supabase-provider";
+import { useSupabase } from "@/components/supabase/supabase-provider";
 import { needsMfaChallenge } from "@/lib/auth/aal";
 import { isAuthEventName, reactToAuthEvent } from "@/lib/auth/auth-events";
 

@@ -1,5 +1,5 @@
-import { DeferredAuthListener } from "@/components/auth/deferred";
-import { SupabaseProvider } from "@/components/auth/supabase-config";
+import { DeferredAuthListener } from "@/components/supabase/deferred";
+import { SupabaseProvider } from "@/components/supabase/supabase-config";
 import { publicSupabaseConfig } from "@/lib/supabase/env";
 import { getClaims } from "@/lib/supabase/server";
 

@@ -3,9 +3,9 @@
 import { useActionState } from "react";
 import { useRouter } from "next/navigation";
 
-import { EmailField, FormMessage, SubmitButton } from "@/components/auth/form-parts";
+import { EmailField, FormMessage, SubmitButton } from "@/components/forms/form-parts";
 import { loadFormTools, prepareFormTools } from "@/components/auth/load-form-tools";
-import { useSupabaseConfig } from "@/components/auth/supabase-config";
+import { useSupabaseConfig } from "@/components/supabase/supabase-config";
 import {
   authErrorMessage,
   NETWORK_ERROR_MESSAGE,

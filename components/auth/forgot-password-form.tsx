@@ -1,8 +1,8 @@
 "use client";
 
-import { EmailField, FormMessage, SubmitButton } from "@/components/auth/form-parts";
-import { prepareChecks, useCheckedAction } from "@/components/auth/use-checked-action";
-import { useRetryCooldown } from "@/components/auth/use-cooldown";
+import { EmailField, FormMessage, SubmitButton } from "@/components/forms/form-parts";
+import { prepareChecks, useCheckedAction } from "@/components/forms/use-checked-action";
+import { useRetryCooldown } from "@/components/forms/use-cooldown";
 import type { FormAction } from "@/lib/auth/action-state";
 
 export function ForgotPasswordForm({ action }: { action: FormAction }) {

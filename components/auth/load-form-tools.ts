@@ -1,6 +1,6 @@
 "use client";
 
-import { loadSupabase } from "@/components/auth/supabase-config";
+import { loadSupabase } from "@/components/supabase/supabase-config";
 import type { PublicSupabaseConfig } from "@/lib/supabase/env";
 
 /**

@@ -2,9 +2,9 @@
 
 import { useActionState } from "react";
 
-import { CodeField, FormMessage, SubmitButton } from "@/components/auth/form-parts";
+import { CodeField, FormMessage, SubmitButton } from "@/components/forms/form-parts";
 import { loadFormTools, prepareFormTools } from "@/components/auth/load-form-tools";
-import { useSupabaseConfig } from "@/components/auth/supabase-config";
+import { useSupabaseConfig } from "@/components/supabase/supabase-config";
 import { authErrorMessage, NETWORK_ERROR_MESSAGE } from "@/lib/auth/error-messages";
 
 /** The code after the password. Success fires MFA_CHALLENGE_VERIFIED; the listener moves on. */

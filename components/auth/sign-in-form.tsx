@@ -4,8 +4,13 @@ import { useActionState } from "react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 
-import { EmailField, FormMessage, PasswordField, SubmitButton } from "@/components/auth/form-parts";
-import { loadSupabase, useSupabaseConfig } from "@/components/auth/supabase-config";
+import {
+  EmailField,
+  FormMessage,
+  PasswordField,
+  SubmitButton,
+} from "@/components/forms/form-parts";
+import { loadSupabase, useSupabaseConfig } from "@/components/supabase/supabase-config";
 import { authErrorMessage } from "@/lib/auth/error-messages";
 
 // The form's validation and the client library load when someone starts on the form, not with

@@ -2,8 +2,13 @@
 
 import Link from "next/link";
 
-import { EmailField, FormMessage, PasswordField, SubmitButton } from "@/components/auth/form-parts";
-import { prepareChecks, useCheckedAction } from "@/components/auth/use-checked-action";
+import {
+  EmailField,
+  FormMessage,
+  PasswordField,
+  SubmitButton,
+} from "@/components/forms/form-parts";
+import { prepareChecks, useCheckedAction } from "@/components/forms/use-checked-action";
 import type { FormAction } from "@/lib/auth/action-state";
 import { MIN_PASSWORD_LENGTH, PASSWORD_RULES } from "@/lib/auth/password-rules";
 

@@ -2,10 +2,10 @@
 
 import { useActionState, useEffect, useState } from "react";
 
-import { CodeField, FormMessage, SubmitButton } from "@/components/auth/form-parts";
+import { CodeField, FormMessage, SubmitButton } from "@/components/forms/form-parts";
 import { loadFormTools, prepareFormTools } from "@/components/auth/load-form-tools";
-import { loadSupabase, useSupabaseConfig } from "@/components/auth/supabase-config";
-import { useCooldown } from "@/components/auth/use-cooldown";
+import { loadSupabase, useSupabaseConfig } from "@/components/supabase/supabase-config";
+import { useCooldown } from "@/components/forms/use-cooldown";
 import {
   authErrorMessage,
   NETWORK_ERROR_MESSAGE,

@@ -1,4 +1,4 @@
-import { AccountMenu } from "@/components/auth/account-menu";
+import { AccountMenu } from "@/components/layout/account-menu";
 import { HeaderBar } from "@/components/layout/header-bar";
 import { getClaims } from "@/lib/supabase/server";
 

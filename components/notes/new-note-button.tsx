@@ -4,7 +4,7 @@ import { useTransition } from "react";
 import { PlusIcon } from "lucide-react";
 import { toast } from "sonner";
 
-import { createNote } from "@/components/notes/actions";
+import { createNote } from "@/lib/notes/actions";
 import { Button } from "@/components/ui/button";
 
 export function NewNoteButton({

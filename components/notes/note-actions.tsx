@@ -5,7 +5,7 @@ import { useRouter } from "next/navigation";
 import { PinIcon, PinOffIcon, Trash2Icon } from "lucide-react";
 import { toast } from "sonner";
 
-import { restoreNote, setPinned, trashNote } from "@/components/notes/actions";
+import { restoreNote, setPinned, trashNote } from "@/lib/notes/actions";
 import { Button } from "@/components/ui/button";
 
 /** Pin and Delete for the open note; Delete moves it to Trash with an Undo. */

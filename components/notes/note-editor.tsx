@@ -11,7 +11,7 @@ import { AttachmentUploads } from "@/components/attachments/attachment-uploads";
 import { AttachmentView } from "@/components/attachments/attachment-view";
 import { useAttachmentSweep } from "@/components/attachments/use-attachment-sweep";
 import { useAttachmentUploads } from "@/components/attachments/use-attachment-uploads";
-import { useSupabase } from "@/components/auth/supabase-provider";
+import { useSupabase } from "@/components/supabase/supabase-provider";
 import { SaveStatus } from "@/components/notes/save-status";
 import { useNoteChannel } from "@/components/notes/use-note-channel";
 import { editorExtensions } from "@/lib/notes/editor-extensions";

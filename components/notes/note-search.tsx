@@ -3,7 +3,7 @@
 import { useEffect, useRef, useState } from "react";
 import { SearchIcon } from "lucide-react";
 
-import { loadSupabase, useSupabaseConfig } from "@/components/auth/supabase-config";
+import { loadSupabase, useSupabaseConfig } from "@/components/supabase/supabase-config";
 import { Input } from "@/components/ui/input";
 
 export type SearchHit = { id: string; title: string; title_highlighted: string; snippet: string };

@@ -3,7 +3,7 @@
 import { useEffect, useState, useTransition } from "react";
 import { toast } from "sonner";
 
-import { createNote } from "@/components/notes/actions";
+import { createNote } from "@/lib/notes/actions";
 import {
   Dialog,
   DialogContent,

@@ -4,7 +4,7 @@ import { useState, useTransition } from "react";
 import { CopyIcon, GlobeIcon, Share2Icon } from "lucide-react";
 import { toast } from "sonner";
 
-import { setShareIndexable, shareNote, unshareNote } from "@/components/notes/share-actions";
+import { setShareIndexable, shareNote, unshareNote } from "@/lib/share/actions";
 import { Button } from "@/components/ui/button";
 import {
   Dialog,

@@ -5,7 +5,7 @@ import { useRouter } from "next/navigation";
 import { RotateCcwIcon, Trash2Icon } from "lucide-react";
 import { toast } from "sonner";
 
-import { deleteForever, emptyTrash, restoreNote } from "@/components/notes/actions";
+import { deleteForever, emptyTrash, restoreNote } from "@/lib/notes/actions";
 import { ConfirmButton } from "@/components/notes/confirm-button";
 import { MoreNotes } from "@/components/notes/more-notes";
 import { usePagedList } from "@/components/notes/use-paged-list";

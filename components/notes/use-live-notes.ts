@@ -2,7 +2,7 @@
 
 import { useEffect, useRef } from "react";
 
-import { useLoadedSupabase } from "@/components/auth/supabase-config";
+import { useLoadedSupabase } from "@/components/supabase/supabase-config";
 import { usePagedList } from "@/components/notes/use-paged-list";
 import { onNoteChange } from "@/lib/notes/local-changes";
 import {

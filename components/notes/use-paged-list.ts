@@ -4,7 +4,7 @@ import { useCallback, useRef, useState } from "react";
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { toast } from "sonner";
 
-import { loadSupabase, useSupabaseConfig } from "@/components/auth/supabase-config";
+import { loadSupabase, useSupabaseConfig } from "@/components/supabase/supabase-config";
 import { listFromServer, withPage, type NoteListItem, type NotesPage } from "@/lib/notes/list";
 import type { Database } from "@/lib/supabase/database.types";
 

@@ -7,7 +7,7 @@ import { SharedMarkdown } from "@/components/share/shared-markdown";
 import { pathsInMarkdown } from "@/lib/attachments/paths";
 import type { SharedFiles } from "@/lib/attachments/shared-files";
 import { displayTitle } from "@/lib/notes/derive";
-import { useLoadedSupabase } from "@/components/auth/supabase-config";
+import { useLoadedSupabase } from "@/components/supabase/supabase-config";
 
 type Shown = { title: string; body: string; updated_at: string };
 

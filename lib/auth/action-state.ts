@@ -13,7 +13,7 @@ export type ActionState = {
   values?: Record<string, string>;
 };
 
-/** A form's server action as a component receives it: routes own actions and pass them down. */
+/** A form's server action as a component receives it: pages pass lib/<feature>/actions.ts down. */
 export type FormAction = (previous: ActionState, formData: FormData) => Promise<ActionState>;
 
 /**

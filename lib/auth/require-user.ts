@@ -8,7 +8,7 @@ import { signInHref } from "@/lib/auth/safe-next";
 import { getClaims, owesMfaCode } from "@/lib/supabase/server";
 
 /**
- * The second guard of a signed-in-only page (the middleware is the first): no user, or a user who
+ * The second guard of a signed-in-only page (the proxy is the first): no user, or a user who
  * still owes an MFA code, never gets this page rendered.
  */
 export async function requireUser(pathname: string): Promise<JwtPayload> {

@@ -1,4 +1,4 @@
-/** Pages that only make sense signed in: the middleware and the pages themselves both guard them. */
+/** Pages that only make sense signed in: the proxy and the pages themselves both guard them. */
 const SIGNED_IN_ONLY = ["/account", "/notes"];
 
 /** Pages whose job is to sign someone in; after signing in, they give way to `next`. */
@@ -19,5 +19,5 @@ export function isAuthPage(pathname: string): boolean {
 export const MFA_PATH = "/verify-mfa";
 export const UPDATE_PASSWORD_PATH = "/update-password";
 
-/** Set by the middleware on every request: the path and query the browser asked for. */
+/** Set by the proxy on every request: the path and query the browser asked for. */
 export const REQUEST_PATH_HEADER = "x-groundwork-path";

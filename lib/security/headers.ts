@@ -1,6 +1,6 @@
 /**
  * The security headers every response of the app carries. Pure, so the policy can be read and
- * tested apart from the middleware that applies it.
+ * tested apart from the proxy that applies it.
  */
 
 /** Where server components find this request's nonce (the theme script needs it). */

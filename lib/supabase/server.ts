@@ -5,11 +5,10 @@ import { cookies, headers } from "next/headers";
 import { createServerClient } from "@supabase/ssr";
 import type { JwtPayload } from "@supabase/supabase-js";
 
-import { needsMfaChallenge } from "@/lib/auth/aal";
 import { authCookieOptions } from "@/lib/supabase/cookie-options";
 import { supabaseEnv } from "@/lib/supabase/env";
 import { CLAIMS_HEADER, decodeClaims } from "@/lib/supabase/request-claims";
-import { storedUserHasVerifiedFactor } from "@/lib/supabase/stored-session";
+import { sessionOwesMfaCode } from "@/lib/supabase/stored-session";
 import type { Database } from "@/lib/supabase/database.types";
 
 /*
@@ -33,7 +32,7 @@ export async function createClient() {
         try {
           for (const { name, value, options } of toSet) cookieStore.set(name, value, options);
         } catch {
-          // Server components cannot write cookies. The middleware has already refreshed the session
+          // Server components cannot write cookies. The proxy has already refreshed the session
           // for this request, so there is nothing that needs writing here.
         }
       },
@@ -55,12 +54,10 @@ export const getClaims = cache(async (): Promise<JwtPayload | null> => {
 
 /** Signed in with a password or email only, while the account has a verified authenticator. */
 export const owesMfaCode = cache(async (): Promise<boolean> => {
-  const claims = await getClaims();
-  if (!claims || claims.aal !== "aal1") return false;
   const cookieStore = await cookies();
-  const hasFactor = await storedUserHasVerifiedFactor(
+  return sessionOwesMfaCode(
+    await getClaims(),
     supabaseEnv().url,
     (name) => cookieStore.get(name)?.value,
   );
-  return needsMfaChallenge({ currentLevel: claims.aal, nextLevel: hasFactor ? "aal2" : "aal1" });
 });

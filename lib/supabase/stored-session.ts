@@ -1,5 +1,7 @@
 import { combineChunks } from "@supabase/ssr";
 
+import { needsMfaChallenge } from "@/lib/auth/aal";
+
 type StoredSession = { user?: { factors?: { status?: string }[] } };
 
 /** supabase-js's default storage key, which names the auth cookie(s) for a project URL. */
@@ -30,4 +32,19 @@ export async function storedUserHasVerifiedFactor(
   } catch {
     return false;
   }
+}
+
+/**
+ * Signed in with a password or email only (aal1) while the account has a verified authenticator:
+ * the user owes a code before any signed-in page. Only an aal1 session can owe one, so the cookie
+ * is read for no one else.
+ */
+export async function sessionOwesMfaCode(
+  claims: { aal?: unknown } | null,
+  supabaseUrl: string,
+  readCookie: (name: string) => string | undefined,
+): Promise<boolean> {
+  if (claims?.aal !== "aal1") return false;
+  const hasFactor = await storedUserHasVerifiedFactor(supabaseUrl, readCookie);
+  return needsMfaChallenge({ currentLevel: claims.aal, nextLevel: hasFactor ? "aal2" : "aal1" });
 }

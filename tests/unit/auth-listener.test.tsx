@@ -23,7 +23,7 @@ const client = {
 
 vi.mock("next/navigation", () => ({ useRouter: () => router }));
 vi.mock("sonner", () => ({ toast: (message: string) => toast(message) }));
-vi.mock("@/components/auth/supabase-provider", () => ({ useSupabase: () => client }));
+vi.mock("@/components/supabase/supabase-provider", () => ({ useSupabase: () => client }));
 
 const { AuthListener } = await import("@/components/auth/auth-listener");
 

@@ -1,7 +1,11 @@
 import { createChunks, stringToBase64URL } from "@supabase/ssr";
 import { describe, expect, it } from "vitest";
 
-import { authStorageKey, storedUserHasVerifiedFactor } from "@/lib/supabase/stored-session";
+import {
+  authStorageKey,
+  sessionOwesMfaCode,
+  storedUserHasVerifiedFactor,
+} from "@/lib/supabase/stored-session";
 
 const url = "http://127.0.0.1:54321";
 
@@ -39,5 +43,16 @@ describe("storedUserHasVerifiedFactor", () => {
         name === "sb-127-auth-token" ? "base64-@@@" : undefined,
       ),
     ).toBe(false);
+  });
+});
+
+describe("sessionOwesMfaCode", () => {
+  const withFactor = jarFor({ user: { factors: [{ status: "verified" }] } });
+
+  it("asks for a code only from an aal1 session whose account has a verified factor", async () => {
+    expect(await sessionOwesMfaCode({ aal: "aal1" }, url, withFactor)).toBe(true);
+    expect(await sessionOwesMfaCode({ aal: "aal2" }, url, withFactor)).toBe(false);
+    expect(await sessionOwesMfaCode({ aal: "aal1" }, url, jarFor({ user: {} }))).toBe(false);
+    expect(await sessionOwesMfaCode(null, url, withFactor)).toBe(false);
   });
 });

@@ -10,7 +10,7 @@ let eslint: ESLint;
 async function fenceErrors(file: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
   return result.messages
-    .filter((m) => m.ruleId === "no-restricted-imports" && m.severity === 2)
+    .filter((m) => m.ruleId === "fences/imports" && m.severity === 2)
     .map((m) => m.message);
 }
 
@@ -31,6 +31,70 @@ describe("lint fences between the layers", () => {
     // The arrow pointing down is fine.
     const down = `import { cn } from "@/lib/utils";\nexport const a = cn;\n`;
     expect(await fenceErrors("components/ui/fine.tsx", down)).toEqual([]);
+  });
+
+  it("sees import() and re-exports as well as import statements", async () => {
+    const cases = [
+      `export const load = () => import("@/app/(auth)/sign-up/page");\n`,
+      "export const load = (name: string) => import(`@/app/(auth)/${name}/page`);\n",
+      `export { signUp } from "@/app/(auth)/sign-up/page";\n`,
+      `export * from "../../app/layout";\n`,
+    ];
+    for (const code of cases) {
+      expect(await fenceErrors("components/auth/bad-form.tsx", code), code).toEqual([
+        expect.stringContaining("may not import from app/"),
+      ]);
+    }
+    const fine = `export const load = () => import("@/components/auth/auth-listener");\n`;
+    expect(await fenceErrors("components/supabase/fine.tsx", fine)).toEqual([]);
+  });
+
+  it("stops lib from importing components", async () => {
+    for (const code of [
+      `import { Button } from "@/components/ui/button";\nexport const a = Button;\n`,
+      `export const load = () => import("../../components/ui/button");\n`,
+      `import type { CropperUse } from "@/components/account/avatar-editor";\nexport type A = CropperUse;\n`,
+    ]) {
+      expect(await fenceErrors("lib/profile/bad.ts", code), code).toEqual([
+        expect.stringContaining("lib/ may not import from components/"),
+      ]);
+    }
+  });
+
+  it("keeps the auth screens and the account settings apart", async () => {
+    const cases = [
+      ["components/auth/bad.tsx", "@/components/account/avatar"],
+      ["components/account/bad.tsx", "@/components/auth/sign-in-form"],
+      ["components/account/bad.tsx", "../auth/sign-in-form"],
+    ];
+    for (const [file, source] of cases) {
+      const code = `import * as x from "${source}";\nexport const a = x;\n`;
+      expect(await fenceErrors(file, code), file).toEqual([
+        expect.stringContaining("may not import components/"),
+      ]);
+    }
+    const shared = `import { Field } from "@/components/forms/form-parts";\nexport const a = Field;\n`;
+    expect(await fenceErrors("components/account/fine.tsx", shared)).toEqual([]);
+  });
+
+  it("keeps each route group from importing another", async () => {
+    const cases = [
+      ["app/(auth)/update-password/page.tsx", "@/app/(app)/account/actions"],
+      ["app/(auth)/sign-in/page.tsx", "../../(marketing)/page"],
+      ["app/(app)/notes/page.tsx", "@/app/(auth)/sign-in/page"],
+      ["app/(marketing)/about/page.tsx", "../../(app)/notes/page"],
+    ];
+    for (const [file, source] of cases) {
+      const code = `import * as x from "${source}";\nexport const a = x;\n`;
+      expect(await fenceErrors(file, code), file).toEqual([
+        expect.stringContaining("may not import from another route group"),
+      ]);
+      const lazy = `export const load = () => import("${source}");\n`;
+      expect(await fenceErrors(file, lazy), file).toHaveLength(1);
+    }
+    // Within a group, and down into components and lib, is fine.
+    const own = `import page from "@/app/(auth)/sign-in/page";\nimport { cn } from "@/lib/utils";\nexport const a = [page, cn];\n`;
+    expect(await fenceErrors("app/(auth)/sign-up/page.tsx", own)).toEqual([]);
   });
 
   it("keeps the local backend from importing the app", async () => {

@@ -11,7 +11,7 @@ describe("loadSupabase", () => {
   });
 
   it("answers the page's browser client once the library has loaded", async () => {
-    const { loadSupabase } = await import("@/components/auth/supabase-config");
+    const { loadSupabase } = await import("@/components/supabase/supabase-config");
     const client = await loadSupabase(config);
     expect(typeof client.auth.getSession).toBe("function");
     expect(typeof client.storage.from).toBe("function");
@@ -21,7 +21,7 @@ describe("loadSupabase", () => {
     vi.doMock("@/lib/supabase/client", () => {
       throw new TypeError("Failed to fetch dynamically imported module");
     });
-    const { loadSupabase } = await import("@/components/auth/supabase-config");
+    const { loadSupabase } = await import("@/components/supabase/supabase-config");
     await expect(loadSupabase(config)).rejects.toThrow(NETWORK_ERROR_MESSAGE);
   });
 });

@@ -9,13 +9,13 @@ import type { TrashPage } from "@/lib/notes/list";
 
 const { emptyTrash, refresh } = vi.hoisted(() => ({ emptyTrash: vi.fn(), refresh: vi.fn() }));
 
-vi.mock("@/components/notes/actions", () => ({
+vi.mock("@/lib/notes/actions", () => ({
   emptyTrash,
   deleteForever: vi.fn(),
   restoreNote: vi.fn(),
 }));
 vi.mock("next/navigation", () => ({ useRouter: () => ({ refresh }) }));
-vi.mock("@/components/auth/supabase-config", () => ({
+vi.mock("@/components/supabase/supabase-config", () => ({
   useSupabaseConfig: () => ({}),
   loadSupabase: vi.fn(),
 }));

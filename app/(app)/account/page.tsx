@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 
 import { AccountNav } from "@/components/account/account-nav";
 import { AccountFreshness } from "@/components/account/account-freshness";
-import { changeEmail, changePassword } from "./actions";
+import { changeEmail, changePassword } from "@/lib/account/actions";
 import { ChangeEmailForm } from "@/components/account/change-email-form";
 import { ChangePasswordForm } from "@/components/account/change-password-form";
 import { MfaFactors } from "@/components/account/mfa-factors";

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 
 import { AuthCard } from "@/components/auth/auth-card";
-import { signUp } from "./actions";
+import { signUp } from "@/lib/auth/actions";
 import { SignUpForm } from "@/components/auth/sign-up-form";
 import { safeNextPath } from "@/lib/auth/safe-next";
 import { firstParam, type SearchParams } from "@/lib/auth/search-params";

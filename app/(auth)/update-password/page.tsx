@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 
-import { changePassword } from "@/app/(app)/account/actions";
+import { changePassword } from "@/lib/account/actions";
 import { ChangePasswordForm } from "@/components/account/change-password-form";
 import { AuthCard } from "@/components/auth/auth-card";
 import { requireUser } from "@/lib/auth/require-user";

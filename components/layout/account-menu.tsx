@@ -1,7 +1,7 @@
 import { headers } from "next/headers";
 
 import { SignInDialog } from "@/components/auth/sign-in-dialog";
-import { UserMenu } from "@/components/auth/user-menu";
+import { UserMenu } from "@/components/layout/user-menu";
 import { REQUEST_PATH_HEADER } from "@/lib/auth/routes";
 import { getSessionProfile } from "@/lib/profile/server";
 import { avatarUrl, shownName } from "@/lib/profile/session-profile";

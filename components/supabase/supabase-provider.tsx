@@ -2,10 +2,10 @@
 
 import { useMemo } from "react";
 
-import { useSupabaseConfig } from "@/components/auth/supabase-config";
+import { useSupabaseConfig } from "@/components/supabase/supabase-config";
 import { createClient } from "@/lib/supabase/client";
 
-export { SupabaseProvider, useSupabaseConfig } from "@/components/auth/supabase-config";
+export { SupabaseProvider, useSupabaseConfig } from "@/components/supabase/supabase-config";
 
 /** The page's browser client (one per page, shared by every component). */
 export function useSupabase() {

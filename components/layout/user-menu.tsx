@@ -6,7 +6,7 @@ import { IdCard, LogOut, UserRound } from "lucide-react";
 import { toast } from "sonner";
 
 import { Avatar, initialsOf } from "@/components/account/avatar";
-import { loadSupabase, useSupabaseConfig } from "@/components/auth/supabase-config";
+import { loadSupabase, useSupabaseConfig } from "@/components/supabase/supabase-config";
 import { Button } from "@/components/ui/button";
 import {
   DropdownMenu,

@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 
 import { formatBytes } from "@/lib/format-bytes";
-import { filenameFrom, readWithProgress } from "@/lib/profile/download";
+import { filenameFrom, readWithProgress } from "@/lib/account/export-download";
 
 describe("filenameFrom", () => {
   it("reads plain and RFC 5987 names, and keeps only the last path part", () => {
