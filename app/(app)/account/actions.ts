@@ -2,6 +2,9 @@
 
 import { revalidatePath } from "next/cache";
 
+import { checkCurrentPassword } from "@/lib/account/current-password";
+import { CODE_SENT, passwordChangeRefusal, signedInByMail } from "@/lib/account/password-change";
+import { passwordProofSchema } from "@/lib/account/password-proof-schema";
 import { authAction } from "@/lib/auth/auth-action";
 import { authErrorMessage, retryAfterSeconds } from "@/lib/auth/error-messages";
 import { callbackUrl } from "@/lib/auth/request-origin";
@@ -15,11 +18,36 @@ async function verifiedUser() {
   return { supabase, user: data.user, error };
 }
 
-export const changePassword = authAction(newPasswordSchema, async ({ password }) => {
+/**
+ * A new password needs proof: the current password (checked here, and by Auth where the project
+ * requires it), or the code Auth mails for reauthentication. A session opened from a mailed link or
+ * code (a reset) needs neither, as Auth decides.
+ */
+export const changePassword = authAction(newPasswordSchema, async ({ password }, formData) => {
   const { supabase, user, error } = await verifiedUser();
   if (!user) return { error: authErrorMessage(error ?? { code: "session_not_found" }) };
-  const { error: updateError } = await supabase.auth.updateUser({ password });
-  if (updateError) return { error: authErrorMessage(updateError) };
+  const proof = passwordProofSchema.parse(Object.fromEntries(formData));
+  const claims = (await supabase.auth.getClaims()).data?.claims;
+  if (!proof.current_password && !proof.code && !signedInByMail(claims?.amr)) {
+    if (proof.proof === "password")
+      return passwordChangeRefusal({ code: "current_password_required" });
+    const sent = await supabase.auth.reauthenticate();
+    return sent.error ? { error: authErrorMessage(sent.error) } : { fields: { code: CODE_SENT } };
+  }
+  if (proof.current_password) {
+    const wrong = await checkCurrentPassword(user.email ?? "", proof.current_password);
+    if (wrong) return passwordChangeRefusal(wrong);
+  }
+  const { error: updateError } = await supabase.auth.updateUser({
+    password,
+    ...(proof.current_password ? { current_password: proof.current_password } : {}),
+    ...(proof.code ? { nonce: proof.code } : {}),
+  });
+  if (updateError?.code === "reauthentication_needed") {
+    const sent = await supabase.auth.reauthenticate();
+    if (sent.error) return { error: authErrorMessage(sent.error) };
+  }
+  if (updateError) return passwordChangeRefusal(updateError);
   revalidatePath("/", "layout");
   return { message: "Your password has been changed." };
 });
