@@ -90,6 +90,24 @@ test("delete removes everything, sign-in then fails, and the other device is sig
   await Promise.all([context.close(), other.close()]);
 });
 
+test("a signed-in session without the password cannot delete: the function checks it", async ({
+  page,
+}) => {
+  const user = await createUser();
+  await seedNote(user, "Still mine");
+  await openYourData(page, user.email);
+
+  await page.getByRole("button", { name: "Delete my account" }).click();
+  const dialog = page.getByRole("dialog", { name: "Delete your account?" });
+  await dialog.getByLabel("Your email address").fill(user.email);
+  await dialog.getByLabel("Your password").fill("not-my-password-1");
+  await dialog.getByRole("button", { name: "Delete everything" }).click();
+  await expect(dialog.getByRole("alert")).toHaveText("That password is not right");
+  expect((await admin().auth.admin.getUserById(user.id)).data.user).not.toBeNull();
+  const { data } = await admin().from("notes").select("id").eq("owner_id", user.id);
+  expect(data).toHaveLength(1);
+});
+
 test("with an authenticator app, delete also asks for its code", async ({ page }) => {
   const user = await createUser();
   const client = createClient(BACKEND_URL, PUBLISHABLE_KEY, { auth: { persistSession: false } });
