@@ -142,6 +142,18 @@ describe("the reauthentication nonce (secure_password_change)", () => {
   });
 });
 
+describe("reauthenticate()", () => {
+  it("answers 400 validation_failed for an account without an address, as GoTrue does", async () => {
+    const client = browserClient(t);
+    expect((await client.auth.signInAnonymously()).error).toBeNull();
+    expect((await client.auth.reauthenticate()).error).toMatchObject({
+      status: 400,
+      code: "validation_failed",
+      message: "Reauthentication requires the user to have an email or a phone number",
+    });
+  });
+});
+
 describe("the password_changed notice ([auth.email.notification.password_changed])", () => {
   const notices = async (email: string) =>
     (await mailsTo(t, email)).filter((m) => /password was changed/i.test(m.subject));

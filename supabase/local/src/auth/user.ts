@@ -244,11 +244,14 @@ export async function updateUser(c: AuthContext, a: Authenticated): Promise<Resp
 
 /** GET /reauthenticate: mails a code that PUT /user accepts as `nonce`. */
 export async function reauthenticate(c: AuthContext, { user }: Authenticated): Promise<Response> {
+  // GoTrue's Reauthenticate (internal/api/reauthenticate.go): 400 without an address, 422 unconfirmed.
   if (!user.email)
-    throw unprocessable(
+    throw badRequest(
       "validation_failed",
       "Reauthentication requires the user to have an email or a phone number",
     );
+  if (!user.email_confirmed_at)
+    throw unprocessable("email_not_confirmed", "Please verify your email first.");
   checkMailFrequency(c.backend, user.reauthentication_sent_at);
   takeRateLimit(c.backend, "emailSent", c.ip);
   const mail = await c.backend.db.transaction(async (tx) => {
