@@ -81,7 +81,11 @@ export function ChangePasswordForm({
         autoComplete="new-password"
         error={state.fields?.confirm}
       />
-      <FormMessage error={state.error} message={then ? undefined : state.message} />
+      {/* When the field is not shown (by code, or a reset page opened outside a reset), say it here. */}
+      <FormMessage
+        error={state.error ?? (askCurrent && !byCode ? undefined : state.fields?.current_password)}
+        message={then ? undefined : state.message}
+      />
       <SubmitButton pending={pending} pendingText="Saving…" className="justify-self-start">
         {byCode && !codeAsked ? "Email me a code" : submitLabel}
       </SubmitButton>
