@@ -17,12 +17,13 @@ import {
   DialogTitle,
   DialogTrigger,
 } from "@/components/ui/dialog";
-import { authErrorMessage, NETWORK_ERROR_MESSAGE } from "@/lib/auth/error-messages";
+import { deleteAccount, hasVerifiedTotp, sendDeleteCode } from "@/lib/account/delete-account-flow";
+import { NETWORK_ERROR_MESSAGE } from "@/lib/auth/error-messages";
 
 /**
- * Deleting an account asks for the address typed out, a fresh sign-in (password, or a mailed code
- * for accounts without one) and the authenticator code when the account has one; then the
- * `delete-account` function removes everything and every device is signed out.
+ * Deleting an account asks for the address typed out and proof the `delete-account` function checks
+ * itself (password, or a mailed code for accounts without one, and the authenticator code when the
+ * account has one); the flow lives in lib/account/delete-account-flow.ts.
  */
 export function DeleteAccount({ email }: { email: string }) {
   const config = useSupabaseConfig();
@@ -31,7 +32,7 @@ export function DeleteAccount({ email }: { email: string }) {
   const [typed, setTyped] = useState("");
   const [byCode, setByCode] = useState(false);
   const [codeSent, setCodeSent] = useState(false);
-  const [totpFactor, setTotpFactor] = useState<string | null>(null);
+  const [hasTotp, setHasTotp] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [pending, startTransition] = useTransition();
 
@@ -39,10 +40,8 @@ export function DeleteAccount({ email }: { email: string }) {
     if (!open) return;
     // The client library loads when the dialog opens, not with the page.
     void loadSupabase(config)
-      .then((supabase) => supabase.auth.mfa.listFactors())
-      .then(({ data }) => {
-        setTotpFactor(data?.totp.find((f) => f.status === "verified")?.id ?? null);
-      })
+      .then((supabase) => hasVerifiedTotp(supabase))
+      .then((found) => (typeof found === "string" ? setError(found) : setHasTotp(found)))
       .catch(() => setError(NETWORK_ERROR_MESSAGE));
   }, [open, config]);
 
@@ -51,11 +50,8 @@ export function DeleteAccount({ email }: { email: string }) {
       setError(null);
       const supabase = await loadSupabase(config).catch(() => null);
       if (!supabase) return setError(NETWORK_ERROR_MESSAGE);
-      const { error } = await supabase.auth.signInWithOtp({
-        email,
-        options: { shouldCreateUser: false },
-      });
-      if (error) return setError(authErrorMessage(error));
+      const sent = await sendDeleteCode(supabase, email);
+      if (!sent.ok) return setError(sent.error);
       setCodeSent(true);
     });
   }
@@ -63,33 +59,18 @@ export function DeleteAccount({ email }: { email: string }) {
   function submit(form: FormData) {
     startTransition(async () => {
       setError(null);
-      if (typed.trim().toLowerCase() !== email.toLowerCase())
-        return setError("Type your email address exactly as shown to confirm.");
       const supabase = await loadSupabase(config).catch(() => null);
       if (!supabase) return setError(NETWORK_ERROR_MESSAGE);
-      // A fresh sign-in proves it is really the person, right now.
-      const reauth = byCode
-        ? await supabase.auth.verifyOtp({
-            email,
-            token: String(form.get("code") ?? ""),
-            type: "email",
-          })
-        : await supabase.auth.signInWithPassword({
-            email,
-            password: String(form.get("password") ?? ""),
-          });
-      if (reauth.error) return setError(authErrorMessage(reauth.error));
-      if (totpFactor) {
-        const { error } = await supabase.auth.mfa.challengeAndVerify({
-          factorId: totpFactor,
-          code: String(form.get("totp") ?? ""),
-        });
-        if (error) return setError(authErrorMessage(error));
-      }
-      const { error } = await supabase.functions.invoke("delete-account", { method: "POST" });
-      if (error)
-        return setError("Your account could not be deleted just now. Nothing was lost; try again.");
-      await supabase.auth.signOut({ scope: "local" });
+      const outcome = await deleteAccount(supabase, {
+        email,
+        typed,
+        method: byCode ? "code" : "password",
+        password: String(form.get("password") ?? ""),
+        code: String(form.get("code") ?? ""),
+        totp: String(form.get("totp") ?? ""),
+        hasTotp,
+      });
+      if (!outcome.ok) return setError(outcome.error);
       setOpen(false);
       toast.success("Your account and everything in it is deleted.");
       router.push("/");
@@ -116,7 +97,7 @@ export function DeleteAccount({ email }: { email: string }) {
           <DialogTitle>Delete your account?</DialogTitle>
           <DialogDescription>
             Everything you keep in Groundwork goes, at once and for good. Type{" "}
-            <strong className="text-foreground">{email}</strong> to confirm, and sign in once more.
+            <strong className="text-foreground">{email}</strong> to confirm, and prove it is you.
           </DialogDescription>
         </DialogHeader>
         <form action={submit} noValidate className="grid gap-4">
@@ -146,7 +127,7 @@ export function DeleteAccount({ email }: { email: string }) {
           >
             {byCode ? "Use my password instead" : "No password? Use a code from your email"}
           </button>
-          {totpFactor ? (
+          {hasTotp ? (
             <Field
               label="Code from your authenticator app"
               name="totp"

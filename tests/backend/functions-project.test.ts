@@ -3,7 +3,7 @@ import { FunctionsHttpError } from "@supabase/supabase-js";
 import { strFromU8, unzipSync } from "fflate";
 import { Secret, TOTP } from "otpauth";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PASSWORD, browserClient, uniqueEmail } from "./auth-support";
+import { PASSWORD, browserClient, codeIn, lastMailTo, uniqueEmail } from "./auth-support";
 import { fixtureDir, startFunctionsBackend } from "./functions-support";
 import type { TestBackend } from "./support/local-backend";
 
@@ -134,24 +134,30 @@ describe("delete-account", () => {
     const notes = await admin.from("notes").select("id").eq("owner_id", id);
     const profiles = await admin.from("profiles").select("id").eq("id", id);
     const user = await admin.auth.admin.getUserById(id);
+    const sessions = await t.backend.db.query("select id from auth.sessions where user_id = $1", [
+      id,
+    ]);
     return {
       notes: notes.data?.length,
       profiles: profiles.data?.length,
       user: user.data.user?.id ?? null,
+      sessions: sessions.rows.length,
     };
   }
+  const gone = { notes: 0, profiles: 0, user: null, sessions: 0 };
+  const withPassword = { body: { password: PASSWORD } };
 
-  it("removes the caller's rows and auth user, and leaves other people alone", async () => {
+  it("with the right password, removes the caller's rows, sessions and auth user, and leaves other people alone", async () => {
     const other = await signedIn();
     await seed(other.client, other.id);
     const { client, id, email } = await signedIn();
     await seed(client, id);
 
-    const { data, error } = await client.functions.invoke("delete-account");
+    const { data, error } = await client.functions.invoke("delete-account", withPassword);
     expect(error).toBeNull();
     expect(data).toEqual({ deleted: true });
-    expect(await remaining(id)).toEqual({ notes: 0, profiles: 0, user: null });
-    expect(await remaining(other.id)).toEqual({ notes: 2, profiles: 1, user: other.id });
+    expect(await remaining(id)).toEqual(gone);
+    expect(await remaining(other.id)).toMatchObject({ notes: 2, profiles: 1, user: other.id });
     const again = await browserClient(t).auth.signInWithPassword({ email, password: PASSWORD });
     expect(again.error?.message).toBe("Invalid login credentials");
   });
@@ -164,29 +170,58 @@ describe("delete-account", () => {
     await upload(client, id, 9);
     expect(await objectsOf(id)).toBe(2);
 
-    expect((await client.functions.invoke("delete-account")).data).toEqual({ deleted: true });
+    expect((await client.functions.invoke("delete-account", withPassword)).data).toEqual({
+      deleted: true,
+    });
     expect(await objectsOf(id)).toBe(0);
     expect(await objectsOf(other.id)).toBe(2);
-    expect(await remaining(id)).toEqual({ notes: 0, profiles: 0, user: null });
+    expect(await remaining(id)).toEqual(gone);
   });
 
-  it("wants a sign-in from the last five minutes", async () => {
+  it("refuses a session without proof in the request: 400 proof_required, and keeps everything", async () => {
     const { client, id } = await signedIn();
-    const session = (await client.auth.getSession()).data.session!;
-    // As if the password had been typed ten minutes ago; a refresh keeps that time in the token.
-    await t.backend.db.query(
-      "update auth.mfa_amr_claims set updated_at = now() - interval '10 minutes' where session_id = $1",
-      [JSON.parse(atob(session.access_token.split(".")[1])).session_id],
-    );
-    await client.auth.refreshSession();
-    expect(await failure(await client.functions.invoke("delete-account"))).toEqual({
-      status: 403,
-      body: { code: "reauthentication_needed", message: "Sign in again to delete your account" },
-    });
-    expect((await remaining(id)).user).toBe(id);
+    await seed(client, id);
+    for (const body of [undefined, {}, { password: "" }]) {
+      expect(await failure(await client.functions.invoke("delete-account", { body }))).toEqual({
+        status: 400,
+        body: {
+          code: "proof_required",
+          message: "Enter your password, or a code we email you, to delete your account",
+        },
+      });
+    }
+    const bad = await client.functions.invoke("delete-account", { body: "not json" });
+    expect(await failure(bad)).toMatchObject({ status: 400, body: { code: "invalid_request" } });
+    expect(await remaining(id)).toEqual({ notes: 2, profiles: 1, user: id, sessions: 1 });
   });
 
-  it("wants aal2 from a person with a second factor", async () => {
+  it("refuses a wrong password with 403 invalid_password, and opens no session", async () => {
+    const { client, id } = await signedIn();
+    const wrong = await client.functions.invoke("delete-account", {
+      body: { password: "a stolen session's guess 1" },
+    });
+    expect(await failure(wrong)).toEqual({
+      status: 403,
+      body: { code: "invalid_password", message: "That password is not right" },
+    });
+    expect(await remaining(id)).toEqual({ notes: 0, profiles: 0, user: id, sessions: 1 });
+  });
+
+  it("takes a code mailed to the person instead of a password", async () => {
+    const { client, id, email } = await signedIn();
+    expect(
+      (await client.auth.signInWithOtp({ email, options: { shouldCreateUser: false } })).error,
+    ).toBeNull();
+    const code = codeIn(await lastMailTo(t, email));
+    const wrong = await client.functions.invoke("delete-account", { body: { code: "000000" } });
+    expect(await failure(wrong)).toMatchObject({ status: 403, body: { code: "invalid_code" } });
+    expect((await client.functions.invoke("delete-account", { body: { code } })).data).toEqual({
+      deleted: true,
+    });
+    expect(await remaining(id)).toEqual(gone);
+  });
+
+  it("wants the authenticator code from a person with a second factor, checked through Auth", async () => {
     const { client, id, email } = await signedIn();
     const { data: factor } = await client.auth.mfa.enroll({ factorType: "totp" });
     const totp = new TOTP({ secret: Secret.fromBase32(factor!.totp.secret) });
@@ -198,19 +233,26 @@ describe("delete-account", () => {
 
     const fresh = browserClient(t);
     await fresh.auth.signInWithPassword({ email, password: PASSWORD });
-    expect(await failure(await fresh.functions.invoke("delete-account"))).toEqual({
-      status: 403,
+    expect(await failure(await fresh.functions.invoke("delete-account", withPassword))).toEqual({
+      status: 400,
       body: {
-        code: "insufficient_aal",
-        message: "Verify your second factor to delete your account",
+        code: "mfa_code_required",
+        message: "Enter the code from your authenticator app to delete your account",
       },
     });
+    const wrong = await fresh.functions.invoke("delete-account", {
+      body: { password: PASSWORD, totp: "000000" },
+    });
+    expect(await failure(wrong)).toMatchObject({ status: 403, body: { code: "invalid_mfa_code" } });
+    // The two sessions signed in here; the ones the refused proofs opened are ended.
+    expect((await remaining(id)).sessions).toBe(2);
     // A code valid in the next 30-second window, since the current one was just used.
     const next = totp.generate({ timestamp: Date.now() + 30_000 });
-    const verified = await fresh.auth.mfa.challengeAndVerify({ factorId: factor!.id, code: next });
-    expect(verified.error).toBeNull();
-    expect((await fresh.functions.invoke("delete-account")).data).toEqual({ deleted: true });
-    expect(await remaining(id)).toEqual({ notes: 0, profiles: 0, user: null });
+    const deleted = await fresh.functions.invoke("delete-account", {
+      body: { password: PASSWORD, totp: next },
+    });
+    expect(deleted.data).toEqual({ deleted: true });
+    expect(await remaining(id)).toEqual(gone);
   });
 
   it("stopped midway, it leaves the person able to run it again, which completes it", async () => {
@@ -218,7 +260,7 @@ describe("delete-account", () => {
     await seed(client, id);
     await t.backend.db.query("insert into public.blocked_profile_deletes values ($1)", [id]);
 
-    expect(await failure(await client.functions.invoke("delete-account"))).toEqual({
+    expect(await failure(await client.functions.invoke("delete-account", withPassword))).toEqual({
       status: 500,
       body: {
         code: "delete_incomplete",
@@ -226,10 +268,12 @@ describe("delete-account", () => {
       },
     });
     // Notes went before the stop; the profile and the sign-in are still there.
-    expect(await remaining(id)).toEqual({ notes: 0, profiles: 1, user: id });
+    expect(await remaining(id)).toEqual({ notes: 0, profiles: 1, user: id, sessions: 1 });
 
     await t.backend.db.query("delete from public.blocked_profile_deletes where user_id = $1", [id]);
-    expect((await client.functions.invoke("delete-account")).data).toEqual({ deleted: true });
-    expect(await remaining(id)).toEqual({ notes: 0, profiles: 0, user: null });
+    expect((await client.functions.invoke("delete-account", withPassword)).data).toEqual({
+      deleted: true,
+    });
+    expect(await remaining(id)).toEqual(gone);
   });
 });

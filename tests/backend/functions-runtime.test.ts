@@ -266,12 +266,17 @@ describe("failures answer as the edge runtime does, and harm nothing else", () =
     await othersStillWork();
   });
 
-  it("unknown and disabled functions are 404 Function not found", async () => {
+  it("unknown and disabled functions answer the hosted edge runtime's JSON 404 NOT_FOUND", async () => {
     for (const name of ["no-such-function", "disabled", "_shared"]) {
-      expect(await failure(await t.anonClient().functions.invoke(name))).toEqual({
-        status: 404,
-        type: "text/plain",
-        body: "Function not found",
+      const { error } = await t.anonClient().functions.invoke(name);
+      expect(error).toBeInstanceOf(FunctionsHttpError);
+      const res = (error as FunctionsHttpError).context as Response;
+      expect(res.status).toBe(404);
+      expect(res.headers.get("content-type")).toBe("application/json");
+      expect(res.headers.get("sb-error-code")).toBe("NOT_FOUND");
+      expect(await res.json()).toEqual({
+        code: "NOT_FOUND",
+        message: "Requested function was not found",
       });
     }
   });

@@ -8,11 +8,13 @@ import { TOTP } from "otpauth";
 import {
   admin,
   BACKEND_URL,
+  codeIn,
   createUser,
   expectSignedOut,
   PASSWORD,
   PUBLISHABLE_KEY,
   signInWithPassword,
+  waitForMail,
 } from "./support/auth";
 import { deviceOf, seedNote } from "./support/notes";
 
@@ -88,6 +90,43 @@ test("delete removes everything, sign-in then fails, and the other device is sig
   await expect(page.getByRole("main").getByRole("alert")).toHaveText(/don't match an account/);
   await expectSignedOut(page);
   await Promise.all([context.close(), other.close()]);
+});
+
+test("a signed-in session without the password cannot delete: the function checks it", async ({
+  page,
+}) => {
+  const user = await createUser();
+  await seedNote(user, "Still mine");
+  await openYourData(page, user.email);
+
+  await page.getByRole("button", { name: "Delete my account" }).click();
+  const dialog = page.getByRole("dialog", { name: "Delete your account?" });
+  await dialog.getByLabel("Your email address").fill(user.email);
+  await dialog.getByLabel("Your password").fill("not-my-password-1");
+  await dialog.getByRole("button", { name: "Delete everything" }).click();
+  await expect(dialog.getByRole("alert")).toHaveText("That password is not right");
+  expect((await admin().auth.admin.getUserById(user.id)).data.user).not.toBeNull();
+  const { data } = await admin().from("notes").select("id").eq("owner_id", user.id);
+  expect(data).toHaveLength(1);
+});
+
+test("without a password, delete takes a code from the mail instead", async ({ page, request }) => {
+  const user = await createUser();
+  await openYourData(page, user.email);
+
+  await page.getByRole("button", { name: "Delete my account" }).click();
+  const dialog = page.getByRole("dialog", { name: "Delete your account?" });
+  await dialog.getByLabel("Your email address").fill(user.email);
+  await dialog.getByRole("button", { name: "No password? Use a code from your email" }).click();
+  const since = Date.now();
+  await dialog.getByRole("button", { name: "Email me a code" }).click();
+  const mail = await waitForMail(request, user.email, { subject: /magic link/, since });
+  await dialog.getByLabel(`Code we sent to ${user.email}`).fill(codeIn(mail));
+  await dialog.getByRole("button", { name: "Delete everything" }).click();
+  await expect(page.getByText("Your account and everything in it is deleted.")).toBeVisible({
+    timeout: 20_000,
+  });
+  await expectNothingLeft(user.id);
 });
 
 test("with an authenticator app, delete also asks for its code", async ({ page }) => {

@@ -11,7 +11,10 @@ import {
   waitForMail,
 } from "./support/auth";
 
-test("changing the password from the account page; the old one stops working", async ({ page }) => {
+test("changing the password from the account page takes the current one; the old one stops working and the owner is told by mail", async ({
+  page,
+  request,
+}) => {
   const user = await createUser();
   await signInWithPassword(page, user.email, PASSWORD, "/account");
   await expect(page).toHaveURL(/\/account$/, { timeout: 15_000 });
@@ -22,12 +25,25 @@ test("changing the password from the account page; the old one stops working", a
   await expect(page.getByText("Use at least 12 characters.")).toBeVisible();
 
   const newPassword = "another-fine-password-7";
-  await page.getByLabel("New password", { exact: true }).fill(newPassword);
-  await page.getByLabel("Repeat the new password").fill(newPassword);
-  await page.getByRole("button", { name: "Change password" }).click();
+  const fill = async (current: string) => {
+    await page.getByLabel("Current password").fill(current);
+    await page.getByLabel("New password", { exact: true }).fill(newPassword);
+    await page.getByLabel("Repeat the new password").fill(newPassword);
+    await page.getByRole("button", { name: "Change password" }).click();
+  };
+  // A session alone (someone else at this screen) cannot change it.
+  await fill("");
+  await expect(page.getByText("Enter your current password.")).toBeVisible();
+  await fill("not-my-password-1");
+  await expect(page.getByText("That is not your current password.")).toBeVisible();
+
+  const since = Date.now();
+  await fill(PASSWORD);
   await expect(page.getByRole("main").getByRole("status")).toHaveText(
     "Your password has been changed.",
   );
+  const notice = await waitForMail(request, user.email, { subject: /password was changed/, since });
+  expect(notice.subject).toBe("Your Groundwork password was changed");
 
   await userMenuButton(page, user.email).click();
   await page.getByRole("menuitem", { name: "Sign out" }).click();

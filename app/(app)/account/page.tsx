@@ -33,7 +33,7 @@ export default async function AccountPage() {
         <ChangeEmailForm currentEmail={email} action={changeEmail} />
       </AccountSection>
       <AccountSection title="Password">
-        <ChangePasswordForm action={changePassword} />
+        <ChangePasswordForm action={changePassword} askCurrent />
       </AccountSection>
       <AccountSection
         title="Two-step verification"

@@ -1,9 +1,10 @@
-// Deletes the caller's account: storage objects first, then rows, then the auth user. The user
-// goes last so that a run that stops midway leaves a signed-in person who can simply run it again.
+// Deletes the caller's account once the request proves it is them (proof.ts): storage objects
+// first, then rows, then the auth user. The user goes last so that a run that stops midway leaves a
+// signed-in person who can simply run it again.
 import { adminClient, bearerToken, clientAs, isMissing } from "../_shared/clients.ts";
 import { corsHeaders, preflight, problem } from "../_shared/http.ts";
 import { listObjects } from "../_shared/storage.ts";
-import { claimsOf, reauthProblem } from "./freshness.ts";
+import { checkProof, endProofSession, isRefusal, readProof } from "./proof.ts";
 
 type Admin = ReturnType<typeof adminClient>;
 
@@ -29,9 +30,16 @@ Deno.serve(async (req) => {
   const { data, error } = await clientAs(token).auth.getUser(token);
   if (error || !data.user) return problem(401, "not_signed_in", "Sign in to delete your account");
   const user = data.user;
-  const hasMfa = (user.factors ?? []).some((f) => f.status === "verified");
-  const refused = reauthProblem(claimsOf(token), hasMfa);
-  if (refused) return problem(403, refused.code, refused.message);
+  const proof = await readProof(req);
+  if (isRefusal(proof)) return problem(proof.status, proof.code, proof.message);
+  // The session the proof opens ends with the account, or here when the account stays.
+  const opened: string[] = [];
+  const endOpened = () => Promise.all(opened.map(endProofSession));
+  const refused = await checkProof(user, token, proof, (t) => opened.push(t));
+  if (refused) {
+    await endOpened();
+    return problem(refused.status, refused.code, refused.message);
+  }
 
   const admin = adminClient();
   try {
@@ -43,6 +51,7 @@ Deno.serve(async (req) => {
     if (gone.error && gone.error.status !== 404) throw new Error(gone.error.message);
   } catch (err) {
     console.error(`delete-account ${user.id}:`, err);
+    await endOpened();
     return problem(500, "delete_incomplete", "Your account is not fully deleted yet; try again");
   }
   return Response.json({ deleted: true }, { headers: corsHeaders });

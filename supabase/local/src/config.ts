@@ -22,6 +22,13 @@ export const EMAIL_TEMPLATE_TYPES = [
 ] as const;
 export type EmailTemplateType = (typeof EMAIL_TEMPLATE_TYPES)[number];
 
+/**
+ * The security notices a project can switch on in `[auth.email.notification.<type>]`, as the CLI
+ * names them; each is GoTrue's `<type>_notification` mail. Only the ones the local backend sends.
+ */
+export const EMAIL_NOTIFICATION_TYPES = ["password_changed"] as const;
+export type EmailNotificationType = (typeof EMAIL_NOTIFICATION_TYPES)[number];
+
 /** One configured template: either part may be left out, and the built-in one is used for it. */
 export interface EmailTemplateConfig {
   /** A Go template for the subject line. */
@@ -83,6 +90,13 @@ export interface LocalConfig {
       otpExpiry: number;
       /** Only the types config.toml (or the environment) sets; the others use the built-in mails. */
       template: Partial<Record<EmailTemplateType, EmailTemplateConfig>>;
+      /** Notices that are switched on (`enabled = true`), with their template if one is set. */
+      notification: Partial<Record<EmailNotificationType, EmailTemplateConfig>>;
+      /**
+       * GoTrue's GOTRUE_SECURITY_UPDATE_PASSWORD_REQUIRE_CURRENT_PASSWORD (a dashboard setting on
+       * hosted projects; config.toml has no key for it): a password change must carry the current one.
+       */
+      requireCurrentPassword: boolean;
     };
     mfa: { maxEnrolledFactors: number; totp: { enrollEnabled: boolean; verifyEnabled: boolean } };
     oauthServer: OAuthServerConfig;
@@ -162,41 +176,71 @@ function checkTemplate(c: ConfigSource, path: string, text: string, what: string
 }
 
 /**
- * `[auth.email.template.<type>]` subject and content_path. As in the CLI, content_path is relative to
- * the folder holding supabase/ (the project root). A file that cannot be read, or a template that
- * does not parse, stops start-up naming it.
+ * A template's subject and content_path under `base`. As in the CLI, content_path is relative to the
+ * folder holding supabase/ (the project root). A file that cannot be read, or a template that does
+ * not parse, stops start-up naming it.
  */
+function readTemplate(
+  c: ConfigSource,
+  supabaseDir: string,
+  base: string,
+  what: string,
+): EmailTemplateConfig | null {
+  const subject = c.string(`${base}.subject`, null);
+  const configuredPath = c.string(`${base}.content_path`, null);
+  if (subject === null && !configuredPath) return null;
+  if (subject !== null) checkTemplate(c, `${base}.subject`, subject, "the subject");
+  let contentPath: string | null = null;
+  let content: string | null = null;
+  if (configuredPath) {
+    contentPath = path.resolve(path.dirname(supabaseDir), configuredPath);
+    try {
+      content = readFileSync(contentPath, "utf8");
+    } catch (err) {
+      const reason =
+        (err as NodeJS.ErrnoException).code === "ENOENT" ? "no such file" : (err as Error).message;
+      throw c.problem(
+        `${base}.content_path`,
+        `cannot read the ${what} mail template ${contentPath} (${reason})`,
+      );
+    }
+    checkTemplate(c, `${base}.content_path`, content, contentPath);
+  }
+  return { subject, contentPath, content };
+}
+
+/** `[auth.email.template.<type>]`: the types set here replace GoTrue's built-in mails. */
 function emailTemplates(
   c: ConfigSource,
   supabaseDir: string,
 ): Partial<Record<EmailTemplateType, EmailTemplateConfig>> {
   const out: Partial<Record<EmailTemplateType, EmailTemplateConfig>> = {};
-  const projectRoot = path.dirname(supabaseDir);
   for (const type of EMAIL_TEMPLATE_TYPES) {
-    const base = `auth.email.template.${type}`;
-    const subject = c.string(`${base}.subject`, null);
-    const configuredPath = c.string(`${base}.content_path`, null);
-    if (subject === null && !configuredPath) continue;
-    if (subject !== null) checkTemplate(c, `${base}.subject`, subject, "the subject");
-    let contentPath: string | null = null;
-    let content: string | null = null;
-    if (configuredPath) {
-      contentPath = path.resolve(projectRoot, configuredPath);
-      try {
-        content = readFileSync(contentPath, "utf8");
-      } catch (err) {
-        const reason =
-          (err as NodeJS.ErrnoException).code === "ENOENT"
-            ? "no such file"
-            : (err as Error).message;
-        throw c.problem(
-          `${base}.content_path`,
-          `cannot read the ${type} mail template ${contentPath} (${reason})`,
-        );
-      }
-      checkTemplate(c, `${base}.content_path`, content, contentPath);
+    const read = readTemplate(c, supabaseDir, `auth.email.template.${type}`, type);
+    if (read) out[type] = read;
+  }
+  return out;
+}
+
+/**
+ * `[auth.email.notification.<type>]`: `enabled`, `subject`, `content_path`. As the CLI hands them to
+ * GoTrue, a notice is sent only when enabled, and its template is read only then.
+ */
+function emailNotifications(
+  c: ConfigSource,
+  supabaseDir: string,
+  useTemplates: boolean,
+): Partial<Record<EmailNotificationType, EmailTemplateConfig>> {
+  const out: Partial<Record<EmailNotificationType, EmailTemplateConfig>> = {};
+  for (const type of EMAIL_NOTIFICATION_TYPES) {
+    const base = `auth.email.notification.${type}`;
+    if (!c.boolean(`${base}.enabled`, false)) {
+      c.string(`${base}.subject`, null);
+      c.string(`${base}.content_path`, null);
+      continue;
     }
-    out[type] = { subject, contentPath, content };
+    const read = useTemplates ? readTemplate(c, supabaseDir, base, `${type} notification`) : null;
+    out[type] = read ?? { subject: null, contentPath: null, content: null };
   }
   return out;
 }
@@ -288,6 +332,14 @@ export function loadConfig(options: LoadConfigOptions = {}): LocalConfig {
         // SUPABASE_LOCAL_EMAIL_TEMPLATES=off sends the built-in mails whatever config.toml sets.
         template:
           env.SUPABASE_LOCAL_EMAIL_TEMPLATES === "off" ? {} : emailTemplates(c, supabaseDir),
+        notification: emailNotifications(
+          c,
+          supabaseDir,
+          env.SUPABASE_LOCAL_EMAIL_TEMPLATES !== "off",
+        ),
+        requireCurrentPassword: ["true", "1"].includes(
+          (env.GOTRUE_SECURITY_UPDATE_PASSWORD_REQUIRE_CURRENT_PASSWORD ?? "").toLowerCase(),
+        ),
       },
       mfa: {
         maxEnrolledFactors: c.number("auth.mfa.max_enrolled_factors", 10, notNegative),

@@ -1,4 +1,5 @@
 import { json } from "../http";
+import { composeNotice } from "../mail/compose";
 import type { OutgoingMail } from "../mail/mailer";
 import type { AuthContext, Queryable } from "./context";
 import { AuthError, badRequest, forbidden, unprocessable } from "./errors";
@@ -60,36 +61,99 @@ async function prepareEmailChange(
   });
 }
 
-/** Checks the reauthentication nonce the user got by mail (GET /reauthenticate). */
-function nonceValid(c: AuthContext, user: UserRow, nonce: string): boolean {
+const NONCE_INVALID = "Nonce has expired or is invalid";
+
+/**
+ * GoTrue's verifyReauthentication (internal/api/reauthenticate.go): the code mailed by GET
+ * /reauthenticate, within otp_expiry; once it is accepted it is used up, with every other code.
+ */
+async function spendNonce(c: AuthContext, user: UserRow, nonce: string): Promise<void> {
   const stored = user.reauthentication_token ?? "";
   const sentAt = user.reauthentication_sent_at;
-  if (!stored || !sentAt || !user.email) return false;
-  if (Date.now() > sentAt.getTime() + c.backend.config.auth.email.otpExpiry * 1000) return false;
+  if (!stored || !sentAt) throw unprocessable("reauthentication_not_valid", NONCE_INVALID);
+  if (!user.email)
+    throw unprocessable(
+      "reauthentication_not_valid",
+      "Reauthentication requires an email or a phone number",
+    );
   const hash = tokenHash(user.email, nonce);
-  return stored === hash || stored === PKCE_PREFIX + hash;
+  const fresh = Date.now() <= sentAt.getTime() + c.backend.config.auth.email.otpExpiry * 1000;
+  if (!fresh || (stored !== hash && stored !== PKCE_PREFIX + hash))
+    throw unprocessable("reauthentication_not_valid", NONCE_INVALID);
+  await c.backend.db.query("update auth.users set reauthentication_token = '' where id = $1", [
+    user.id,
+  ]);
+  await c.backend.db.query("delete from auth.one_time_tokens where user_id = $1", [user.id]);
 }
 
+/** GoTrue's Session.IsRecovery: signed in by a mailed code or link (otp, magiclink, recovery). */
+async function isRecoverySession(db: Queryable, sessionId: string): Promise<boolean> {
+  const { rows } = await db.query(
+    `select 1 from auth.mfa_amr_claims
+      where session_id = $1 and authentication_method in ('otp', 'magiclink', 'recovery')`,
+    [sessionId],
+  );
+  return rows.length > 0;
+}
+
+/**
+ * The proof a new password needs, in GoTrue's order (internal/api/user.go UserUpdate): with
+ * secure_password_change, a session signed in more than a day ago brings the mailed nonce; with
+ * UpdatePasswordRequireCurrentPassword, an account that has a password brings it, unless it signed
+ * in by a mailed code or link (a reset); and the new password must differ from the old one.
+ */
 async function checkPasswordChange(
   c: AuthContext,
   a: Authenticated,
   password: string,
+  currentPassword: string,
   nonce: string,
 ): Promise<void> {
   const auth = c.backend.config.auth;
   const { user, session } = a;
   if (auth.email.securePasswordChange) {
-    const recent = session && Date.now() - session.created_at.getTime() < 24 * 3600 * 1000;
+    const recent = session && Date.now() < session.created_at.getTime() + 24 * 3600 * 1000;
     if (!recent) {
       if (!nonce)
         throw badRequest("reauthentication_needed", "Password update requires reauthentication");
-      if (!nonceValid(c, user, nonce))
-        throw badRequest("reauthentication_not_valid", "Reauthentication failed");
+      await spendNonce(c, user, nonce);
     }
   }
-  if (password && (await passwordMatches(password, user.encrypted_password))) {
+  if (!password || !user.encrypted_password) return;
+  if (
+    auth.email.requireCurrentPassword &&
+    !(session && (await isRecoverySession(c.backend.db, session.id)))
+  ) {
+    const required = "Current password required when setting new password.";
+    if (!currentPassword) throw badRequest("current_password_required", required);
+    if (!(await passwordMatches(currentPassword, user.encrypted_password)))
+      throw badRequest("current_password_invalid", required);
+  }
+  if (await passwordMatches(password, user.encrypted_password)) {
     throw unprocessable("same_password", "New password should be different from the old password.");
   }
+}
+
+/**
+ * GoTrue's sendPasswordChangedNotification: sent with the change when the notice is switched on and
+ * the account has an address; it counts against the mail limit, and a refused send never fails the
+ * change itself.
+ */
+function passwordChangedNotice(c: AuthContext, user: UserRow): OutgoingMail | null {
+  const { auth } = c.backend.config;
+  const config = auth.email.notification.password_changed;
+  if (!config || !user.email) return null;
+  try {
+    if (auth.email.enableConfirmations) takeRateLimit(c.backend, "emailSent", c.ip);
+  } catch {
+    return null;
+  }
+  return composeNotice(config, {
+    kind: "password_changed",
+    to: user.email,
+    siteUrl: auth.siteUrl,
+    data: user.raw_user_meta_data,
+  });
 }
 
 /** PUT /user: metadata, password, email (confirmed by mail). */
@@ -100,6 +164,7 @@ export async function updateUser(c: AuthContext, a: Authenticated): Promise<Resp
   const rawEmail = str(p, "email");
   const password = optionalStr(p, "password");
   const nonce = str(p, "nonce");
+  const currentPassword = str(p, "current_password");
   const data = object(p, "data");
   const appData = object(p, "app_metadata");
   const email = rawEmail ? validEmail(rawEmail) : "";
@@ -130,7 +195,7 @@ export async function updateUser(c: AuthContext, a: Authenticated): Promise<Resp
       "A user with this email address has already been registered",
     );
   }
-  if (password !== undefined) await checkPasswordChange(c, a, password, nonce);
+  if (password !== undefined) await checkPasswordChange(c, a, password, currentPassword, nonce);
   const passwordHash = password ? await hashPassword(password) : null;
   const pkce = codeChallenge(p);
   const redirectTo = safeRedirect(auth, c.url.searchParams.get("redirect_to"));
@@ -156,6 +221,10 @@ export async function updateUser(c: AuthContext, a: Authenticated): Promise<Resp
         );
       }
     }
+    if (password !== undefined) {
+      const notice = passwordChangedNotice(c, user);
+      if (notice) mails.push(notice);
+    }
     if (data) {
       await tx.query(
         // A key set to null removes it, as GoTrue's UpdateUserMetaData does.
@@ -175,11 +244,14 @@ export async function updateUser(c: AuthContext, a: Authenticated): Promise<Resp
 
 /** GET /reauthenticate: mails a code that PUT /user accepts as `nonce`. */
 export async function reauthenticate(c: AuthContext, { user }: Authenticated): Promise<Response> {
+  // GoTrue's Reauthenticate (internal/api/reauthenticate.go): 400 without an address, 422 unconfirmed.
   if (!user.email)
-    throw unprocessable(
+    throw badRequest(
       "validation_failed",
       "Reauthentication requires the user to have an email or a phone number",
     );
+  if (!user.email_confirmed_at)
+    throw unprocessable("email_not_confirmed", "Please verify your email first.");
   checkMailFrequency(c.backend, user.reauthentication_sent_at);
   takeRateLimit(c.backend, "emailSent", c.ip);
   const mail = await c.backend.db.transaction(async (tx) => {

@@ -1,9 +1,14 @@
-/** The bodies and statuses the edge runtime's main worker answers with (as `supabase functions serve`). */
+/** The bodies and statuses the edge runtime answers with, as on hosted Supabase. */
+
+/**
+ * A name no function has: hosted answers JSON with `sb-error-code` (the CLI's `functions serve` still
+ * answers plain text, but supabase-js and people see the hosted one in production).
+ */
 export function functionNotFound(): Response {
-  return new Response("Function not found", {
-    status: 404,
-    headers: { "content-type": "text/plain" },
-  });
+  return Response.json(
+    { code: "NOT_FOUND", message: "Requested function was not found" },
+    { status: 404, headers: { "sb-error-code": "NOT_FOUND" } },
+  );
 }
 
 export function bootError(): Response {

@@ -1,4 +1,4 @@
-import type { EmailTemplateConfig, EmailTemplateType } from "../config";
+import type { EmailNotificationType, EmailTemplateConfig, EmailTemplateType } from "../config";
 import { renderBuiltIn, type MailContent, type TemplateKind } from "./built-in";
 import { htmlToText } from "./html-to-text";
 import type { OutgoingMail } from "./mailer";
@@ -91,4 +91,40 @@ export function composeMail(
     content.text = htmlToText(content.html);
   }
   return { to: [r.to], ...content };
+}
+
+/** GoTrue's built-in notices (internal/mailer/templatemailer/templatemailer.go), subject and body. */
+const BUILT_IN_NOTICES: Record<EmailNotificationType, { subject: string; html: string }> = {
+  password_changed: {
+    subject: "Your password was changed",
+    html: [
+      "<h2>Your password was changed</h2>",
+      "",
+      "<p>The password for your account was recently changed.</p>",
+      "<p>If you didn't make this change, reset your password and contact support immediately.</p>",
+      "",
+    ].join("\n"),
+  },
+};
+
+/** What a notice tells: GoTrue's PasswordChangedNotificationMail gives `SiteURL`, `Email`, `Data`. */
+export interface NoticeRequest {
+  kind: EmailNotificationType;
+  to: string;
+  siteUrl: string;
+  data?: Record<string, unknown> | null;
+}
+
+/** Renders a security notice from the project's template, or GoTrue's built-in one. */
+export function composeNotice(config: EmailTemplateConfig, r: NoticeRequest): OutgoingMail {
+  const vars = { SiteURL: r.siteUrl, Email: r.to, Data: r.data ?? {} };
+  const { subject, body } = templatesOf(config);
+  const builtIn = BUILT_IN_NOTICES[r.kind];
+  const html = body ? body.render(vars) : builtIn.html;
+  return {
+    to: [r.to],
+    subject: subject ? subject.render(vars) : builtIn.subject,
+    html,
+    text: htmlToText(html),
+  };
 }
