@@ -4,6 +4,11 @@ import path from "node:path";
 import { createClient, type SupabaseClient } from "@supabase/supabase-js";
 import { LOCAL_PUBLISHABLE_KEY, LOCAL_SECRET_KEY } from "@groundwork/local-backend/keys";
 import { startLocalBackend, type LocalBackend, type StartOptions } from "@groundwork/local-backend";
+import { afterAll } from "vitest";
+import { onPostgres, stopTestCluster, testDatabaseUrl } from "./postgres";
+
+// The test file's PostgreSQL cluster (SUPABASE_TEST_DB=postgres) goes after everything else ends.
+if (onPostgres) afterAll(stopTestCluster);
 
 export { LOCAL_PUBLISHABLE_KEY, LOCAL_SECRET_KEY };
 
@@ -26,7 +31,11 @@ export async function startTestBackend(
   options: StartOptions & { keepDataDir?: string } = {},
 ): Promise<TestBackend> {
   const dataDir = options.keepDataDir ?? mkdtempSync(path.join(tmpdir(), "groundwork-backend-"));
-  const backend = await startLocalBackend({ port: 0, dataDir, ...options });
+  const dbUrl =
+    options.dbUrl === undefined && onPostgres
+      ? await testDatabaseUrl(dataDir, options.reset)
+      : options.dbUrl;
+  const backend = await startLocalBackend({ port: 0, dataDir, ...options, dbUrl });
   const client = (key: string) =>
     createClient(backend.url, key, {
       auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
