@@ -12,7 +12,12 @@ import {
   startTestBackend,
   type TestBackend,
 } from "./support/local-backend";
-import { stopTestCluster, testClusterUrl, testDatabaseUrl } from "./support/postgres";
+import {
+  stopTestCluster,
+  testClusterUrl,
+  testDatabaseUrl,
+  withoutPostgres,
+} from "./support/postgres";
 
 // The backend on a PostgreSQL server (a private cluster), whichever engine the other tests use.
 const FIXTURE = path.join(import.meta.dirname, "fixtures", "postgres-server");
@@ -25,6 +30,7 @@ const newDir = () => {
 
 let t: TestBackend;
 beforeAll(async () => {
+  if (withoutPostgres) return;
   const dataDir = newDir();
   t = await startTestBackend({
     supabaseDir: FIXTURE,
@@ -59,7 +65,7 @@ async function rpc(name: string, args: object, token?: string) {
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 }
 
-describe("roles on a PostgreSQL server", () => {
+describe.skipIf(withoutPostgres)("roles on a PostgreSQL server", () => {
   it("a request runs on a connection of authenticator, switched to the token's role", async () => {
     const anon = await rpc("whoami", {});
     expect(anon.body).toMatchObject({ session_user: "authenticator", current_user: "anon" });
@@ -101,7 +107,7 @@ describe("roles on a PostgreSQL server", () => {
   });
 });
 
-describe("requests in parallel", () => {
+describe.skipIf(withoutPostgres)("requests in parallel", () => {
   it("a slow query delays only itself", async () => {
     let slowDone = false;
     const slow = rpc("slow", { seconds: 2 }, await tokenWithRole("authenticated")).then((r) => {
@@ -118,7 +124,7 @@ describe("requests in parallel", () => {
   });
 });
 
-describe("bootstrap on a server", () => {
+describe.skipIf(withoutPostgres)("bootstrap on a server", () => {
   it("a restart finds its data and applies nothing again", async () => {
     const dataDir = newDir();
     const dbUrl = await testDatabaseUrl(dataDir);

@@ -20,6 +20,12 @@ import {
  */
 export const onPostgres = process.env.SUPABASE_TEST_DB === "postgres";
 
+/**
+ * Tests that always need a server run where PostgreSQL is installed, and always in CI (which
+ * installs it); elsewhere they are skipped rather than failed.
+ */
+export const withoutPostgres = (await findPostgresBin()) === null && !process.env.CI;
+
 let cluster: Promise<{ cluster: Cluster; root: string }> | null = null;
 
 /** A free port: from SUPABASE_TEST_PG_PORTS ("55430-55439") when set, else any the system gives. */
