@@ -198,7 +198,10 @@ export class ServerDatabase implements Database {
     url: string,
     options: ServerOptions & { adopt: boolean },
   ): Promise<ServerDatabase> {
-    const owner = newPool(url, options.poolSize, options.log, "postgres");
+    // As the CLI's Postgres has it for postgres, so migrations may call extension functions unqualified.
+    const owner = newPool(url, options.poolSize, options.log, "postgres", {
+      options: '-c search_path="$user",public,extensions',
+    });
     try {
       const created = await claim(owner, url, options.adopt);
       const db = new ServerDatabase(url, owner, options, created);
@@ -372,8 +375,15 @@ export class ServerDatabase implements Database {
   }
 }
 
-function newPool(url: string, max: number, log: (m: string) => void, name: string): pg.Pool {
+function newPool(
+  url: string,
+  max: number,
+  log: (m: string) => void,
+  name: string,
+  extra: pg.PoolConfig = {},
+): pg.Pool {
   const pool = new Pool({
+    ...extra,
     connectionString: url,
     max,
     idleTimeoutMillis: 30_000,
