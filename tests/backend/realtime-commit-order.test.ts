@@ -1,3 +1,5 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import type { SupabaseClient } from "@supabase/supabase-js";
 import pg from "pg";
@@ -16,7 +18,7 @@ let t: TestBackend;
 let client: SupabaseClient;
 beforeAll(async () => {
   if (withoutPostgres) return;
-  const dataDir = path.join(import.meta.dirname, "..", "..", ".tmp", `order-${process.pid}`);
+  const dataDir = mkdtempSync(path.join(tmpdir(), "groundwork-order-"));
   t = await startTestBackend({
     supabaseDir: FIXTURE,
     dataDir,

@@ -87,15 +87,22 @@ function startTestCluster(): Promise<{ cluster: Cluster; root: string }> {
     const dataDir = path.join(root, "data");
     // cp -a keeps the owner (postgres, when the tests run as root).
     execFileSync("cp", ["-a", await template(bin), dataDir]);
-    const started = await startCluster({
-      bin,
-      dataDir,
-      socketDir: path.join(root, "sock"),
-      port: await freePort(),
-      // A test cluster need not survive a power cut.
-      settings: { fsync: "off", synchronous_commit: "off", full_page_writes: "off" },
-    });
-    return { cluster: started, root };
+    // Another test file may take the port between the check and the start: then try another.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const started = await startCluster({
+          bin,
+          dataDir,
+          socketDir: path.join(root, "sock"),
+          port: await freePort(),
+          // A test cluster need not survive a power cut.
+          settings: { fsync: "off", synchronous_commit: "off", full_page_writes: "off" },
+        });
+        return { cluster: started, root };
+      } catch (err) {
+        if (attempt >= 5) throw err;
+      }
+    }
   })();
   return cluster;
 }
