@@ -4,6 +4,7 @@
  * `benches` (requests per second) to measure something more. Arguments pick entries by name.
  */
 import { benchAuth } from "./bench/auth";
+import { benchEngines } from "./bench/engines";
 import { benchFunctions, benchFunctionsColdStart } from "./bench/functions";
 import { formatResults, type LoadResult } from "./bench/load";
 import { benchRealtime } from "./bench/realtime";
@@ -31,6 +32,7 @@ const benches: { name: string; run: () => Promise<LoadResult[]> }[] = [
   { name: "functions", run: benchFunctions },
   { name: "storage API", run: benchStorage },
   { name: "realtime", run: benchRealtime },
+  { name: "engines", run: benchEngines },
 ];
 
 const throughputs: { name: string; run: () => Promise<Throughput[]> }[] = [

@@ -3,7 +3,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { cachedTemplate, pgliteVersion } from "./data-template";
-import { Database } from "./db";
+import { PgliteDatabase, type Database } from "./db";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -39,7 +39,7 @@ export function bootstrappedTemplate(): Promise<Blob> {
   return cachedTemplate(
     `${prefix}${digestOf(bootstrapFiles()).slice(0, 16)}`,
     async () => {
-      const db = await Database.open(null);
+      const db = await PgliteDatabase.open(null);
       try {
         await bootstrap(db);
         return await db.pg.dumpDataDir("gzip");

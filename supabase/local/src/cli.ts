@@ -1,19 +1,42 @@
+import { readFileSync } from "node:fs";
 import { ConfigError } from "./config";
+import { parseDotenv } from "./functions/env";
+import { DatabaseRefusedError } from "./server-db";
 import { MigrationError } from "./migrations";
 import { startLocalBackend } from "./server";
 import { formatStatus } from "./status";
 import { formatFunctions } from "./functions/listing";
 
-const HELP = `Usage: npm run backend [-- --reset]
+const HELP = `Usage: npm run backend [-- --reset] [-- --db-url postgres://… [--adopt-database]]
 
 Runs the local Supabase-compatible backend (auth, database API, edge functions, inbox) in the
 foreground.
 
-  --reset   start from an empty database (migrations and seed.sql run again)
+  --reset            start from an empty database (migrations and seed.sql run again)
+  --db-url URL       run on this PostgreSQL server (a superuser URL) instead of the embedded
+                     database; SUPABASE_DB_URL in the environment or .env.local / .env does the same
+  --adopt-database   bootstrap the server's database even though it already holds something
 
 Environment: SUPABASE_LOCAL_PORT (default 54321, or [api] port in supabase/config.toml),
 SUPABASE_LOCAL_DATA_DIR (default supabase/.local-data), SUPABASE_LOCAL_JWT_EXPIRY,
+SUPABASE_DB_URL, SUPABASE_LOCAL_DB_POOL_SIZE (default 10 connections per pool),
 and the Supabase CLI's SUPABASE_<SECTION>_<KEY> overrides of config.toml.`;
+
+/** SUPABASE_DB_URL from the environment, else from .env.local or .env in the project folder. */
+function dbUrlFromEnv(): string | undefined {
+  if (process.env.SUPABASE_DB_URL) return process.env.SUPABASE_DB_URL;
+  for (const file of [".env.local", ".env"]) {
+    let text: string;
+    try {
+      text = readFileSync(file, "utf8");
+    } catch {
+      continue;
+    }
+    const url = parseDotenv(text).SUPABASE_DB_URL;
+    if (url) return url;
+  }
+  return undefined;
+}
 
 function fail(message: string): never {
   console.error(`Could not start the local backend: ${message}`);
@@ -23,16 +46,37 @@ function fail(message: string): never {
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
   if (args.includes("--help") || args.includes("-h")) return void console.log(HELP);
-  const unknown = args.filter((a) => a !== "--reset");
+  let dbUrl = dbUrlFromEnv();
+  const at = args.indexOf("--db-url");
+  if (at >= 0) {
+    dbUrl = args[at + 1];
+    if (!dbUrl || dbUrl.startsWith("--")) fail(`--db-url needs a URL\n\n${HELP}`);
+    args.splice(at, 2);
+  }
+  const unknown = args.filter((a) => a !== "--reset" && a !== "--adopt-database");
   if (unknown.length) fail(`unknown option ${unknown.join(" ")}\n\n${HELP}`);
   const reset = args.includes("--reset");
+  if (reset && dbUrl)
+    fail(
+      "--reset empties only the embedded database; on a PostgreSQL server drop and create the database instead (npm run dev:postgres -- --reset does it for its own cluster).",
+    );
 
   const started = performance.now();
   let backend;
   try {
-    backend = await startLocalBackend({ reset, log: (m) => console.log(m) });
+    backend = await startLocalBackend({
+      reset,
+      log: (m) => console.log(m),
+      dbUrl: dbUrl ?? null,
+      adoptDatabase: args.includes("--adopt-database") || undefined,
+    });
   } catch (err) {
-    if (err instanceof ConfigError || err instanceof MigrationError) fail(err.message);
+    if (
+      err instanceof ConfigError ||
+      err instanceof MigrationError ||
+      err instanceof DatabaseRefusedError
+    )
+      fail(err.message);
     const code = (err as { code?: unknown }).code;
     if (code === "EADDRINUSE") {
       fail(
@@ -46,6 +90,11 @@ async function main(): Promise<void> {
     `\nLocal backend started in ${seconds} s${reset ? " from an empty database" : ""}.\n`,
   );
   console.log(formatStatus({ url: backend.url, dataDir: backend.config.dataDir }));
+  if (backend.config.db.url) {
+    const shown = new URL(backend.config.db.url);
+    if (shown.password) shown.password = "****";
+    console.log(`\nDatabase: PostgreSQL server at ${shown.toString()}`);
+  }
   console.log(`\n${formatFunctions(backend.config, backend.url)}`);
   console.log("\nPress Ctrl-C to stop.");
 

@@ -251,6 +251,10 @@ export interface LoadConfigOptions {
   /** Overrides applied last (tests use them for port and data folder). */
   port?: number;
   dataDir?: string | null;
+  /** A PostgreSQL server to run on (over SUPABASE_DB_URL); null keeps the embedded database. */
+  dbUrl?: string | null;
+  /** Bootstrap a server database that already holds something. */
+  adoptDatabase?: boolean;
 }
 
 /** A switch variable: `on`/`off` (or true/false, 1/0); unset or empty is off. */
@@ -372,7 +376,16 @@ export function loadConfig(options: LoadConfigOptions = {}): LocalConfig {
   const local = ConfigSource.parse(null, "", {
     SUPABASE_LOCAL_PORT: env.SUPABASE_LOCAL_PORT,
     SUPABASE_LOCAL_JWT_EXPIRY: env.SUPABASE_LOCAL_JWT_EXPIRY,
+    SUPABASE_LOCAL_DB_POOL_SIZE: env.SUPABASE_LOCAL_DB_POOL_SIZE,
   });
+  config.db.poolSize = local.number("local.db_pool_size", config.db.poolSize, positive);
+  const dbUrl = options.dbUrl !== undefined ? options.dbUrl : env.SUPABASE_DB_URL || null;
+  if (dbUrl !== null && !/^postgres(ql)?:\/\//.test(dbUrl))
+    throw new ConfigError(
+      `SUPABASE_DB_URL must be a postgres:// or postgresql:// URL, got "${dbUrl.slice(0, 40)}"`,
+    );
+  config.db.url = dbUrl;
+  config.db.adopt = options.adoptDatabase ?? env.SUPABASE_DB_ADOPT === "true";
   config.port = local.number("local.port", config.port, portCheck);
   config.auth.jwtExpiry = local.number("local.jwt_expiry", config.auth.jwtExpiry, positive);
   config.api.requireApiKey = onOff(

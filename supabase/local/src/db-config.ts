@@ -4,6 +4,15 @@ import type { ConfigSource } from "./config-source";
 
 /** `[db.migrations]` and `[db.seed]`: what runs when the database is prepared. */
 export interface DbConfig {
+  /**
+   * A PostgreSQL server to run on instead of the embedded database (SUPABASE_DB_URL or
+   * `--db-url`), reached as a superuser; null keeps PGlite.
+   */
+  url: string | null;
+  /** Connections each pool to that server keeps at most (SUPABASE_LOCAL_DB_POOL_SIZE). */
+  poolSize: number;
+  /** Bootstrap a server database that already holds something (SUPABASE_DB_ADOPT, `--adopt-database`). */
+  adopt: boolean;
   /** False skips supabase/migrations, as `enabled = false` does for the CLI. */
   migrations: boolean;
   seed: {
@@ -28,6 +37,9 @@ function seedFiles(supabaseDir: string, patterns: string[]): string[] {
 
 export function parseDbConfig(c: ConfigSource, supabaseDir: string): DbConfig {
   return {
+    url: null,
+    poolSize: 10,
+    adopt: false,
     migrations: c.boolean("db.migrations.enabled", true),
     seed: {
       enabled: c.boolean("db.seed.enabled", true),

@@ -1,11 +1,28 @@
 import { existsSync, mkdirSync } from "node:fs";
 import path from "node:path";
-import { PGlite, type Transaction } from "@electric-sql/pglite";
+import { PGlite, type QueryOptions } from "@electric-sql/pglite";
 import { pgcrypto } from "@electric-sql/pglite/contrib/pgcrypto";
 import { uuid_ossp } from "@electric-sql/pglite/contrib/uuid_ossp";
 import { initdbTemplate } from "./data-template";
 
-export type { Transaction };
+export type { QueryOptions };
+
+/** The rows a statement returned. */
+export interface Results<T = Record<string, unknown>> {
+  rows: T[];
+}
+
+/** One transaction on one connection; `rollback` ends it at once, and nothing of it is committed. */
+export interface Transaction {
+  query<T = Record<string, unknown>>(
+    sql: string,
+    params?: unknown[],
+    options?: QueryOptions,
+  ): Promise<Results<T>>;
+  /** Runs one or more statements with the simple protocol (no parameters). */
+  exec(sql: string): Promise<Results[]>;
+  rollback(): Promise<void>;
+}
 
 /** What PostgREST puts in the transaction settings of each request. */
 export interface RequestSettings {
@@ -19,10 +36,43 @@ export interface RequestSettings {
 }
 
 /**
+ * What every service uses to reach the database, whichever engine is underneath: the embedded one
+ * (PGlite, one connection in this process) or a PostgreSQL server (a pool of connections).
+ */
+export interface Database {
+  readonly engine: "pglite" | "postgres";
+  /** True when this open created the database (nothing was in it yet). */
+  readonly created: boolean;
+  query<T = Record<string, unknown>>(
+    sql: string,
+    params?: unknown[],
+    options?: QueryOptions,
+  ): Promise<Results<T>>;
+  exec(sql: string): Promise<Results[]>;
+  transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T>;
+  /**
+   * Runs `fn` in one transaction as `settings.role`, with `request.jwt.claims`, `request.method`,
+   * `request.path` and `request.headers` set as PostgREST sets them, so `auth.uid()`, `auth.jwt()`
+   * and RLS policies see the caller. Any error rolls the whole transaction back.
+   */
+  asRole<T>(settings: RequestSettings, fn: (tx: Transaction) => Promise<T>): Promise<T>;
+  /** Calls `callback` with each NOTIFY payload on `channel`; resolves to a function that stops. */
+  listen(channel: string, callback: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * Runs a script of any statements on a session of its own as the database owner, as
+   * postgres-meta does; a transaction the script leaves open is rolled back (`leftOpen`).
+   */
+  script(sql: string): Promise<{ rows: Record<string, unknown>[]; leftOpen: boolean }>;
+  close(): Promise<void>;
+}
+
+/**
  * The one PGlite instance. PGlite has a single connection and queues queries and transactions
  * itself, so every caller shares this object; a transaction holds the connection until it ends.
  */
-export class Database {
+export class PgliteDatabase implements Database {
+  readonly engine = "pglite";
+
   private constructor(
     readonly pg: PGlite,
     /** True when this open created the database (no data folder, or an empty one). */
@@ -36,7 +86,7 @@ export class Database {
   static async open(
     dataDir: string | null,
     template: () => Promise<Blob> = initdbTemplate,
-  ): Promise<Database> {
+  ): Promise<PgliteDatabase> {
     if (dataDir) mkdirSync(dataDir, { recursive: true });
     const fresh = !dataDir || !existsSync(path.join(dataDir, "PG_VERSION"));
     const pg = await PGlite.create(dataDir ?? undefined, {
@@ -45,11 +95,11 @@ export class Database {
     });
     // As the CLI's Postgres has it for postgres, so migrations may call extension functions unqualified.
     await pg.exec(`set search_path to "$user", public, extensions`);
-    return new Database(pg, fresh);
+    return new PgliteDatabase(pg, fresh);
   }
 
-  query<T = Record<string, unknown>>(sql: string, params: unknown[] = []) {
-    return this.pg.query<T>(sql, params);
+  query<T = Record<string, unknown>>(sql: string, params: unknown[] = [], options?: QueryOptions) {
+    return this.pg.query<T>(sql, params, options);
   }
 
   exec(sql: string) {
@@ -60,31 +110,73 @@ export class Database {
     return this.pg.transaction(fn);
   }
 
-  /**
-   * Runs `fn` in one transaction as `settings.role`, with `request.jwt.claims`, `request.method`,
-   * `request.path` and `request.headers` set as PostgREST sets them, so `auth.uid()`, `auth.jwt()`
-   * and RLS policies see the caller. Any error rolls the whole transaction back.
-   */
   asRole<T>(settings: RequestSettings, fn: (tx: Transaction) => Promise<T>): Promise<T> {
     return this.pg.transaction(async (tx) => {
       await checkRoleSwitch(tx, settings.role);
-      const pairs: [string, string][] = [
-        ["request.jwt.claims", JSON.stringify(settings.claims)],
-        ["request.method", settings.method],
-        ["request.path", settings.path],
-        ["request.headers", JSON.stringify(settings.headers)],
-        ...Object.entries(settings.extra ?? {}),
-        ["role", settings.role],
-      ];
-      const sql = `select ${pairs.map((_, i) => `set_config($${2 * i + 1}, $${2 * i + 2}, true)`).join(", ")}`;
-      await tx.query(sql, pairs.flat());
+      await setRequestSettings(tx, settings);
       return fn(tx);
     });
+  }
+
+  listen(channel: string, callback: (payload: string) => void) {
+    return this.pg.listen(channel, callback);
+  }
+
+  async script(sql: string) {
+    try {
+      const results = await this.pg.exec(sql);
+      const leftOpen = await this.rolledBackIfLeftOpen();
+      return { rows: results.at(-1)?.rows ?? [], leftOpen };
+    } catch (err) {
+      await this.rolledBackIfLeftOpen();
+      throw err;
+    }
+  }
+
+  /**
+   * Every request shares PGlite's one connection, so a `begin` without `commit` would draw all
+   * later requests into it. Inside a transaction block now() is the block's start, not this
+   * statement's.
+   */
+  private async rolledBackIfLeftOpen(): Promise<boolean> {
+    let open: boolean;
+    try {
+      // The simple protocol: outside a block its implicit transaction starts with this very statement.
+      const [result] = await this.pg.exec("select now() <> statement_timestamp() as open");
+      open = (result?.rows[0] as { open?: boolean } | undefined)?.open ?? false;
+    } catch {
+      // "current transaction is aborted": a block that failed and was never ended.
+      open = true;
+    }
+    if (open) await this.pg.exec("rollback");
+    return open;
   }
 
   close() {
     return this.pg.close();
   }
+}
+
+/**
+ * Sets what PostgREST sets for a request, then the role last (`extra` holds search_path and
+ * transaction_read_only; `roleSettings` the role's own settings, e.g. its statement_timeout).
+ */
+export async function setRequestSettings(
+  tx: Transaction,
+  settings: RequestSettings,
+  roleSettings: Record<string, string> = {},
+): Promise<void> {
+  const pairs: [string, string][] = [
+    ...Object.entries(roleSettings),
+    ["request.jwt.claims", JSON.stringify(settings.claims)],
+    ["request.method", settings.method],
+    ["request.path", settings.path],
+    ["request.headers", JSON.stringify(settings.headers)],
+    ...Object.entries(settings.extra ?? {}),
+    ["role", settings.role],
+  ];
+  const sql = `select ${pairs.map((_, i) => `set_config($${2 * i + 1}, $${2 * i + 2}, true)`).join(", ")}`;
+  await tx.query(sql, pairs.flat());
 }
 
 /** A Postgres error as the server raises it, with its SQLSTATE. */

@@ -13,6 +13,15 @@ export {
 export { parseDotenv } from "./functions/env";
 export { parseSize } from "./storage/config";
 export { MigrationError } from "./migrations";
+export { DatabaseRefusedError } from "./server-db";
+export {
+  CLUSTER_PASSWORD,
+  findPostgresBin,
+  INSTALL_HINT,
+  startCluster,
+  type Cluster,
+  type ClusterOptions,
+} from "./postgres-cluster";
 export * from "./well-known-keys";
 export type { MailMessage } from "./mail/mailer";
 export {

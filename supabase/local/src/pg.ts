@@ -1,4 +1,3 @@
-import type { Database } from "./db";
 import { CallerError } from "./keys";
 import { json, readJson, BodyError, type Service } from "./http";
 
@@ -25,33 +24,14 @@ export function createPgService(): Service {
     const query = (body as { query?: unknown } | undefined)?.query;
     if (typeof query !== "string") return json({ error: "query must be a string" }, 400);
     try {
-      const results = await backend.db.pg.exec(query);
-      if (await rolledBackIfLeftOpen(backend.db)) {
+      const { rows, leftOpen } = await backend.db.script(query);
+      if (leftOpen) {
         return json({ error: "the query left a transaction open; it was rolled back" }, 400);
       }
-      return json(results.at(-1)?.rows ?? []);
+      return json(rows);
     } catch (err) {
-      await rolledBackIfLeftOpen(backend.db);
       const e = err as Error & { code?: string; position?: string };
       return json({ error: e.message, code: e.code, position: e.position }, 400);
     }
   };
-}
-
-/**
- * Every request shares PGlite's one connection, so a `begin` without `commit` would draw all later
- * requests into it. Inside a transaction block now() is the block's start, not this statement's.
- */
-async function rolledBackIfLeftOpen(db: Database): Promise<boolean> {
-  let open: boolean;
-  try {
-    // The simple protocol: outside a block its implicit transaction starts with this very statement.
-    const [result] = await db.exec("select now() <> statement_timestamp() as open");
-    open = (result?.rows[0] as { open?: boolean } | undefined)?.open ?? false;
-  } catch {
-    // "current transaction is aborted": a block that failed and was never ended.
-    open = true;
-  }
-  if (open) await db.exec("rollback");
-  return open;
 }

@@ -2,7 +2,8 @@ import { existsSync, readdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import { bootstrap, bootstrappedTemplate } from "./bootstrap";
 import { loadConfig, type LoadConfigOptions, type LocalConfig } from "./config";
-import { Database } from "./db";
+import { PgliteDatabase, type Database } from "./db";
+import { ServerDatabase } from "./server-db";
 import type { Backend, Mount } from "./http";
 import { createApp } from "./layer/app";
 import { DEFAULT_TIMEOUTS, listen, type Timeouts } from "./layer/listen";
@@ -64,13 +65,23 @@ function emptyDataDir(dataDir: string): void {
   }
 }
 
+/** The embedded database in the data folder, or the PostgreSQL server SUPABASE_DB_URL names. */
+async function openDatabase(config: LocalConfig, log: (m: string) => void): Promise<Database> {
+  if (!config.db.url) return PgliteDatabase.open(config.dataDir, bootstrappedTemplate);
+  return ServerDatabase.open(config.db.url, {
+    poolSize: config.db.poolSize,
+    adopt: config.db.adopt,
+    log,
+  });
+}
+
 async function prepareDatabase(
   config: LocalConfig,
   reset: boolean,
   log: (m: string) => void,
 ): Promise<Database> {
   if (reset && config.dataDir) emptyDataDir(config.dataDir);
-  const db = await Database.open(config.dataDir, bootstrappedTemplate);
+  const db = await openDatabase(config, log);
   try {
     await bootstrap(db);
     const applied = config.db.migrations ? await applyMigrations(db, config.supabaseDir, log) : [];
@@ -79,6 +90,7 @@ async function prepareDatabase(
     const seeded =
       db.created && seed.enabled ? await applySeed(db, config.supabaseDir, seed.files) : [];
     if (seeded.length) log(`Seeded the database from ${seeded.join(", ")}`);
+    if (db instanceof ServerDatabase) await db.connectRoles();
   } catch (err) {
     await db.close();
     throw err;

@@ -4,6 +4,11 @@ import path from "node:path";
 import { createClient, type SupabaseClient } from "@supabase/supabase-js";
 import { LOCAL_PUBLISHABLE_KEY, LOCAL_SECRET_KEY } from "@groundwork/local-backend/keys";
 import { startLocalBackend, type LocalBackend, type StartOptions } from "@groundwork/local-backend";
+import { afterAll } from "vitest";
+import { onPostgres, stopTestCluster, testDatabaseUrl } from "./postgres";
+
+// The test file's PostgreSQL cluster (SUPABASE_TEST_DB=postgres) goes after everything else ends.
+if (onPostgres) afterAll(stopTestCluster);
 
 export { LOCAL_PUBLISHABLE_KEY, LOCAL_SECRET_KEY };
 
@@ -26,12 +31,17 @@ export async function startTestBackend(
   options: StartOptions & { keepDataDir?: string } = {},
 ): Promise<TestBackend> {
   const dataDir = options.keepDataDir ?? mkdtempSync(path.join(tmpdir(), "groundwork-backend-"));
+  const dbUrl =
+    options.dbUrl === undefined && onPostgres
+      ? await testDatabaseUrl(dataDir, options.reset)
+      : options.dbUrl;
   // Hosted's strictness about keys, so a request that forgets its key fails here as on deploy.
   const env = options.env ?? process.env;
   const backend = await startLocalBackend({
     port: 0,
     dataDir,
     ...options,
+    dbUrl,
     env: { ...env, SUPABASE_LOCAL_REQUIRE_API_KEY: env.SUPABASE_LOCAL_REQUIRE_API_KEY || "on" },
   });
   const client = (key: string) =>

@@ -28,6 +28,7 @@ export interface PgListener {
 
 interface Change {
   id: number;
+  commit_seq: number;
   kind: "INSERT" | "UPDATE" | "DELETE" | "MESSAGE";
   schema_name: string;
   table_name: string;
@@ -82,12 +83,14 @@ export class ChangeFeed {
 
   private async batch(): Promise<boolean> {
     const { rows } = await this.db.query<Change>(
+      // commit_seq is commit order (bootstrap/31-realtime-commit-order.sql).
       `delete from realtime.local_changes where id in
-         (select id from realtime.local_changes order by id limit ${BATCH})
-       returning id, kind, schema_name, table_name, record, old_record, committed_at`,
+         (select id from realtime.local_changes where commit_seq is not null
+          order by commit_seq limit ${BATCH})
+       returning id, commit_seq, kind, schema_name, table_name, record, old_record, committed_at`,
     );
     if (rows.length === 0) return false;
-    rows.sort((a, b) => Number(a.id) - Number(b.id));
+    rows.sort((a, b) => Number(a.commit_seq) - Number(b.commit_seq));
     const checks = await this.checkRows(rows);
     for (const c of rows) {
       if (c.kind === "MESSAGE") this.deliverMessage(c);

@@ -91,7 +91,7 @@ export function createRealtimeService(): Mount {
       await backend.db.query(
         "delete from realtime.messages where inserted_at < now() - interval '3 days'",
       );
-      unlisten = await backend.db.pg.listen("supabase_local_realtime", () => void changes.signal());
+      unlisten = await backend.db.listen("supabase_local_realtime", () => void changes.signal());
       poll = setInterval(() => {
         changes
           .syncCapture()

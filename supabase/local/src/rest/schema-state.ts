@@ -21,7 +21,7 @@ export class SchemaState {
       const created: Entry = { cache: null };
       entry = created;
       this.entries.set(backend, created);
-      void backend.db.pg
+      void backend.db
         .listen("pgrst", (payload) => {
           if (["reload schema", "reload config", ""].includes(payload)) created.cache = null;
         })
