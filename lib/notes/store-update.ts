@@ -3,8 +3,40 @@ import "server-only";
 import type { SupabaseClient } from "@supabase/supabase-js";
 
 import { toBytea } from "@/lib/notes/bytea";
-import { deriveNoteText } from "@/lib/notes/derived-text";
+import { deriveNoteText, type Derivation } from "@/lib/notes/derived-text";
 import type { Database } from "@/lib/supabase/database.types";
+
+type Queue = { current: Promise<unknown>; next: Promise<Derivation> | null };
+const deriving = new Map<string, Queue>();
+
+/**
+ * Derives a note's text from what is stored now. A person typing stores an update every moment:
+ * while one derivation runs, the stores that arrive share the one that starts after it (and so
+ * after their own rows were stored) instead of each building the document again.
+ */
+function deriveAfterStore(
+  supabase: SupabaseClient<Database>,
+  userId: string,
+  noteId: string,
+): Promise<Derivation> {
+  const key = `${userId}:${noteId}`;
+  const queue = deriving.get(key);
+  if (queue?.next) return queue.next;
+  const start = () => {
+    const run = deriveNoteText(supabase, noteId);
+    const entry: Queue = { current: run, next: null };
+    deriving.set(key, entry);
+    void run
+      .catch(() => {})
+      .finally(() => {
+        if (deriving.get(key) === entry && !entry.next) deriving.delete(key);
+      });
+    return run;
+  };
+  if (!queue) return start();
+  queue.next = queue.current.catch(() => {}).then(start);
+  return queue.next;
+}
 
 /** The largest update note_updates keeps (its data_size constraint). */
 export const UPDATE_MAX_BYTES = 1_048_576;
@@ -20,6 +52,7 @@ export type StoreOutcome =
  */
 export async function storeNoteUpdate(
   supabase: SupabaseClient<Database>,
+  userId: string,
   noteId: string,
   update: Uint8Array,
   path: string,
@@ -45,7 +78,7 @@ export async function storeNoteUpdate(
     id = res.data.id;
   }
   try {
-    const derived = await deriveNoteText(supabase, noteId);
+    const derived = await deriveAfterStore(supabase, userId, noteId);
     if (derived === "not found" && id === null)
       return { ok: false, status: 404, message: "That note doesn't exist." };
   } catch (err) {

@@ -31,7 +31,7 @@ export async function POST(request: NextRequest, { params }: { params: Promise<{
   if (update.length > UPDATE_MAX_BYTES)
     return refuse(413, "That change is too large to store at once.");
 
-  const outcome = await storeNoteUpdate(await createClient(), id, update, path);
+  const outcome = await storeNoteUpdate(await createClient(), claims.sub, id, update, path);
   if (!outcome.ok) return refuse(outcome.status, outcome.message);
   return NextResponse.json({ id: outcome.id }, { headers: { "Cache-Control": "no-store" } });
 }
