@@ -1,6 +1,7 @@
 import "server-only";
 
 import type { SupabaseClient } from "@supabase/supabase-js";
+import * as Y from "yjs";
 
 import { toBytea } from "@/lib/notes/bytea";
 import { deriveNoteText, type Derivation } from "@/lib/notes/derived-text";
@@ -42,7 +43,17 @@ function deriveAfterStore(
 export const UPDATE_MAX_BYTES = 1_048_576;
 
 export type StoreOutcome =
-  { ok: true; id: number | null } | { ok: false; status: 404 | 503; message: string };
+  { ok: true; id: number | null } | { ok: false; status: 400 | 404 | 503; message: string };
+
+/** Whether the bytes are a Yjs update at all: one that is not would break every later load. */
+function isUpdate(bytes: Uint8Array): boolean {
+  try {
+    Y.decodeUpdate(bytes);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /**
  * Stores one Yjs update of a note (none: only derive) and writes the note's text from what is now
@@ -59,6 +70,8 @@ export async function storeNoteUpdate(
 ): Promise<StoreOutcome> {
   let id: number | null = null;
   if (update.length > 0) {
+    if (!isUpdate(update))
+      return { ok: false, status: 400, message: "That is not a change to a note." };
     const res = await supabase
       .from("note_updates")
       .insert({ note_id: noteId, data: toBytea(update) })
