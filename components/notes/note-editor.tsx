@@ -18,9 +18,12 @@ import { editorExtensions } from "@/lib/notes/editor-extensions";
 import { documentFromMarkdown } from "@/lib/notes/markdown-document";
 import { deriveTitleAndBody } from "@/lib/notes/derive";
 import { announceNoteChange } from "@/lib/notes/local-changes";
+import { localCopyName } from "@/lib/notes/sync/local-copy";
 import { NoteSync } from "@/lib/notes/sync/note-sync";
+import { openNote, type OpenedNote } from "@/lib/notes/sync/open-note";
+import { markPending } from "@/lib/notes/sync/pending-notes";
 import { supabaseNoteStore } from "@/lib/notes/sync/supabase-store";
-import { TransientError, type SaveState } from "@/lib/notes/sync/types";
+import type { SaveState } from "@/lib/notes/sync/types";
 
 type Props = {
   noteId: string;
@@ -86,80 +89,46 @@ export function NoteEditor({ noteId, userId, text, hidden, onReady }: Props) {
   useAttachmentSweep(editor, supabase, userId, noteId, caughtUp);
   useEffect(() => {
     if (!editor) return;
-    const remote = supabaseNoteStore(supabase, noteId);
-    const store = {
-      ...remote,
-      async saveText(text: { title: string; body: string }) {
-        await remote.saveText(text);
-        announceNoteChange({ id: noteId, ...text, updated_at: new Date().toISOString() });
-      },
-    };
-    const local = new IndexeddbPersistence(`groundwork:${userId}:note:${noteId}`, doc);
-    let s: NoteSync | null = null;
+    const local = new IndexeddbPersistence(localCopyName(userId, noteId), doc);
     let live = true;
-    let retryTimer: ReturnType<typeof setTimeout> | null = null;
-    let retryOpen = () => {};
+    let opened: OpenedNote | null = null;
+    let sync: NoteSync | null = null;
     // Attached once this device's own copy is loaded: that copy is not a new edit to send.
-    void local.whenSynced.then(async () => {
+    void local.whenSynced.then(() => {
       if (!live) return;
-      const sync = new NoteSync(doc, store, null, {
+      sync = new NoteSync(doc, supabaseNoteStore(supabase, noteId), null, {
         derive: () => deriveTitleAndBody(editor.getMarkdown()),
-        onState: (state, message) => setStatus({ state, message }),
+        onText: (shown) =>
+          announceNoteChange({ id: noteId, ...shown, updated_at: new Date().toISOString() }),
+        onState: (state, message) => {
+          setStatus({ state, message });
+          // Until stored, a later tab on any notes page stores it should this one close.
+          if (state !== "error") markPending(localStorage, userId, noteId, state !== "saved");
+        },
       });
-      sync.assumeSavedText(text);
-      s = sync;
+      sync.assumeShownText(text);
       setSync(sync);
-      // With a copy on this device the note is ready now, even offline; otherwise the server's.
-      const hadLocalCopy = doc.getXmlFragment("default").length > 0;
-      // Without a copy, an editor shown before the stored state is known would be empty, and
-      // whatever were typed in it would replace the stored text once it syncs. So a note with
-      // text stays server-rendered, read-only, until the stored state has loaded. A note with no
-      // text (one just made) has nothing to replace: it is ready at once, even offline, and
-      // what is typed merges with whatever the stored state turns out to hold.
-      const readyNow = hadLocalCopy || (!text.title && !text.body);
-      if (readyNow) onReady();
-      let attempt = 0;
-      const open = async (): Promise<void> => {
-        retryTimer = null;
-        try {
-          await sync.catchUp();
-          if (!live) return;
-          setCaughtUp(true);
-          setUnreachable(false);
-          // Notes written outside the editor (an import, the seed script) have text but no document.
-          if (text.title || text.body) {
-            await sync.seed(
-              () => documentFromMarkdown(editor, `${text.title}\n\n${text.body}`),
-              text,
-            );
-          }
-          if (live && !readyNow) onReady();
-        } catch (err) {
-          if (!live) return;
-          const transient = err instanceof TransientError;
-          setStatus({ state: transient ? "offline" : "error" });
-          if (!transient) return;
-          setUnreachable(!readyNow);
-          retryTimer = setTimeout(() => void open(), Math.min(8_000, 1000 * 2 ** attempt++));
-        }
-      };
-      retryOpen = () => {
-        if (!retryTimer) return;
-        clearTimeout(retryTimer);
-        void open();
-      };
-      await open();
+      opened = openNote({
+        sync,
+        text,
+        hadLocalCopy: doc.getXmlFragment("default").length > 0,
+        buildSeed: () => documentFromMarkdown(editor, `${text.title}\n\n${text.body}`),
+        onReady,
+        onCaughtUp: () => setCaughtUp(true),
+        onUnreachable: setUnreachable,
+        onState: (state) => setStatus({ state }),
+      });
     });
     const onOffline = () => setStatus({ state: "offline" });
-    const onOnline = () => retryOpen();
+    const onOnline = () => opened?.retryNow();
     window.addEventListener("offline", onOffline);
     window.addEventListener("online", onOnline);
     return () => {
       live = false;
-      if (retryTimer) clearTimeout(retryTimer);
+      opened?.stop();
       window.removeEventListener("offline", onOffline);
       window.removeEventListener("online", onOnline);
-      s?.destroy();
+      sync?.destroy();
       void local.destroy();
     };
     // The server's text only seeds a new document; later renders must not restart the sync.

@@ -50,6 +50,8 @@ export type Database = {
           updated_at: string;
           search: unknown | null;
           share_indexable: boolean;
+          text_version: number;
+          text_updates: number;
         };
         Insert: {
           id?: string;
@@ -65,6 +67,8 @@ export type Database = {
           updated_at?: string;
           search?: never;
           share_indexable?: boolean;
+          text_version?: number;
+          text_updates?: number;
         };
         Update: {
           id?: string;
@@ -80,6 +84,8 @@ export type Database = {
           updated_at?: string;
           search?: never;
           share_indexable?: boolean;
+          text_version?: number;
+          text_updates?: number;
         };
         Relationships: [];
       };
@@ -136,8 +142,6 @@ export type Database = {
           ydoc: string;
           base_version: number;
           merged_ids: number[];
-          title: string;
-          body: string;
         };
         Returns: {
           id: string;
@@ -153,6 +157,8 @@ export type Database = {
           updated_at: string;
           search: unknown | null;
           share_indexable: boolean;
+          text_version: number;
+          text_updates: number;
         };
       };
       is_reserved_username: {
@@ -166,6 +172,19 @@ export type Database = {
           markdown: string;
         };
         Returns: string;
+      };
+      note_state: {
+        Args: {
+          note_id: string;
+        };
+        Returns: {
+          ydoc: string;
+          ydoc_version: number;
+          text_version: number;
+          text_updates: number;
+          update_ids: number[];
+          updates: string[];
+        }[];
       };
       purge_expired_trash: { Args: never; Returns: number };
       search_notes: {
@@ -210,6 +229,16 @@ export type Database = {
       username_available: {
         Args: {
           name: string;
+        };
+        Returns: boolean;
+      };
+      write_note_text: {
+        Args: {
+          note_id: string;
+          title: string;
+          body: string;
+          from_version: number;
+          from_updates: number;
         };
         Returns: boolean;
       };

@@ -18,6 +18,10 @@ const GRANT_DECISIONS: Record<string, readonly string[]> = {
   "broadcast_shared_note()": [],
   // A shared note's public fields by its slug: anyone holding the link reads it, signed in or not.
   "shared_note(text)": ["anon", "authenticated"],
+  // Merges a note's stored updates; checks the owner itself, since devices cannot delete updates.
+  "compact_note(uuid,bytea,bigint,bigint[])": ["authenticated"],
+  // A note's text from its stored document: written by the server alone.
+  "write_note_text(uuid,text,text,bigint,integer)": [],
 };
 
 const fixtures = path.join(import.meta.dirname, "fixtures");

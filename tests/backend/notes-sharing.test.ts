@@ -117,7 +117,8 @@ describe("readers of a shared page hear about changes", () => {
           if (status === "CHANNEL_ERROR" || status === "TIMED_OUT") reject(new Error(status));
         });
     });
-    await w.owner.from("notes").update({ title: "Live, edited", body: "New words" }).eq("id", id);
+    // As the server writes it once the owner's edit is stored.
+    await w.service.from("notes").update({ title: "Live, edited", body: "New words" }).eq("id", id);
     await expect.poll(() => events.length, { timeout: 5000 }).toBeGreaterThanOrEqual(1);
     expect(events[0].event).toBe("update");
     expect(events[0].payload).toMatchObject({ title: "Live, edited", body: "New words" });

@@ -31,22 +31,30 @@ class MemoryDatabase {
         reachable();
         const id = this.nextId++;
         this.rows.push({ id, data });
+        this.deriveText();
         return id;
       },
-      compact: async (state, base, ids, text) => {
+      compact: async (state, base, ids) => {
         reachable();
         if (base !== this.version) throw new StaleCompactionError("stale");
         this.ydoc = state;
         this.version += 1;
-        this.text = text;
         this.rows = this.rows.filter((r) => !ids.includes(r.id));
         return this.version;
       },
-      saveText: async (text) => {
+      derive: async () => {
         reachable();
-        this.text = text;
+        this.deriveText();
       },
     };
+  }
+
+  /** As the server does on every store: the text from the stored document. */
+  private deriveText(): void {
+    const doc = new Y.Doc();
+    if (this.ydoc.length) Y.applyUpdate(doc, this.ydoc);
+    for (const r of this.rows) Y.applyUpdate(doc, r.data);
+    this.text = derive(doc);
   }
 
   /** What a device opening the note now would see. */

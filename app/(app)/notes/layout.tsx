@@ -5,6 +5,7 @@ import "@/components/notes/note-prose.css";
 
 import { NoteListSkeleton } from "@/components/notes/note-skeleton";
 import { NotesShell } from "@/components/notes/notes-shell";
+import { PushPendingChanges } from "@/components/notes/push-pending-changes";
 import { NotesSidebar } from "@/components/notes/notes-sidebar";
 import { requireUser } from "@/lib/auth/require-user";
 import { listNotes } from "@/lib/notes/queries";
@@ -26,6 +27,7 @@ export default async function NotesLayout({ children }: { children: React.ReactN
         </Suspense>
       }
     >
+      <PushPendingChanges userId={claims.sub} />
       {children}
     </NotesShell>
   );

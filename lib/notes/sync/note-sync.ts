@@ -12,8 +12,13 @@ import {
 export const REMOTE = Symbol("remote");
 
 export interface NoteSyncOptions {
-  /** Title and body as the database keeps them, from the document. */
-  derive: (doc: Y.Doc) => { title: string; body: string };
+  /** Title and body as the database will keep them, from the document (with onText). */
+  derive?: (doc: Y.Doc) => { title: string; body: string };
+  /**
+   * The text changed, for what this page shows of it (the list) before the server says so. The
+   * server writes the stored text itself, from the stored document.
+   */
+  onText?: (text: { title: string; body: string }) => void;
   onState?: (state: SaveState, message?: string) => void;
   /** Merge pending updates into notes.ydoc once this many rows pile up. */
   compactAfter?: number;
@@ -27,7 +32,8 @@ const isEmptyUpdate = (u: Uint8Array) => u.length <= 2 && u.every((b) => b === 0
  * Keeps one note's Y.Doc in step with the database and the note's other open devices. Every
  * local change is appended to note_updates (retried until it is stored) and broadcast; catchUp()
  * loads what is stored and stores whatever this device has that the database lacks, so a device
- * that was offline or closed converges on reconnect with nothing lost.
+ * that was offline or closed converges on reconnect with nothing lost. The stored title and body
+ * are the server's to write, from the stored document, whenever an update is stored.
  */
 export class NoteSync {
   private pending: Uint8Array[] = [];
@@ -39,7 +45,7 @@ export class NoteSync {
   private attempt = 0;
   private retryTimer: ReturnType<typeof setTimeout> | null = null;
   private textTimer: ReturnType<typeof setTimeout> | null = null;
-  private savedText: string | null = null;
+  private shownText: string | null = null;
   private state: SaveState = "saved";
   private stopped = false;
   private readonly onUpdate = (update: Uint8Array, origin: unknown) => {
@@ -96,7 +102,7 @@ export class NoteSync {
     if (!empty || this.knownIds.size > 0 || this.stopped) return;
     const state = build();
     try {
-      this.baseVersion = await this.store.compact(state, this.baseVersion, [], text);
+      this.baseVersion = await this.store.compact(state, this.baseVersion, []);
     } catch (err) {
       if (err instanceof StaleCompactionError) return this.catchUp();
       // Unreachable now: show the text and store it as an edit later. A second copy, should
@@ -104,7 +110,7 @@ export class NoteSync {
       Y.applyUpdate(this.doc, state);
       return;
     }
-    this.savedText = `${text.title}\n${text.body}`;
+    this.shownText = `${text.title}\n${text.body}`;
     Y.applyUpdate(this.doc, state, REMOTE);
     this.transport?.send(state);
   }
@@ -171,16 +177,13 @@ export class NoteSync {
 
   private async compact(): Promise<void> {
     const ids = [...this.knownIds];
-    const { title, body } = this.options.derive(this.doc);
     try {
       this.baseVersion = await this.store.compact(
         Y.encodeStateAsUpdate(this.doc),
         this.baseVersion,
         ids,
-        { title, body },
       );
       for (const id of ids) this.knownIds.delete(id);
-      this.savedText = `${title}\n${body}`;
     } catch (err) {
       // Someone else merged first: their state holds ours or our rows are still there; reload.
       // Not awaited: catchUp flushes, and this runs inside a flush.
@@ -190,27 +193,29 @@ export class NoteSync {
   }
 
   private scheduleText(): void {
+    if (!this.options.derive || !this.options.onText) return;
     if (this.textTimer) clearTimeout(this.textTimer);
-    this.textTimer = setTimeout(() => void this.saveText(), this.options.textDelayMs ?? 800);
+    this.textTimer = setTimeout(() => this.showText(), this.options.textDelayMs ?? 800);
   }
 
-  /** Writes the derived title and body when they changed, so lists and search follow. */
-  async saveText(): Promise<void> {
+  /** Tells the page the text changed (the server stores it from the updates). */
+  private showText(): void {
     this.textTimer = null;
-    const text = this.options.derive(this.doc);
+    const text = this.options.derive!(this.doc);
     const key = `${text.title}\n${text.body}`;
-    if (key === this.savedText || this.stopped) return;
-    try {
-      await this.store.saveText(text);
-      this.savedText = key;
-    } catch {
-      // The updates hold the text; the next change or reconnect writes it again.
-    }
+    if (key === this.shownText || this.stopped) return;
+    this.shownText = key;
+    this.options.onText?.(text);
   }
 
-  /** Marks text as already stored (the server rendered it), so opening a note writes nothing. */
-  assumeSavedText(text: { title: string; body: string }): void {
-    this.savedText = `${text.title}\n${text.body}`;
+  /** Marks text as already shown (the server rendered it), so opening a note announces nothing. */
+  assumeShownText(text: { title: string; body: string }): void {
+    this.shownText = `${text.title}\n${text.body}`;
+  }
+
+  /** Asks the server to write the note's text from what is stored; a failure waits for the next store. */
+  deriveText(): Promise<void> {
+    return this.store.derive().catch(() => {});
   }
 
   hasUnsavedChanges(): boolean {

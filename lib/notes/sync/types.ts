@@ -10,13 +10,9 @@ export interface NoteStore {
   /** Appends one update durably; resolves with its row id. */
   append(update: Uint8Array): Promise<number>;
   /** Resolves with the new version; rejects with a StaleCompactionError when someone was first. */
-  compact(
-    state: Uint8Array,
-    baseVersion: number,
-    mergedIds: number[],
-    text: { title: string; body: string },
-  ): Promise<number>;
-  saveText(text: { title: string; body: string }): Promise<void>;
+  compact(state: Uint8Array, baseVersion: number, mergedIds: number[]): Promise<number>;
+  /** Asks for the note's text to be written from what is stored (each append does it too). */
+  derive(): Promise<void>;
 }
 
 /** The fast path between open devices; the store is what makes an edit safe. */

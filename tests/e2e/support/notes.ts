@@ -1,4 +1,4 @@
-import { expect, type Browser, type BrowserContext, type Page } from "@playwright/test";
+import { expect, type Browser, type BrowserContext, type Page, type Route } from "@playwright/test";
 
 import { addSessionCookies, admin, BACKEND_URL, createUser, sessionCookies } from "./auth";
 
@@ -62,11 +62,20 @@ export async function seedNote(person: Person, title: string, body = ""): Promis
   return (data as { id: string }).id;
 }
 
-/** Cuts one device off from the backend's database API, as a lost connection would. */
+/** Where a device stores a note's updates: the app's server, which writes the text from them. */
+const STORE_UPDATES = "**/notes/*/updates";
+
+/**
+ * Cuts one device off from the backend's database API and from where it stores updates, as a lost
+ * connection would (pages still load, as from a service worker's copy).
+ */
 export async function cutOff(context: BrowserContext, cut: boolean) {
-  if (cut)
-    await context.route(`${BACKEND_URL}/rest/v1/**`, (route) =>
-      route.abort("internetdisconnected"),
-    );
-  else await context.unroute(`${BACKEND_URL}/rest/v1/**`);
+  const abort = (route: Route) => route.abort("internetdisconnected");
+  if (cut) {
+    await context.route(`${BACKEND_URL}/rest/v1/**`, abort);
+    await context.route(STORE_UPDATES, abort);
+  } else {
+    await context.unroute(`${BACKEND_URL}/rest/v1/**`);
+    await context.unroute(STORE_UPDATES);
+  }
 }

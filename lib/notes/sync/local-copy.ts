@@ -1,0 +1,31 @@
+import type { SupabaseClient } from "@supabase/supabase-js";
+import { IndexeddbPersistence } from "y-indexeddb";
+import * as Y from "yjs";
+
+import type { PendingNoteCopy } from "@/lib/notes/sync/push-pending";
+import { supabaseNoteStore } from "@/lib/notes/sync/supabase-store";
+import type { Database } from "@/lib/supabase/database.types";
+
+/** The IndexedDB database that keeps this device's copy of a note, per person. */
+export function localCopyName(userId: string, noteId: string): string {
+  return `groundwork:${userId}:note:${noteId}`;
+}
+
+/** This device's copy of a note, loaded, with the store that reaches the server's. */
+export async function openLocalCopy(
+  supabase: SupabaseClient<Database>,
+  userId: string,
+  noteId: string,
+): Promise<PendingNoteCopy> {
+  const doc = new Y.Doc();
+  const local = new IndexeddbPersistence(localCopyName(userId, noteId), doc);
+  await local.whenSynced;
+  return {
+    doc,
+    store: supabaseNoteStore(supabase, noteId),
+    close: async () => {
+      await local.destroy();
+      doc.destroy();
+    },
+  };
+}
