@@ -3,7 +3,7 @@
 import { useEffect } from "react";
 import { useRouter } from "next/navigation";
 
-import { useLoadedSupabase } from "@/components/auth/supabase-config";
+import { useLoadedSupabase } from "@/components/supabase/supabase-config";
 import { pendingNotes } from "@/lib/notes/sync/pending-notes";
 
 /**
