@@ -63,7 +63,7 @@ export function SharedNoteLive({
       }
     };
     const channel = supabase
-      .channel(`share:${slug}`, { config: { private: false } })
+      .channel(`share:${slug}`, { config: { private: true } })
       .on("broadcast", { event: "update" }, () => void refresh())
       .on("broadcast", { event: "revoked" }, () => void refresh())
       .subscribe((status) => setListening(status === "SUBSCRIBED"));
