@@ -30,7 +30,10 @@ const queue: Job[] = [];
 let nextId = 1;
 
 function start(): Worker {
-  const w = new Worker(new URL("./markdown-worker.ts", import.meta.url));
+  // A parse that would eat the server's memory ends the worker instead, like one out of time.
+  const w = new Worker(new URL("./markdown-worker.ts", import.meta.url), {
+    resourceLimits: { maxOldGenerationSizeMb: 256 },
+  });
   ready = false;
   w.on("message", (message: { ready: true } | { id: number; tree: Root | null }) => {
     if (worker !== w) return;
