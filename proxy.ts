@@ -5,6 +5,7 @@ import { supabaseEnv } from "@/lib/supabase/env";
 import { CLAIMS_HEADER } from "@/lib/supabase/request-claims";
 import { updateSession } from "@/lib/supabase/proxy";
 import { createNonce, NONCE_HEADER, securityHeaders } from "@/lib/security/headers";
+import { refuseMalformedRequest } from "@/lib/security/malformed-request";
 
 /** Built files, icons and public files: they get the security headers but no session work. */
 const STATIC_FILE =
@@ -32,8 +33,9 @@ export async function proxy(request: NextRequest) {
   request.headers.set("Content-Security-Policy", headers["Content-Security-Policy"]);
   request.headers.set(NONCE_HEADER, nonce);
 
-  // A malformed server-action call is refused before the framework fails on it.
+  // A malformed server-action call, address or method is refused before the framework fails on it.
   const response =
+    refuseMalformedRequest(request, request.nextUrl.pathname) ??
     (await refuseMalformedAction(request)) ??
     (STATIC_FILE.test(request.nextUrl.pathname)
       ? NextResponse.next({ request })

@@ -130,6 +130,8 @@ async function featurePages(
     { label: "/notes (1,000 notes)", page: notes.list },
     { label: "/notes/<id> (1,000 notes)", page: notes.note },
     { label: "/n/<slug> (signed out)", page: share.page },
+    { label: "/n/<slug> (48 KB of *a)", page: share.stars },
+    { label: "/n/<slug> (200,000 characters)", page: share.longest },
   ];
   const { search, keystroke } = notes;
   const lines = [

@@ -1,74 +1,71 @@
 "use client";
 
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
+import { useRouter } from "next/navigation";
 import { LinkIcon } from "lucide-react";
 
-import { SharedMarkdown } from "@/components/share/shared-markdown";
-import { pathsInMarkdown } from "@/lib/attachments/paths";
-import type { SharedFiles } from "@/lib/attachments/shared-files";
-import { displayTitle } from "@/lib/notes/derive";
 import { useLoadedSupabase } from "@/components/supabase/supabase-config";
-
-type Shown = { title: string; body: string; updated_at: string };
+import { coalesce } from "@/lib/notes/coalesce";
 
 /**
- * The shared note as readers see it. The server renders it whole (readable with JavaScript off);
- * once loaded it listens on the note's public topic, so edits appear without a reload and a
- * revoke takes the text away at once.
+ * The shared note as readers see it. The server renders it whole (readable with JavaScript off,
+ * and the Markdown is never parsed in the browser); once loaded it listens on the note's private
+ * topic, where only the database speaks, so edits appear without a reload and a revoke takes the
+ * text away at once, for good.
  */
 export function SharedNoteLive({
   slug,
-  initial,
-  author,
-  files: initialFiles,
+  updatedAt,
+  children,
 }: {
   slug: string;
-  initial: Shown;
-  author: string;
-  files: SharedFiles;
+  updatedAt: string;
+  children: ReactNode;
 }) {
-  const [note, setNote] = useState(initial);
-  const [files, setFiles] = useState(initialFiles);
+  const router = useRouter();
   const [revoked, setRevoked] = useState(false);
   const [listening, setListening] = useState(false);
 
-  const filesRef = useRef(files);
+  const shown = useRef(updatedAt);
   useEffect(() => {
-    filesRef.current = files;
-  }, [files]);
+    shown.current = updatedAt;
+  }, [updatedAt]);
 
   // The client library loads after the page is shown: the text is already in the HTML. Without
   // it the page stays as served; a reload picks up changes.
   const supabase = useLoadedSupabase();
   useEffect(() => {
     if (!supabase) return;
-    // Anyone holding the link can also broadcast on a public topic, so a message is only a cue:
-    // what the page shows always comes from shared_note(), which only the database answers.
-    let latest = 0;
-    const refresh = async () => {
-      const asked = ++latest;
-      const { data, error } = await supabase.rpc("shared_note", { slug });
-      if (error || asked !== latest) return;
-      const row = data[0];
-      if (!row) {
-        setRevoked(true);
-        return;
-      }
-      setNote({ title: row.title, body: row.body, updated_at: row.updated_at });
-      // A file added since the page loaded gets its signed link from the server, like the rest.
-      const known = filesRef.current;
-      if (pathsInMarkdown(row.body).some((path) => !(path in known))) {
-        const res = await fetch(`/n/${encodeURIComponent(slug)}/files`, { cache: "no-store" });
-        if (res.ok && asked === latest) setFiles((await res.json()) as SharedFiles);
-      }
+    let gone = false;
+    const channel = supabase.channel(`share:${slug}`, { config: { private: true } });
+    const revoke = () => {
+      // Once revoked, always revoked: nothing heard later brings any text back to this page.
+      gone = true;
+      setRevoked(true);
+      void supabase.removeChannel(channel);
     };
-    const channel = supabase
-      .channel(`share:${slug}`, { config: { private: false } })
-      .on("broadcast", { event: "update" }, () => void refresh())
-      .on("broadcast", { event: "revoked" }, () => void refresh())
+    // A burst of updates costs one check at a time: the newest state, read once it is asked for.
+    const refresh = coalesce(async () => {
+      if (gone) return;
+      const { data, error } = await supabase.rpc("shared_note", { slug });
+      if (error || gone) return;
+      const row = data[0];
+      if (!row) return revoke();
+      // The server renders the new text (and signs links for new files) for this page.
+      if (row.updated_at !== shown.current) {
+        shown.current = row.updated_at;
+        router.refresh();
+      }
+    });
+    channel
+      .on("broadcast", { event: "update" }, refresh)
+      .on("broadcast", { event: "revoked" }, revoke)
       .subscribe((status) => setListening(status === "SUBSCRIBED"));
-    return () => void supabase.removeChannel(channel);
-  }, [supabase, slug]);
+    return () => {
+      gone = true;
+      void supabase.removeChannel(channel);
+    };
+  }, [supabase, slug, router]);
 
   if (revoked) {
     return (
@@ -90,23 +87,7 @@ export function SharedNoteLive({
       aria-labelledby="shared-note-title"
       data-live={listening ? "on" : "off"}
     >
-      <h1 id="shared-note-title">{displayTitle(note.title)}</h1>
-      <p className="not-prose text-sm text-muted-foreground">
-        By {author} · Updated{" "}
-        <time dateTime={note.updated_at}>{formatUpdated(note.updated_at)}</time>
-      </p>
-      <SharedMarkdown files={files}>{note.body}</SharedMarkdown>
+      {children}
     </article>
-  );
-}
-
-/** The same words on the server and in the browser, so hydration never disagrees. */
-function formatUpdated(iso: string): string {
-  return (
-    new Intl.DateTimeFormat("en-GB", {
-      dateStyle: "medium",
-      timeStyle: "short",
-      timeZone: "UTC",
-    }).format(new Date(iso)) + " UTC"
   );
 }

@@ -57,13 +57,44 @@ export function pathFromUrl(url: string | undefined | null): string | null {
 
 export type AttachmentRef = { path: string; name: string; image: boolean };
 
-/** Every attachment a Markdown body refers to, once each, with the name it is shown under. */
+const REF_TAIL = `](${ATTACHMENT_SCHEME}`;
+const PATH_END = /[)\s]/g;
+
+/**
+ * Every attachment a Markdown body refers to (`[name](attachment:<path>)`, or `![name](…)` for a
+ * picture), once each, with the name it is shown under. One pass over the text: brackets pair up
+ * as Markdown pairs them (the label opens at the `[` its `]` closes), and the end of a path is
+ * searched only past where the last search ended. A backtracking pattern took seconds on a body
+ * full of unclosed `[`.
+ */
 export function attachmentsInMarkdown(markdown: string): AttachmentRef[] {
   const found = new Map<string, AttachmentRef>();
-  const pattern = /(!?)\[((?:\\.|[^\]\\])*)\]\(attachment:([^)\s]+)\)/g;
-  for (const [, bang, label, path] of markdown.matchAll(pattern)) {
-    if (!isAttachmentPath(path) || found.has(path)) continue;
-    found.set(path, { path, name: label.replace(/\\(.)/g, "$1"), image: bang === "!" });
+  const opens: number[] = [];
+  let pathEnd = -2;
+  for (let i = 0; i < markdown.length; i++) {
+    const ch = markdown[i];
+    if (ch === "\\") {
+      i++;
+    } else if (ch === "[") {
+      opens.push(i);
+    } else if (ch === "]") {
+      const start = opens.pop();
+      if (start === undefined || !markdown.startsWith(REF_TAIL, i)) continue;
+      const from = i + REF_TAIL.length;
+      if (pathEnd !== -1 && pathEnd < from) {
+        PATH_END.lastIndex = from;
+        pathEnd = PATH_END.exec(markdown)?.index ?? -1;
+      }
+      if (pathEnd === -1) break;
+      if (markdown[pathEnd] !== ")" || pathEnd === from) continue;
+      const path = markdown.slice(from, pathEnd);
+      const label = markdown.slice(start + 1, i);
+      opens.length = 0;
+      i = pathEnd;
+      if (!isAttachmentPath(path) || found.has(path)) continue;
+      const image = start > 0 && markdown[start - 1] === "!";
+      found.set(path, { path, name: label.replace(/\\(.)/g, "$1"), image });
+    }
   }
   return [...found.values()];
 }

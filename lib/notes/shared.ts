@@ -3,6 +3,7 @@ import "server-only";
 import { cache } from "react";
 import { createClient } from "@supabase/supabase-js";
 
+import { forwardFinder } from "@/lib/text/forward-finder";
 import { supabaseEnv } from "@/lib/supabase/env";
 import type { Database } from "@/lib/supabase/database.types";
 
@@ -31,10 +32,35 @@ export const getSharedNote = cache(async (slug: string): Promise<SharedNote | nu
   return data[0] ?? null;
 });
 
+/** Only the start of a body can make a preview; nothing past it is read. */
+const PREVIEW_SOURCE_CHARS = 4_000;
+
+/**
+ * `[label](url)` and `![label](url)` as their label, in one pass. A backtracking pattern took
+ * seconds on a page of unclosed `[`; here every search starts where the last one ended.
+ */
+function dropLinkTargets(text: string): string {
+  const closeAfter = forwardFinder(text, "]");
+  const parenAfter = forwardFinder(text, ")");
+  let out = "";
+  let at = 0;
+  for (let i = text.indexOf("["); i !== -1; i = text.indexOf("[", i + 1)) {
+    if (i < at) continue;
+    const close = closeAfter(i + 1);
+    if (close === -1) break;
+    if (text[close + 1] !== "(") continue;
+    const paren = parenAfter(close + 2);
+    if (paren === -1) break;
+    const start = i - 1 >= at && text[i - 1] === "!" ? i - 1 : i;
+    out += text.slice(at, start) + text.slice(i + 1, close);
+    at = paren + 1;
+  }
+  return out + text.slice(at);
+}
+
 /** A short plain-text description for link previews: Markdown marks dropped, cut at a word. */
 export function describeForPreview(body: string, max = 160): string {
-  const plain = body
-    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, "$1")
+  const plain = dropLinkTargets(body.slice(0, PREVIEW_SOURCE_CHARS))
     .replace(/[#>*_`~-]+/g, " ")
     .replace(/\s+/g, " ")
     .trim();

@@ -119,6 +119,21 @@ export type Database = {
         };
         Relationships: [];
       };
+      share_slugs_used: {
+        Row: {
+          slug: string;
+          used_at: string;
+        };
+        Insert: {
+          slug: string;
+          used_at?: string;
+        };
+        Update: {
+          slug?: string;
+          used_at?: string;
+        };
+        Relationships: [];
+      };
     };
     Views: {
       note_list: {

@@ -16,6 +16,11 @@ const GRANT_DECISIONS: Record<string, readonly string[]> = {
   "username_available(text)": ["authenticated"],
   // Feeds a shared note's public topic from a trigger on notes.
   "broadcast_shared_note()": [],
+  // Remembers every share slug set on a note, from a trigger on notes.
+  "notes_share_slug_once()": [],
+  // Only these write a note's slug; the owner (or the service role) calls them.
+  "share_note(uuid)": ["authenticated"],
+  "unshare_note(uuid)": ["authenticated"],
   // A shared note's public fields by its slug: anyone holding the link reads it, signed in or not.
   "shared_note(text)": ["anon", "authenticated"],
   // Merges a note's stored updates; checks the owner itself, since devices cannot delete updates.

@@ -104,11 +104,11 @@ describe("a shared note is readable through its slug only", () => {
 });
 
 describe("readers of a shared page hear about changes", () => {
-  it("an edit arrives on the public topic, then a revoke", async () => {
+  it("an edit arrives on the private share topic, then a revoke", async () => {
     const id = await ownedNote("Live");
     const slug = await share(id);
     const events: { event: string; payload: Record<string, unknown> }[] = [];
-    const channel = w.anon.channel(`share:${slug}`, { config: { private: false } });
+    const channel = w.anon.channel(`share:${slug}`, { config: { private: true } });
     await new Promise<void>((resolve, reject) => {
       channel
         .on("broadcast", { event: "*" }, (m) => events.push({ event: m.event, payload: m.payload }))

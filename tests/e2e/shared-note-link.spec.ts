@@ -92,20 +92,24 @@ test("a reader sees the owner's edits live, then 'no longer shared', then a 404"
   await expect(readerPage.getByText("first words")).toBeVisible();
   await expect(readerPage.locator('article[data-live="on"]')).toBeVisible({ timeout: 10_000 });
 
-  // Anyone with the link may broadcast on the public topic; the page never takes words from it.
+  // Only the database speaks on the note's topic: a visitor's words, on the private topic or a
+  // public one of the same name, never reach the page.
   const visitor = createClient(BACKEND_URL, PUBLISHABLE_KEY, { auth: { persistSession: false } });
-  const spoof = visitor.channel(`share:${path.slice(3)}`, { config: { private: false } });
-  await new Promise<void>((resolve) => spoof.subscribe((s) => s === "SUBSCRIBED" && resolve()));
-  await spoof.send({
-    type: "broadcast",
-    event: "update",
-    payload: { title: "Fake", body: "spoofed" },
-  });
-  await spoof.send({ type: "broadcast", event: "revoked", payload: { revoked: true } });
+  for (const isPrivate of [true, false]) {
+    const spoof = visitor.channel(`share:${path.slice(3)}`, { config: { private: isPrivate } });
+    await new Promise<void>((resolve) => spoof.subscribe((s) => s === "SUBSCRIBED" && resolve()));
+    await spoof.send({
+      type: "broadcast",
+      event: "update",
+      payload: { title: "Fake", body: "spoofed" },
+    });
+    await spoof.send({ type: "broadcast", event: "revoked", payload: { revoked: true } });
+    await visitor.removeChannel(spoof);
+  }
   await readerPage.waitForTimeout(1500);
   await expect(readerPage.getByText("first words")).toBeVisible();
   await expect(readerPage.getByText("spoofed")).toHaveCount(0);
-  await visitor.removeChannel(spoof);
+  await expect(readerPage.getByText("This note is no longer shared")).toHaveCount(0);
 
   await editor(page).click();
   await page.keyboard.press("ControlOrMeta+End");

@@ -3,6 +3,7 @@ import { notFound } from "next/navigation";
 import { connection } from "next/server";
 
 import "@/components/notes/note-prose.css";
+import { SharedMarkdown } from "@/components/share/shared-markdown";
 import { SharedNoteLive } from "@/components/share/shared-note-live";
 import { sharedNoteFiles } from "@/lib/attachments/shared";
 import { displayTitle } from "@/lib/notes/derive";
@@ -49,12 +50,24 @@ export default async function SharedNotePage({ params }: Props) {
   const files = await sharedNoteFiles(slug, note.body);
   return (
     <div className="mx-auto w-full max-w-2xl px-4 py-10 sm:py-16">
-      <SharedNoteLive
-        slug={slug}
-        initial={{ title: note.title, body: note.body, updated_at: note.updated_at }}
-        author={note.author_name}
-        files={files}
-      />
+      <SharedNoteLive slug={slug} updatedAt={note.updated_at}>
+        <h1 id="shared-note-title">{displayTitle(note.title)}</h1>
+        <p className="not-prose text-sm text-muted-foreground">
+          By {note.author_name} · Updated{" "}
+          <time dateTime={note.updated_at}>{formatUpdated(note.updated_at)}</time>
+        </p>
+        <SharedMarkdown files={files}>{note.body}</SharedMarkdown>
+      </SharedNoteLive>
     </div>
+  );
+}
+
+function formatUpdated(iso: string): string {
+  return (
+    new Intl.DateTimeFormat("en-GB", {
+      dateStyle: "medium",
+      timeStyle: "short",
+      timeZone: "UTC",
+    }).format(new Date(iso)) + " UTC"
   );
 }

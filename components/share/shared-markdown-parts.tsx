@@ -1,0 +1,70 @@
+"use client";
+
+import { createContext, useContext, type ReactNode } from "react";
+import { DownloadIcon } from "lucide-react";
+
+import { FileTypeIcon } from "@/components/attachments/file-icon";
+import { typeFromName } from "@/lib/attachments/limits";
+import { ATTACHMENT_SCHEME, pathFromUrl } from "@/lib/attachments/paths";
+import type { SharedFiles } from "@/lib/attachments/shared-files";
+
+type AnchorProps = { href?: string; children?: ReactNode };
+type PictureProps = { src?: string | Blob; alt?: string };
+
+/** This page's signed links, read where a node shows them, so a kept tree never keeps old ones. */
+const Files = createContext<SharedFiles>({});
+
+export function SharedFilesProvider({
+  files,
+  children,
+}: {
+  files: SharedFiles;
+  children: ReactNode;
+}) {
+  return <Files value={files}>{children}</Files>;
+}
+
+export function Anchor({ href, children: text }: AnchorProps) {
+  const files = useContext(Files);
+  const path = pathFromUrl(href);
+  if (!path) {
+    return (
+      <a href={href} rel="noopener noreferrer nofollow ugc">
+        {text}
+      </a>
+    );
+  }
+  const file = files[path];
+  if (!file) return <span data-attachment-missing>{text}</span>;
+  const name = typeof text === "string" ? text : "";
+  return (
+    <a
+      href={file.download}
+      download={name || undefined}
+      data-attachment="file"
+      className="not-prose inline-flex max-w-full items-center gap-2 rounded-lg border bg-card px-3 py-2 text-sm font-medium no-underline hover:bg-accent"
+    >
+      <FileTypeIcon type={typeFromName(name)} className="size-5 shrink-0 text-muted-foreground" />
+      <span className="truncate">{text}</span>
+      <DownloadIcon aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />
+    </a>
+  );
+}
+
+export function Picture({ src, alt }: PictureProps) {
+  const files = useContext(Files);
+  const path = pathFromUrl(typeof src === "string" ? src : undefined);
+  if (!path) {
+    if (typeof src === "string" && src.startsWith(ATTACHMENT_SCHEME)) return null;
+    // eslint-disable-next-line @next/next/no-img-element -- a picture the note links to
+    return <img src={typeof src === "string" ? src : undefined} alt={alt ?? ""} />;
+  }
+  const file = files[path];
+  if (!file?.rendition) return <span data-attachment-missing>{alt}</span>;
+  return (
+    <a href={file.original} data-attachment="image" className="inline-block">
+      {/* eslint-disable-next-line @next/next/no-img-element -- a signed Storage URL */}
+      <img src={file.rendition} alt={alt ?? ""} className="max-w-full rounded-md" />
+    </a>
+  );
+}
