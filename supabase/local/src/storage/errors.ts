@@ -53,6 +53,9 @@ export const errors = {
       `mime type ${mime} is not supported`,
       "invalid_mime_type",
     ),
+  /** storage-api's answer to a Content-Type that is not one media type (error-handler.ts). */
+  invalidContentType: () =>
+    new StorageApiError(415, "InvalidMimeType", "Invalid Content-Type header", "invalid_mime_type"),
   accessDenied: (message: string) =>
     new StorageApiError(403, "AccessDenied", message || "Access denied", "Unauthorized"),
   invalidJwt: (message: string) => new StorageApiError(400, "InvalidJWT", message || "Invalid JWT"),

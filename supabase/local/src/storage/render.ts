@@ -1,6 +1,7 @@
 import sharp, { type OutputInfo } from "sharp";
 import { type StorageContext, splitBucketPath } from "./context";
 import { errors, StorageApiError } from "./errors";
+import { OBJECT_SECURITY_HEADERS } from "./mime";
 import { findObject, type ObjectRow } from "./object-read";
 import { verifyToken } from "./signed";
 
@@ -74,6 +75,7 @@ export async function renderImage(
       "content-length": String(output.data.byteLength),
       "cache-control": row.metadata?.cacheControl ?? "no-cache",
       vary: "Accept",
+      ...OBJECT_SECURITY_HEADERS,
     },
   });
 }

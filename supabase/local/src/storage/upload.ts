@@ -4,6 +4,7 @@ import { findBucket } from "./buckets";
 import { mustBeValidBucketName, mustBeValidKey, type StorageContext } from "./context";
 import { errors, StorageApiError } from "./errors";
 import type { StoredFile } from "./files";
+import { mimeAllowed, mustParseMediaType } from "./mime";
 
 export interface UploadTarget {
   bucket: string;
@@ -37,15 +38,15 @@ export async function bucketRules(ctx: StorageContext, bucket: string): Promise<
   return { limit, limitText: "the maximum allowed size", mimes: row.allowed_mime_types };
 }
 
+/**
+ * The type must be exactly one media type (a list or a stray comma is refused as storage-api
+ * refuses a malformed Content-Type), and its `type/subtype` must be one the bucket allows.
+ */
 export function checkMime(rules: BucketRules, contentType: string): void {
+  const media = mustParseMediaType(contentType);
   if (!rules.mimes?.length) return;
-  const mime = contentType.split(";")[0].trim().toLowerCase();
-  const [type] = mime.split("/");
-  const ok = rules.mimes.some((m) => {
-    const allowed = m.toLowerCase();
-    return allowed === mime || (allowed.endsWith("/*") && allowed.slice(0, -2) === type);
-  });
-  if (!ok) throw errors.invalidMime(contentType);
+  if (!rules.mimes.some((allowed) => mimeAllowed(media, allowed)))
+    throw errors.invalidMime(contentType);
 }
 
 /** A declared length over the limit is refused before a byte of the body is read. */
