@@ -302,9 +302,15 @@ export function loadConfig(options: LoadConfigOptions = {}): LocalConfig {
   const local = ConfigSource.parse(null, "", {
     SUPABASE_LOCAL_PORT: env.SUPABASE_LOCAL_PORT,
     SUPABASE_LOCAL_JWT_EXPIRY: env.SUPABASE_LOCAL_JWT_EXPIRY,
+    SUPABASE_LOCAL_TUS_URL_EXPIRY_MS: env.SUPABASE_LOCAL_TUS_URL_EXPIRY_MS,
   });
   config.port = local.number("local.port", config.port, portCheck);
   config.auth.jwtExpiry = local.number("local.jwt_expiry", config.auth.jwtExpiry, positive);
+  config.storage.resumableExpiryMs = local.number(
+    "local.tus_url_expiry_ms",
+    config.storage.resumableExpiryMs,
+    positive,
+  );
   if (env.SUPABASE_LOCAL_DATA_DIR) config.dataDir = path.resolve(env.SUPABASE_LOCAL_DATA_DIR);
   if (options.port !== undefined) config.port = options.port;
   if (options.dataDir !== undefined) config.dataDir = options.dataDir;
