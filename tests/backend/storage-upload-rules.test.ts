@@ -89,7 +89,7 @@ async function patch(
   url: string,
   headers: Record<string, string>,
   offset: number,
-  body: Uint8Array,
+  body: Uint8Array<ArrayBuffer>,
   extra: Record<string, string> = {},
 ): Promise<Response> {
   return fetch(url, {
