@@ -1,4 +1,4 @@
-import sharp, { type OutputInfo } from "sharp";
+import sharp, { type Metadata, type OutputInfo } from "sharp";
 import { type StorageContext, splitBucketPath } from "./context";
 import { errors, StorageApiError } from "./errors";
 import { OBJECT_SECURITY_HEADERS } from "./mime";
@@ -97,7 +97,7 @@ export async function renderImage(
   t: Transform,
 ): Promise<Response> {
   const file = ctx.store.pathOf(row.version);
-  let header: sharp.Metadata;
+  let header: Metadata;
   try {
     header = await sharp(file, { limitInputPixels: false }).metadata();
   } catch {
