@@ -12,6 +12,7 @@ foreground.
   --reset   start from an empty database (migrations and seed.sql run again)
 
 Environment: SUPABASE_LOCAL_PORT (default 54321, or [api] port in supabase/config.toml),
+SUPABASE_LOCAL_INBOX_PORT (default 54324, or [inbucket] port),
 SUPABASE_LOCAL_DATA_DIR (default supabase/.local-data), SUPABASE_LOCAL_JWT_EXPIRY,
 and the Supabase CLI's SUPABASE_<SECTION>_<KEY> overrides of config.toml.`;
 
@@ -36,7 +37,7 @@ async function main(): Promise<void> {
     const code = (err as { code?: unknown }).code;
     if (code === "EADDRINUSE") {
       fail(
-        `the port is already in use. Is \`supabase start\` or another backend running? Set SUPABASE_LOCAL_PORT to use another port.`,
+        `the port${typeof (err as { port?: unknown }).port === "number" ? ` ${(err as { port: number }).port}` : ""} is already in use. Is \`supabase start\` or another backend running? Set SUPABASE_LOCAL_PORT (the API) or SUPABASE_LOCAL_INBOX_PORT (the inbox) to use another port.`,
       );
     }
     throw err;
@@ -45,7 +46,13 @@ async function main(): Promise<void> {
   console.log(
     `\nLocal backend started in ${seconds} s${reset ? " from an empty database" : ""}.\n`,
   );
-  console.log(formatStatus({ url: backend.url, dataDir: backend.config.dataDir }));
+  console.log(
+    formatStatus({
+      url: backend.url,
+      inboxUrl: backend.inboxUrl,
+      dataDir: backend.config.dataDir,
+    }),
+  );
   console.log(`\n${formatFunctions(backend.config, backend.url)}`);
   console.log("\nPress Ctrl-C to stop.");
 

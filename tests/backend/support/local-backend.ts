@@ -10,6 +10,8 @@ export { LOCAL_PUBLISHABLE_KEY, LOCAL_SECRET_KEY };
 export interface TestBackend {
   backend: LocalBackend;
   url: string;
+  /** The mail inbox, on its own port (e.g. `${inboxUrl}/api/messages`). */
+  inboxUrl: string;
   dataDir: string;
   /** A supabase-js client with the publishable key that keeps its session in memory. */
   anonClient(): SupabaseClient;
@@ -26,7 +28,7 @@ export async function startTestBackend(
   options: StartOptions & { keepDataDir?: string } = {},
 ): Promise<TestBackend> {
   const dataDir = options.keepDataDir ?? mkdtempSync(path.join(tmpdir(), "groundwork-backend-"));
-  const backend = await startLocalBackend({ port: 0, dataDir, ...options });
+  const backend = await startLocalBackend({ port: 0, inboxPort: 0, dataDir, ...options });
   const client = (key: string) =>
     createClient(backend.url, key, {
       auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
@@ -34,6 +36,7 @@ export async function startTestBackend(
   return {
     backend,
     url: backend.url,
+    inboxUrl: backend.inboxUrl ?? "",
     dataDir,
     anonClient: () => client(LOCAL_PUBLISHABLE_KEY),
     serviceClient: () => client(LOCAL_SECRET_KEY),
