@@ -90,6 +90,8 @@ export function fromDatabaseError(err: unknown): StorageApiError | null {
     case "23505":
       return errors.resourceExists();
     case "22P02":
+    // A NUL or invalid byte in a name can name nothing that exists: bad input, not a fault.
+    case "22021":
       return new StorageApiError(400, "InvalidParameter", e.message ?? "Invalid value");
     default:
       return new StorageApiError(500, "DatabaseError", `database error, code: ${e.code}`);

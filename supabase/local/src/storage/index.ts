@@ -100,6 +100,12 @@ export function createStorageService(): Mount {
       backend = b;
       await ready;
       if (!b.config.storage.enabled) return errors.notFound(req.method, url.pathname).response();
+      // A path whose percent-escapes do not decode names nothing (fastify's FST_ERR_BAD_URL).
+      try {
+        decodeURIComponent(url.pathname);
+      } catch {
+        return errors.invalidRequest(`'${url.pathname}' is not a valid url component`).response();
+      }
       if (!isOpenRoute(req.method, path)) {
         const refused = missingApiKey(req.headers, url.searchParams);
         if (refused) return refused;

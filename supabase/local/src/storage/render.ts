@@ -1,5 +1,10 @@
 import sharp, { type Metadata, type OutputInfo } from "sharp";
-import { type StorageContext, splitBucketPath } from "./context";
+import {
+  mustBeValidBucketName,
+  mustBeValidKey,
+  type StorageContext,
+  splitBucketPath,
+} from "./context";
 import { errors, StorageApiError } from "./errors";
 import { OBJECT_SECURITY_HEADERS } from "./mime";
 import { findObject, type ObjectRow } from "./object-read";
@@ -137,7 +142,11 @@ export async function renderRoute(ctx: StorageContext, rest: string): Promise<Re
   if (!ctx.config.imageTransformation.enabled)
     throw errors.notFound(ctx.req.method, ctx.url.pathname);
   const [mode, ...tail] = rest.split("/");
+  if (!["authenticated", "public", "sign"].includes(mode))
+    throw errors.notFound(ctx.req.method, ctx.url.pathname);
   const { bucket, key } = splitBucketPath(tail.join("/"));
+  mustBeValidBucketName(bucket);
+  mustBeValidKey(key);
   const query = Object.fromEntries(ctx.url.searchParams);
   if (mode === "authenticated") {
     const row = await ctx.asCaller((tx) => findObject(tx, bucket, key));

@@ -178,6 +178,16 @@ export function createResumable(
       // storage-api has no GET route for uploads: an unfinished upload is never served.
       if (req.method === "GET")
         return Promise.resolve(errors.notFound(req.method, new URL(req.url).pathname).response());
+      // The tus library answers an extension it lacks with 501; a client asking for it sent bad
+      // input, so it hears a 400 with the library's own words.
+      if (req.headers.has("upload-concat"))
+        return Promise.resolve(
+          errors
+            .invalidRequest(
+              "Concatenation extension is not (yet) supported. Disable parallel uploads in the tus client.",
+            )
+            .response(),
+        );
       return get().handleWeb(req);
     },
     /** Removes unfinished uploads older than the expiry; returns how many went. */
