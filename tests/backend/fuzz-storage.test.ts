@@ -108,7 +108,7 @@ function contentType(r: Random): string {
 const b64 = (s: string) => Buffer.from(s).toString("base64");
 
 function headers(r: Random, body: Buffer | null): Record<string, string> {
-  const keys = r.pick([
+  const keys = r.pick<Record<string, string>>([
     { apikey: LOCAL_SECRET_KEY, authorization: `Bearer ${LOCAL_SECRET_KEY}` },
     { apikey: LOCAL_PUBLISHABLE_KEY, authorization: `Bearer ${alice}` },
     { apikey: LOCAL_PUBLISHABLE_KEY },
