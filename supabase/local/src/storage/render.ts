@@ -69,6 +69,9 @@ const cannotRender = () =>
     "Image processing error",
   );
 
+// One libvips thread per render: with two renders at a time, a core stays free for everything else.
+sharp.concurrency(1);
+
 let running = 0;
 const waiting: (() => void)[] = [];
 
