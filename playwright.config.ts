@@ -17,6 +17,9 @@ const CI = !!process.env.CI;
 const BACKEND_PORT = Number(process.env.E2E_SUPABASE_PORT ?? 54329);
 const backendURL = `http://127.0.0.1:${BACKEND_PORT}`;
 process.env.E2E_SUPABASE_URL = backendURL;
+/** The backend's mail inbox has a port of its own, as the CLI's mail catcher does. */
+const INBOX_PORT = Number(process.env.E2E_INBOX_PORT ?? 54339);
+process.env.E2E_INBOX_URL = `http://127.0.0.1:${INBOX_PORT}`;
 
 export default defineConfig({
   testDir: "./tests/e2e",
@@ -68,6 +71,7 @@ export default defineConfig({
       stderr: "pipe",
       env: {
         SUPABASE_LOCAL_PORT: String(BACKEND_PORT),
+        SUPABASE_LOCAL_INBOX_PORT: String(INBOX_PORT),
         SUPABASE_LOCAL_DATA_DIR: ".tmp/e2e-backend",
         SUPABASE_LOCAL_RATE_LIMITS: "off",
         // Hosted's 401 for a request with no API key, so a forgotten key fails here too.

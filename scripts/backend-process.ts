@@ -11,6 +11,8 @@ export interface BackendProcess {
   child: ChildProcess;
   /** The API URL the backend printed once it was listening. */
   url: string;
+  /** The mail inbox's URL it printed (its own port); null when the inbox is switched off. */
+  inboxUrl: string | null;
   /** Everything it wrote so far (stdout and stderr). */
   output(): string;
   /** Resolves when the process has ended. */
@@ -23,6 +25,8 @@ export interface SpawnBackendOptions {
   dataDir?: string;
   /** 0 (the default) lets the system pick a free port. */
   port?: number;
+  /** The inbox's port; with a free API port (the default) it gets a free one too. */
+  inboxPort?: number;
   reset?: boolean;
   env?: Record<string, string | undefined>;
   /** How long to wait for the backend to listen and answer /auth/v1/health. */
@@ -40,6 +44,9 @@ export class BackendStartError extends Error {}
 export async function spawnBackend(options: SpawnBackendOptions = {}): Promise<BackendProcess> {
   const env: NodeJS.ProcessEnv = { ...process.env, ...options.env };
   env.SUPABASE_LOCAL_PORT = String(options.port ?? 0);
+  if (options.inboxPort !== undefined) env.SUPABASE_LOCAL_INBOX_PORT = String(options.inboxPort);
+  else if (!options.port && env.SUPABASE_LOCAL_INBOX_PORT === undefined)
+    env.SUPABASE_LOCAL_INBOX_PORT = "0";
   if (options.dataDir) env.SUPABASE_LOCAL_DATA_DIR = options.dataDir;
   const args = [BIN, ...(options.reset ? ["--reset"] : [])];
   // Its own process group: a Ctrl-C in the terminal reaches only the parent, which stops it once.
@@ -87,6 +94,7 @@ export async function spawnBackend(options: SpawnBackendOptions = {}): Promise<B
   return {
     child,
     url,
+    inboxUrl: /Inbox URL: (http:\/\/\S+)/.exec(output)?.[1] ?? null,
     output: () => output,
     exited,
     async stop(signal = "SIGTERM") {

@@ -64,7 +64,7 @@ function auth(
 
 async function inbox(backend: BackendProcess, to: string): Promise<unknown[]> {
   return (await (
-    await fetch(`${backend.url}/inbox/api/messages?to=${encodeURIComponent(to)}`)
+    await fetch(`${backend.inboxUrl}/api/messages?to=${encodeURIComponent(to)}`)
   ).json()) as unknown[];
 }
 

@@ -272,9 +272,12 @@ function send(
   body: Buffer | null,
 ): Promise<Outcome> {
   return new Promise((resolve) => {
-    const url = new URL(t.url);
+    // The inbox has a port of its own: its routes are fuzzed there.
+    const inbox = target.startsWith("/inbox");
+    const url = new URL(inbox ? t.inboxUrl : t.url);
+    const path = inbox ? target.replace(/^\/inbox\/?/, "/") : target;
     const req = http.request(
-      { host: url.hostname, port: url.port, method, path: target, headers, agent, timeout: 15_000 },
+      { host: url.hostname, port: url.port, method, path, headers, agent, timeout: 15_000 },
       (res) => {
         const chunks: Buffer[] = [];
         res.on("data", (c: Buffer) => chunks.push(c));

@@ -21,10 +21,10 @@ describe("cross-origin requests, service by service", () => {
   afterAll(() => t?.stop());
 
   /** Over node:http, which sends the Sec-Fetch headers as given (fetch sets its own). */
-  const browserSends = async (path: string, headers: Record<string, string>) => {
+  const browserSends = async (path: string, headers: Record<string, string>, base = t.url) => {
     const agent = new http.Agent();
     try {
-      return await send(t.url, agent, { path, headers });
+      return await send(base, agent, { path, headers });
     } finally {
       agent.destroy();
     }
@@ -85,22 +85,24 @@ describe("cross-origin requests, service by service", () => {
   });
 
   it("shows local mail to no other origin", async () => {
-    for (const path of ["/inbox", "/inbox/api/messages"]) {
-      const fromPage = await fetch(`${t.url}${path}`, { headers: { origin: EVIL } });
+    for (const path of ["/", "/api/messages"]) {
+      const fromPage = await fetch(`${t.inboxUrl}${path}`, { headers: { origin: EVIL } });
       expect(fromPage.status, path).toBe(403);
       expect(fromPage.headers.get("access-control-allow-origin"), path).toBeNull();
       // What an <img> or <script> on another site sends: no Origin, but the browser says where from.
-      const embedded = await browserSends(path, {
-        "sec-fetch-site": "cross-site",
-        "sec-fetch-mode": "no-cors",
-      });
+      const embedded = await browserSends(
+        path,
+        { "sec-fetch-site": "cross-site", "sec-fetch-mode": "no-cors" },
+        t.inboxUrl,
+      );
       expect(embedded.status, path).toBe(403);
     }
     // A person following a link to the inbox is a navigation, and is let in.
-    const navigation = await browserSends("/inbox", {
-      "sec-fetch-site": "cross-site",
-      "sec-fetch-mode": "navigate",
-    });
+    const navigation = await browserSends(
+      "/",
+      { "sec-fetch-site": "cross-site", "sec-fetch-mode": "navigate" },
+      t.inboxUrl,
+    );
     expect(navigation.status).toBe(200);
     const csp = String(navigation.headers["content-security-policy"]);
     expect(csp).toMatch(/default-src 'none'/);
@@ -110,9 +112,11 @@ describe("cross-origin requests, service by service", () => {
   });
 
   it("refuses the inbox to a page that reached the backend under another host name", async () => {
-    const res = await browserSends("/inbox/api/messages", {
-      host: `rebound.example:${new URL(t.url).port}`,
-    });
+    const res = await browserSends(
+      "/api/messages",
+      { host: `rebound.example:${new URL(t.inboxUrl).port}` },
+      t.inboxUrl,
+    );
     expect(res.status).toBe(403);
   });
 

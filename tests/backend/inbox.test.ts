@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { MailMessage } from "@groundwork/local-backend";
+import { formatStatus, type MailMessage } from "@groundwork/local-backend";
 import { startTestBackend, type TestBackend } from "./support/local-backend";
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "inbox-test-"));
@@ -39,7 +39,7 @@ afterAll(async () => {
 });
 
 const api = async (query = "") => {
-  const res = await fetch(`${t.url}/inbox/api/messages${query}`);
+  const res = await fetch(`${t.inboxUrl}/api/messages${query}`);
   expect(res.status).toBe(200);
   expect(res.headers.get("content-type")).toMatch(/application\/json/);
   return (await res.json()) as MailMessage[];
@@ -70,22 +70,22 @@ describe("inbox JSON API", () => {
 
   it("gives one message by id and 404 for an unknown one", async () => {
     const [latest] = await api();
-    const res = await fetch(`${t.url}/inbox/api/messages/${latest.id}`);
+    const res = await fetch(`${t.inboxUrl}/api/messages/${latest.id}`);
     expect(await res.json()).toEqual(latest);
     expect(
-      (await fetch(`${t.url}/inbox/api/messages/00000000-0000-0000-0000-000000000000`)).status,
+      (await fetch(`${t.inboxUrl}/api/messages/00000000-0000-0000-0000-000000000000`)).status,
     ).toBe(404);
-    expect((await fetch(`${t.url}/inbox/api/messages/not-an-id`)).status).toBe(404);
+    expect((await fetch(`${t.inboxUrl}/api/messages/not-an-id`)).status).toBe(404);
   });
 
   it("is read-only", async () => {
-    expect((await fetch(`${t.url}/inbox/api/messages`, { method: "DELETE" })).status).toBe(405);
+    expect((await fetch(`${t.inboxUrl}/api/messages`, { method: "DELETE" })).status).toBe(405);
   });
 });
 
 describe("inbox pages", () => {
   it("lists to, subject and time with a link to each message, escaped", async () => {
-    const res = await fetch(`${t.url}/inbox`);
+    const res = await fetch(`${t.inboxUrl}/`);
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toMatch(/text\/html/);
     const page = await res.text();
@@ -95,14 +95,14 @@ describe("inbox pages", () => {
     expect(page).toMatch(/<time datetime="\d{4}-\d\d-\d\dT/);
     expect(page).not.toContain("<script>");
     expect(page).toContain("&#60;script&#62;");
-    const links = [...page.matchAll(/href="(\/inbox\/messages\/[^"]+)"/g)].map((m) => m[1]);
+    const links = [...page.matchAll(/href="(\/messages\/[^"]+)"/g)].map((m) => m[1]);
     expect(links).toHaveLength(3);
-    for (const link of links) expect((await fetch(`${t.url}${link}`)).status).toBe(200);
+    for (const link of links) expect((await fetch(`${t.inboxUrl}${link}`)).status).toBe(200);
   });
 
   it("shows a message in a sandboxed frame without scripts, with its links usable", async () => {
     const [latest] = await api();
-    const res = await fetch(`${t.url}/inbox/messages/${latest.id}`);
+    const res = await fetch(`${t.inboxUrl}/messages/${latest.id}`);
     const page = await res.text();
     expect(res.headers.get("content-security-policy")).toMatch(/default-src 'none'/);
     const frame = /<iframe ([^>]*)>/.exec(page)?.[1] ?? "";
@@ -113,13 +113,32 @@ describe("inbox pages", () => {
     expect(frame).toContain('srcdoc="&#60;base target=&#34;_blank&#34;&#62;&#60;script&#62;');
     expect(page.replace(/srcdoc="[^"]*"/, "")).not.toContain("<script");
     expect(page).toContain('<a href="https://example.test/reset?a=1&#38;b=2">');
-    expect(page).toContain('<a href="/inbox">');
+    expect(page).toContain('<a href="/">');
   });
 
   it("answers 404 with a page for an unknown message", async () => {
-    const res = await fetch(`${t.url}/inbox/messages/00000000-0000-0000-0000-000000000000`);
+    const res = await fetch(`${t.inboxUrl}/messages/00000000-0000-0000-0000-000000000000`);
     expect(res.status).toBe(404);
     expect(await res.text()).toContain("Message not found");
+  });
+});
+
+describe("the inbox's own origin", () => {
+  it("is served on a port of its own, never beside the API and the files Storage serves", async () => {
+    const inbox = new URL(t.inboxUrl);
+    expect(inbox.hostname).toBe(new URL(t.url).hostname);
+    expect(inbox.port).not.toBe(new URL(t.url).port);
+    expect((await fetch(`${t.inboxUrl}/api/messages`)).status).toBe(200);
+    for (const old of ["/inbox", "/inbox/api/messages"]) {
+      const res = await fetch(`${t.url}${old}`);
+      expect(res.status, old).toBe(404);
+      await res.body?.cancel();
+    }
+  });
+
+  it("prints its URL in the status lines, as supabase status prints the mail catcher's", () => {
+    const status = formatStatus({ url: t.url, inboxUrl: t.inboxUrl, dataDir: null });
+    expect(status).toMatch(new RegExp(`Inbox URL: ${t.inboxUrl}$`, "m"));
   });
 });
 

@@ -33,6 +33,8 @@ describe("[storage] in config.toml", () => {
       fileSizeLimit: 50 * 1024 * 1024,
       imageTransformation: { enabled: true },
       buckets: [],
+      // storage-api's TUS_URL_EXPIRY_MS default: one hour.
+      resumableExpiryMs: 60 * 60 * 1000,
     });
   });
 

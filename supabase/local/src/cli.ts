@@ -18,6 +18,7 @@ foreground.
   --adopt-database   bootstrap the server's database even though it already holds something
 
 Environment: SUPABASE_LOCAL_PORT (default 54321, or [api] port in supabase/config.toml),
+SUPABASE_LOCAL_INBOX_PORT (default 54324, or [inbucket] port),
 SUPABASE_LOCAL_DATA_DIR (default supabase/.local-data), SUPABASE_LOCAL_JWT_EXPIRY,
 SUPABASE_DB_URL, SUPABASE_LOCAL_DB_POOL_SIZE (default 10 connections per pool),
 and the Supabase CLI's SUPABASE_<SECTION>_<KEY> overrides of config.toml.`;
@@ -80,7 +81,7 @@ async function main(): Promise<void> {
     const code = (err as { code?: unknown }).code;
     if (code === "EADDRINUSE") {
       fail(
-        `the port is already in use. Is \`supabase start\` or another backend running? Set SUPABASE_LOCAL_PORT to use another port.`,
+        `the port${typeof (err as { port?: unknown }).port === "number" ? ` ${(err as { port: number }).port}` : ""} is already in use. Is \`supabase start\` or another backend running? Set SUPABASE_LOCAL_PORT (the API) or SUPABASE_LOCAL_INBOX_PORT (the inbox) to use another port.`,
       );
     }
     throw err;
@@ -89,7 +90,13 @@ async function main(): Promise<void> {
   console.log(
     `\nLocal backend started in ${seconds} s${reset ? " from an empty database" : ""}.\n`,
   );
-  console.log(formatStatus({ url: backend.url, dataDir: backend.config.dataDir }));
+  console.log(
+    formatStatus({
+      url: backend.url,
+      inboxUrl: backend.inboxUrl,
+      dataDir: backend.config.dataDir,
+    }),
+  );
   if (backend.config.db.url) {
     const shown = new URL(backend.config.db.url);
     if (shown.password) shown.password = "****";

@@ -119,6 +119,11 @@ export interface LocalConfig {
   };
   storage: StorageConfig;
   realtime: RealtimeConfig;
+  /**
+   * `[inbucket]`: the mail inbox, on a port of its own as the CLI serves its mail catcher, so mail
+   * pages never share an origin with the API (and the files Storage serves).
+   */
+  inbox: { enabled: boolean; port: number };
 }
 
 /** "1m0s", "60s", "1h" → seconds (Go duration strings, as the CLI writes them). */
@@ -250,6 +255,8 @@ export interface LoadConfigOptions {
   env?: Env;
   /** Overrides applied last (tests use them for port and data folder). */
   port?: number;
+  /** The inbox's port (0: any free port). */
+  inboxPort?: number;
   dataDir?: string | null;
   /** A PostgreSQL server to run on (over SUPABASE_DB_URL); null keeps the embedded database. */
   dbUrl?: string | null;
@@ -370,13 +377,19 @@ export function loadConfig(options: LoadConfigOptions = {}): LocalConfig {
     },
     storage: parseStorageConfig(c, supabaseDir),
     realtime: parseRealtimeConfig(c),
+    inbox: {
+      enabled: c.boolean("inbucket.enabled", true),
+      port: c.number("inbucket.port", 54324, portCheck),
+    },
   };
 
   // The local backend's own variables win over config.toml and the CLI's SUPABASE_<KEY> variables.
   const local = ConfigSource.parse(null, "", {
     SUPABASE_LOCAL_PORT: env.SUPABASE_LOCAL_PORT,
+    SUPABASE_LOCAL_INBOX_PORT: env.SUPABASE_LOCAL_INBOX_PORT,
     SUPABASE_LOCAL_JWT_EXPIRY: env.SUPABASE_LOCAL_JWT_EXPIRY,
     SUPABASE_LOCAL_DB_POOL_SIZE: env.SUPABASE_LOCAL_DB_POOL_SIZE,
+    SUPABASE_LOCAL_TUS_URL_EXPIRY_MS: env.SUPABASE_LOCAL_TUS_URL_EXPIRY_MS,
   });
   config.db.poolSize = local.number("local.db_pool_size", config.db.poolSize, positive);
   const dbUrl = options.dbUrl !== undefined ? options.dbUrl : env.SUPABASE_DB_URL || null;
@@ -387,13 +400,22 @@ export function loadConfig(options: LoadConfigOptions = {}): LocalConfig {
   config.db.url = dbUrl;
   config.db.adopt = options.adoptDatabase ?? env.SUPABASE_DB_ADOPT === "true";
   config.port = local.number("local.port", config.port, portCheck);
+  config.inbox.port = local.number("local.inbox_port", config.inbox.port, portCheck);
   config.auth.jwtExpiry = local.number("local.jwt_expiry", config.auth.jwtExpiry, positive);
   config.api.requireApiKey = onOff(
     "SUPABASE_LOCAL_REQUIRE_API_KEY",
     env.SUPABASE_LOCAL_REQUIRE_API_KEY,
   );
+  config.storage.resumableExpiryMs = local.number(
+    "local.tus_url_expiry_ms",
+    config.storage.resumableExpiryMs,
+    positive,
+  );
   if (env.SUPABASE_LOCAL_DATA_DIR) config.dataDir = path.resolve(env.SUPABASE_LOCAL_DATA_DIR);
   if (options.port !== undefined) config.port = options.port;
+  if (options.inboxPort !== undefined) config.inbox.port = options.inboxPort;
+  // Any free port for the API (tests, tools) means any free port for the inbox too, unless named.
+  else if (config.port === 0 && env.SUPABASE_LOCAL_INBOX_PORT === undefined) config.inbox.port = 0;
   if (options.dataDir !== undefined) config.dataDir = options.dataDir;
   // The project name has nothing more to apply locally.
   c.string("project_id", null);

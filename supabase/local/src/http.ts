@@ -14,6 +14,8 @@ export interface Backend {
   mail: Mailer;
   /** Public base URL, e.g. http://127.0.0.1:54321 */
   url: string;
+  /** The mail inbox's own address, e.g. http://127.0.0.1:54324; null when it is switched off. */
+  inboxUrl: string | null;
   log: (message: string) => void;
 }
 

@@ -50,10 +50,26 @@ function mounts(): Mount[] {
     // Neither mail nor SQL may be reachable from a web page the developer happens to visit.
     { prefix: "/pg", handle: createPgService(), crossOrigin: "refuse" },
     createFunctionsService(),
-    { prefix: "/inbox", handle: createInboxService(), crossOrigin: "refuse" },
     createStorageService(),
     createRealtimeService(),
   ];
+}
+
+/**
+ * The mail inbox on its own port (`[inbucket] port`, as the CLI serves its mail catcher): its pages
+ * must never share an origin with the API, where Storage serves whatever files people upload.
+ */
+async function listenInbox(backend: LocalBackend, host: string) {
+  const inbox: Mount[] = [{ prefix: "", handle: createInboxService(), crossOrigin: "refuse" }];
+  const app = createApp(inbox, backend, { bodyLimit: 64 * 1024, host });
+  const listening = await listen(app.fetch, inbox, backend, {
+    host,
+    port: backend.config.inbox.port,
+    timeouts: DEFAULT_TIMEOUTS,
+    primary: false,
+  });
+  backend.config.inbox.port = Number(new URL(listening.url).port);
+  return listening;
 }
 
 /** Removes the database (and the inbox in it) but keeps the signing key, so `--reset` keeps the JWKS. */
@@ -108,7 +124,7 @@ export async function startLocalBackend(options: StartOptions = {}): Promise<Loc
   const keys = await Keys.load(config.dataDir, config.auth.signingKeysPath);
   const mail: Mailer = new DatabaseMailer(db, log);
   const host = options.host ?? "127.0.0.1";
-  const backend = { config, db, keys, mail, url: "", log } as LocalBackend;
+  const backend = { config, db, keys, mail, url: "", inboxUrl: null, log } as LocalBackend;
   const services = [...mounts(), ...(options.extraMounts ?? [])];
 
   const app = createApp(services, backend, {
@@ -121,10 +137,20 @@ export async function startLocalBackend(options: StartOptions = {}): Promise<Loc
     timeouts: { ...DEFAULT_TIMEOUTS, ...options.timeouts },
   });
   backend.config.port = Number(new URL(backend.url).port);
+  let inbox: { url: string; close(): Promise<void> } | null = null;
+  try {
+    inbox = config.inbox.enabled ? await listenInbox(backend, host) : null;
+  } catch (err) {
+    await server.close();
+    await db.close();
+    throw err;
+  }
+  backend.inboxUrl = inbox?.url ?? null;
   for (const mount of services) await mount.start?.(backend);
 
   backend.stop = async () => {
     await server.close();
+    await inbox?.close();
     for (const mount of services) await mount.stop?.();
     await mail.flush?.();
     await db.close();

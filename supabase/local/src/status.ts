@@ -8,15 +8,17 @@ import {
 
 export interface StatusInput {
   url: string;
+  /** The inbox's own address; null when `[inbucket]` is switched off. */
+  inboxUrl?: string | null;
   dataDir: string | null;
 }
 
 /** The lines `supabase status` prints, for the parts this backend serves, names right-aligned. */
-export function statusLines({ url, dataDir }: StatusInput): [string, string][] {
+export function statusLines({ url, inboxUrl, dataDir }: StatusInput): [string, string][] {
   return [
     ["API URL", url],
     ["REST URL", `${url}/rest/v1`],
-    ["Inbox URL", `${url}/inbox`],
+    ...(inboxUrl ? [["Inbox URL", inboxUrl] as [string, string]] : []),
     ["Publishable key", LOCAL_PUBLISHABLE_KEY],
     ["Secret key", LOCAL_SECRET_KEY],
     ["JWT secret", LOCAL_JWT_SECRET],

@@ -15,6 +15,8 @@ export { LOCAL_PUBLISHABLE_KEY, LOCAL_SECRET_KEY };
 export interface TestBackend {
   backend: LocalBackend;
   url: string;
+  /** The mail inbox, on its own port (e.g. `${inboxUrl}/api/messages`). */
+  inboxUrl: string;
   dataDir: string;
   /** A supabase-js client with the publishable key that keeps its session in memory. */
   anonClient(): SupabaseClient;
@@ -39,6 +41,7 @@ export async function startTestBackend(
   const env = options.env ?? process.env;
   const backend = await startLocalBackend({
     port: 0,
+    inboxPort: 0,
     dataDir,
     ...options,
     dbUrl,
@@ -51,6 +54,7 @@ export async function startTestBackend(
   return {
     backend,
     url: backend.url,
+    inboxUrl: backend.inboxUrl ?? "",
     dataDir,
     anonClient: () => client(LOCAL_PUBLISHABLE_KEY),
     serviceClient: () => client(LOCAL_SECRET_KEY),

@@ -4,6 +4,8 @@ import { createClient } from "@supabase/supabase-js";
 
 /** The local backend Playwright starts for the e2e run (see playwright.config.ts). */
 export const BACKEND_URL = process.env.E2E_SUPABASE_URL ?? "http://127.0.0.1:54329";
+/** Its mail inbox, on a port of its own (see playwright.config.ts). */
+export const INBOX_URL = process.env.E2E_INBOX_URL ?? "http://127.0.0.1:54339";
 export const PUBLISHABLE_KEY = "sb_publishable_ACJWlzQHlZjBrEguHvfOxg_3BJgxAaH";
 export const SECRET_KEY = "sb_secret_N7UND0UgjKTVK-Uodkm0Hg_xSvEMPvz";
 export const PASSWORD = "correct-horse-battery-9";
@@ -52,7 +54,7 @@ export async function waitForMail(
     .poll(
       async () => {
         const response = await request.get(
-          `${BACKEND_URL}/inbox/api/messages?to=${encodeURIComponent(to)}`,
+          `${INBOX_URL}/api/messages?to=${encodeURIComponent(to)}`,
         );
         const messages = (await response.json()) as Mail[];
         found = messages.find(

@@ -18,8 +18,8 @@ const HTML_HEADERS = {
 const html = (body: string, status = 200) => new Response(body, { status, headers: HTML_HEADERS });
 
 /**
- * The local mail inbox under /inbox: a page a person opens in the browser, and a JSON API
- * (`/inbox/api/messages[?to=]`, `/inbox/api/messages/:id`) for tests. Like the CLI's mail
+ * The local mail inbox, at the root of its own port: a page a person opens in the browser, and a
+ * JSON API (`/api/messages[?to=]`, `/api/messages/:id`) for tests. Like the CLI's mail
  * catcher it needs no key: it only ever holds mail from a local development stack.
  */
 /** A path segment with a broken percent-encoding names no message. */

@@ -40,8 +40,8 @@ function time(iso: string): string {
   return `<time datetime="${escapeHtml(iso)}">${escapeHtml(shown)}</time>`;
 }
 
-/** The base of every inbox link; the inbox lives under the backend's own URL. */
-export const INBOX_PATH = "/inbox";
+/** The base of every inbox link: the inbox is served at the root of its own port. */
+export const INBOX_PATH = "";
 
 export function listPage(messages: MailMessage[], to: string | null): string {
   const heading = to ? `Mail to ${to}` : "Local inbox";
@@ -68,8 +68,8 @@ ${rows}
     `<header>
 <h1>${escapeHtml(heading)}</h1>
 <p>Every message the local backend sends lands here instead of a real mailbox. ${
-      to ? `<a href="${INBOX_PATH}">Show all mail</a> · ` : ""
-    }<a href="${INBOX_PATH}${to ? `?to=${encodeURIComponent(to)}` : ""}">Refresh</a></p>
+      to ? `<a href="${INBOX_PATH}/">Show all mail</a> · ` : ""
+    }<a href="${INBOX_PATH}/${to ? `?to=${encodeURIComponent(to)}` : ""}">Refresh</a></p>
 </header>
 <main>
 ${content}
@@ -96,7 +96,7 @@ export function messagePage(message: MailMessage): string {
   const links = linksIn(message);
   return page(
     message.subject || "(no subject)",
-    `<nav aria-label="Inbox"><a href="${INBOX_PATH}">← Back to the inbox</a></nav>
+    `<nav aria-label="Inbox"><a href="${INBOX_PATH}/">← Back to the inbox</a></nav>
 <main>
 <h1>${escapeHtml(message.subject || "(no subject)")}</h1>
 <dl>
@@ -123,6 +123,6 @@ ${
 export function notFoundPage(): string {
   return page(
     "Message not found",
-    `<main><h1>Message not found</h1><p><a href="${INBOX_PATH}">Back to the inbox</a></p></main>`,
+    `<main><h1>Message not found</h1><p><a href="${INBOX_PATH}/">Back to the inbox</a></p></main>`,
   );
 }

@@ -30,8 +30,8 @@ export async function listen(
   fetch: (req: Request, env: HttpBindings) => Response | Promise<Response>,
   mounts: Mount[],
   backend: Backend,
-  options: { host: string; port: number; timeouts: Timeouts },
-): Promise<{ close(): Promise<void> }> {
+  options: { host: string; port: number; timeouts: Timeouts; primary?: boolean },
+): Promise<{ url: string; close(): Promise<void> }> {
   const { headersMs, idleMs } = options.timeouts;
   const server = http.createServer(
     {
@@ -78,8 +78,11 @@ export async function listen(
     server.listen(options.port, options.host, () => resolve());
   });
   const { port } = server.address() as AddressInfo;
-  backend.url = `http://${options.host}:${port}`;
+  const url = `http://${options.host}:${port}`;
+  // The API's address is the backend's; a side server (the inbox) keeps its own.
+  if (options.primary ?? true) backend.url = url;
   return {
+    url,
     async close() {
       server.closeAllConnections();
       for (const socket of upgraded) socket.destroy();

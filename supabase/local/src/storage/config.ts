@@ -17,6 +17,11 @@ export interface StorageConfig {
   fileSizeLimit: number;
   imageTransformation: { enabled: boolean };
   buckets: BucketSeed[];
+  /**
+   * How long an unfinished resumable upload is kept after it was created, in milliseconds: as
+   * storage-api's TUS_URL_EXPIRY_MS (one hour). SUPABASE_LOCAL_TUS_URL_EXPIRY_MS changes it.
+   */
+  resumableExpiryMs: number;
 }
 
 const UNITS: Record<string, number> = {
@@ -65,5 +70,6 @@ export function parseStorageConfig(c: ConfigSource, supabaseDir: string): Storag
     fileSizeLimit: size(c, "storage.file_size_limit", "50MiB"),
     imageTransformation: { enabled: c.boolean("storage.image_transformation.enabled", true) },
     buckets,
+    resumableExpiryMs: 60 * 60 * 1000,
   };
 }

@@ -53,6 +53,9 @@ export const errors = {
       `mime type ${mime} is not supported`,
       "invalid_mime_type",
     ),
+  /** storage-api's answer to a Content-Type that is not one media type (error-handler.ts). */
+  invalidContentType: () =>
+    new StorageApiError(415, "InvalidMimeType", "Invalid Content-Type header", "invalid_mime_type"),
   accessDenied: (message: string) =>
     new StorageApiError(403, "AccessDenied", message || "Access denied", "Unauthorized"),
   invalidJwt: (message: string) => new StorageApiError(400, "InvalidJWT", message || "Invalid JWT"),
@@ -89,6 +92,8 @@ export function fromDatabaseError(err: unknown): StorageApiError | null {
     case "23505":
       return errors.resourceExists();
     case "22P02":
+    // A NUL or invalid byte in a name can name nothing that exists: bad input, not a fault.
+    case "22021":
       return new StorageApiError(400, "InvalidParameter", e.message ?? "Invalid value");
     default:
       return new StorageApiError(500, "DatabaseError", `database error, code: ${e.code}`);

@@ -63,6 +63,7 @@ export function createStorageService(): Mount {
 
   // Requests that arrive between listen and the sweep wait for it: the sweep must never see a
   // file that a request has just put in place but not yet committed.
+  let sweeper: NodeJS.Timeout | null = null;
   let markReady: () => void = () => {};
   const ready = new Promise<void>((resolve) => (markReady = resolve));
 
@@ -78,11 +79,19 @@ export function createStorageService(): Mount {
         );
         await files().sweep(new Set(rows.map((r) => r.version)));
         await seedBuckets(b, files());
+        await resumable.sweep();
       } finally {
         markReady();
       }
+      // Abandoned resumable uploads go once they expire, checked as often as the expiry allows.
+      const every = Math.min(60_000, Math.max(b.config.storage.resumableExpiryMs / 2, 100));
+      sweeper = setInterval(() => {
+        resumable.sweep().catch((err: unknown) => b.log(`resumable sweep: ${String(err)}`));
+      }, every);
+      sweeper.unref();
     },
     async stop() {
+      if (sweeper) clearInterval(sweeper);
       // An in-memory backend's files go with it.
       if (store && backend && !backend.config.dataDir)
         rmSync(store.root, { recursive: true, force: true });
@@ -91,6 +100,12 @@ export function createStorageService(): Mount {
       backend = b;
       await ready;
       if (!b.config.storage.enabled) return errors.notFound(req.method, url.pathname).response();
+      // A path whose percent-escapes do not decode names nothing (fastify's FST_ERR_BAD_URL).
+      try {
+        decodeURIComponent(url.pathname);
+      } catch {
+        return errors.invalidRequest(`'${url.pathname}' is not a valid url component`).response();
+      }
       if (!isOpenRoute(req.method, path)) {
         const refused = missingApiKey(req.headers, url.searchParams, b.config.api.requireApiKey);
         if (refused) return refused;
@@ -100,7 +115,7 @@ export function createStorageService(): Mount {
           return errors.accessDenied("Invalid Compact JWS").response();
       }
       if (path === "/upload/resumable" || path.startsWith("/upload/resumable/"))
-        return resumable(req);
+        return resumable.handle(req);
       let caller: Caller;
       try {
         caller = await b.keys.resolveCaller(req.headers, url.searchParams);

@@ -1,9 +1,10 @@
+import { randomUUID } from "node:crypto";
 import { readJson } from "../http";
 import { findBucket } from "./buckets";
 import { mustBeValidBucketName, mustBeValidKey, type StorageContext } from "./context";
 import { errors } from "./errors";
 import { findObject } from "./object-read";
-import { ownerOf } from "./upload";
+import { bucketRules, checkMime, ownerOf } from "./upload";
 
 interface MoveBody {
   bucketId?: unknown;
@@ -52,6 +53,10 @@ export async function copyObject(ctx: StorageContext): Promise<Response> {
   const { from, to } = await moveBody(ctx);
   const upsert = ctx.req.headers.get("x-upsert") === "true";
   const source = await ctx.asCaller((tx) => findObject(tx, from.bucket, from.key));
+  // The copy must meet the destination bucket's size and type rules, as an upload there would.
+  const rules = await bucketRules(ctx, to.bucket);
+  if (Number(source.metadata?.size ?? 0) > rules.limit) throw errors.tooLarge(rules.limitText);
+  checkMime(rules, source.metadata?.mimetype || "application/octet-stream");
   const version = await ctx.store.copy(source.version);
   const owner = ownerOf(ctx);
   let result: { id: string; old: string | null };
@@ -65,9 +70,11 @@ export async function copyObject(ctx: StorageContext): Promise<Response> {
         );
         old = rows[0]?.version ?? null;
       }
-      const { rows } = await tx.query<{ id: string }>(
-        `insert into storage.objects (bucket_id, name, owner, owner_id, metadata, version, user_metadata)
-         values ($1, $2, $3::uuid, $3, $4::jsonb, $5, $6::jsonb) returning id`,
+      // No RETURNING, which would need a SELECT policy on the copy as well.
+      const id = randomUUID();
+      await tx.query(
+        `insert into storage.objects (id, bucket_id, name, owner, owner_id, metadata, version, user_metadata)
+         values ($7, $1, $2, $3::uuid, $3, $4::jsonb, $5, $6::jsonb)`,
         [
           to.bucket,
           to.key,
@@ -75,9 +82,10 @@ export async function copyObject(ctx: StorageContext): Promise<Response> {
           JSON.stringify({ ...source.metadata, lastModified: new Date().toUTCString() }),
           version,
           source.user_metadata ? JSON.stringify(source.user_metadata) : null,
+          id,
         ],
       );
-      return { id: rows[0].id, old };
+      return { id, old };
     });
   } catch (err) {
     await ctx.store.remove([version]);

@@ -2,6 +2,7 @@ import { Readable } from "node:stream";
 import type { Transaction } from "../db";
 import { mustBeValidBucketName, mustBeValidKey, type StorageContext } from "./context";
 import { errors, StorageApiError } from "./errors";
+import { OBJECT_SECURITY_HEADERS, servedType } from "./mime";
 
 export interface ObjectRow {
   id: string;
@@ -54,12 +55,15 @@ export function serveObject(
   const size = Number(row.metadata?.size ?? 0);
   const range = parseRange(ctx.req.headers.get("range"), size);
   const headers = new Headers(extra);
-  headers.set("content-type", row.metadata?.mimetype ?? "application/octet-stream");
+  const served = servedType(row.metadata?.mimetype);
+  headers.set("content-type", served.contentType);
+  for (const [name, value] of Object.entries(OBJECT_SECURITY_HEADERS)) headers.set(name, value);
   headers.set("cache-control", row.metadata?.cacheControl ?? "no-cache");
   if (row.metadata?.eTag) headers.set("etag", row.metadata.eTag);
   headers.set("last-modified", new Date(row.updated_at).toUTCString());
   headers.set("accept-ranges", "bytes");
-  const attach = disposition(ctx.url.searchParams.get("download"), row.name);
+  const download = ctx.url.searchParams.get("download") ?? (served.download ? "" : null);
+  const attach = disposition(download, row.name);
   if (attach) headers.set("content-disposition", attach);
   if (row.metadata?.eTag && ctx.req.headers.get("if-none-match") === row.metadata.eTag)
     return new Response(null, { status: 304, headers });

@@ -1,9 +1,11 @@
+import { randomUUID } from "node:crypto";
 import type { Readable } from "node:stream";
 import type { Transaction } from "../db";
 import { findBucket } from "./buckets";
 import { mustBeValidBucketName, mustBeValidKey, type StorageContext } from "./context";
 import { errors, StorageApiError } from "./errors";
 import type { StoredFile } from "./files";
+import { mimeAllowed, mustParseMediaType } from "./mime";
 
 export interface UploadTarget {
   bucket: string;
@@ -37,15 +39,15 @@ export async function bucketRules(ctx: StorageContext, bucket: string): Promise<
   return { limit, limitText: "the maximum allowed size", mimes: row.allowed_mime_types };
 }
 
+/**
+ * The type must be exactly one media type (a list or a stray comma is refused as storage-api
+ * refuses a malformed Content-Type), and its `type/subtype` must be one the bucket allows.
+ */
 export function checkMime(rules: BucketRules, contentType: string): void {
+  const media = mustParseMediaType(contentType);
   if (!rules.mimes?.length) return;
-  const mime = contentType.split(";")[0].trim().toLowerCase();
-  const [type] = mime.split("/");
-  const ok = rules.mimes.some((m) => {
-    const allowed = m.toLowerCase();
-    return allowed === mime || (allowed.endsWith("/*") && allowed.slice(0, -2) === type);
-  });
-  if (!ok) throw errors.invalidMime(contentType);
+  if (!rules.mimes.some((allowed) => mimeAllowed(media, allowed)))
+    throw errors.invalidMime(contentType);
 }
 
 /** A declared length over the limit is refused before a byte of the body is read. */
@@ -98,12 +100,14 @@ async function writeRow(
       return { id: updated.rows[0].id, old: found.version };
     }
   }
-  const inserted = await tx.query<{ id: string }>(
-    `insert into storage.objects (bucket_id, name, owner, owner_id, metadata, version, user_metadata)
-     values ($1, $2, $3::uuid, $3, $4::jsonb, $5, $6::jsonb) returning id`,
-    values,
+  // No RETURNING: it would need a SELECT policy too, and an upload needs only INSERT (as hosted).
+  const id = randomUUID();
+  await tx.query(
+    `insert into storage.objects (id, bucket_id, name, owner, owner_id, metadata, version, user_metadata)
+     values ($7, $1, $2, $3::uuid, $3, $4::jsonb, $5, $6::jsonb)`,
+    [...values, id],
   );
-  return { id: inserted.rows[0].id, old: null };
+  return { id, old: null };
 }
 
 /**
@@ -122,7 +126,12 @@ export async function commitUpload(
     result = await run((tx) => writeRow(tx, target, file, meta));
   } catch (err) {
     await ctx.store.remove([file.version]);
-    if ((err as { code?: string }).code === "23505") throw errors.keyExists();
+    // An upsert that could not see the row it collides with may not replace it: hosted's
+    // INSERT … ON CONFLICT DO UPDATE is refused by the policies, not answered as a duplicate.
+    if ((err as { code?: string }).code === "23505")
+      throw target.upsert
+        ? errors.accessDenied("new row violates row-level security policy")
+        : errors.keyExists();
     throw err;
   }
   await ctx.store.remove([result.old]);
