@@ -1,3 +1,3 @@
 /** The mail template engine, for tools that check a project's templates as the backend reads them. */
-export { compileTemplate, TemplateError, type Template } from "./template";
+export { compileTemplate, TemplateError } from "./template";
 export { htmlToText } from "./html-to-text";
