@@ -2,7 +2,7 @@ import { rmSync } from "node:fs";
 import { BodyError, type Backend, type Mount, type ServiceContext } from "../http";
 import { missingApiKey, namesNoKey } from "../gateway";
 import { CallerError, type Caller } from "../keys";
-import { routeStorage } from "./routes";
+import { isOpenRoute, routeStorage } from "./routes";
 import { storageContext } from "./context";
 import { errors, fromDatabaseError, StorageApiError } from "./errors";
 import { FileStore } from "./files";
@@ -10,15 +10,6 @@ import { seedBuckets } from "./seed";
 import { createResumable } from "./tus";
 
 const ANON: Caller = { role: "anon", claims: { role: "anon" }, apiKey: "none", userToken: null };
-
-/** Routes that need no valid token (public objects, signed URLs): a bad one counts as none. */
-function isOpenRoute(method: string, path: string): boolean {
-  if (method === "PUT") return path.startsWith("/object/upload/sign/");
-  return (
-    (method === "GET" || method === "HEAD") &&
-    /^\/(object\/public|object\/sign|render\/image\/(public|sign))\//.test(path)
-  );
-}
 
 /** Bad keys as the API gateway answers them; bad tokens as storage-api words jose's refusals. */
 function callerFailure(err: CallerError, req?: Request): Response {

@@ -19,6 +19,7 @@ import { ownerOf } from "./upload";
 type Handler = (ctx: StorageContext, rest: string) => Promise<Response>;
 
 const isRead = (m: string) => m === "GET" || m === "HEAD";
+const READ = ["GET", "HEAD"];
 
 async function bucketRoutes(ctx: StorageContext, rest: string): Promise<Response | null> {
   const m = ctx.req.method;
@@ -38,8 +39,11 @@ async function bucketRoutes(ctx: StorageContext, rest: string): Promise<Response
   return null;
 }
 
-/** The object routes with a fixed word first, in storage-api's order. */
-const OBJECT_ROUTES: [string, string[], Handler][] = [
+/**
+ * The object routes with a fixed word first, in storage-api's order. The last column names the
+ * methods that need no valid token (public objects, signed URLs): a bad one counts as none there.
+ */
+const OBJECT_ROUTES: [string, string[], Handler, open?: string[]][] = [
   ["list/", ["POST"], (ctx, rest) => listObjects(ctx, decodeURIComponent(rest))],
   ["list-v2/", ["POST"], (ctx, rest) => listObjectsV2(ctx, decodeURIComponent(rest))],
   [
@@ -47,7 +51,12 @@ const OBJECT_ROUTES: [string, string[], Handler][] = [
     ["GET", "HEAD"],
     (ctx, rest) => withKey(rest, (b, k) => downloadAuthenticated(ctx, b, k)),
   ],
-  ["public/", ["GET", "HEAD"], (ctx, rest) => withKey(rest, (b, k) => downloadPublic(ctx, b, k))],
+  [
+    "public/",
+    ["GET", "HEAD"],
+    (ctx, rest) => withKey(rest, (b, k) => downloadPublic(ctx, b, k)),
+    READ,
+  ],
   [
     "info/authenticated/",
     ["GET"],
@@ -62,6 +71,7 @@ const OBJECT_ROUTES: [string, string[], Handler][] = [
       withKey(rest, (b, k) =>
         ctx.req.method === "POST" ? signUploadUrl(ctx, b, k) : uploadSigned(ctx, b, k),
       ),
+    ["PUT"],
   ],
   [
     "sign/",
@@ -73,7 +83,14 @@ const OBJECT_ROUTES: [string, string[], Handler][] = [
         ctx.req.method === "POST" ? signUrl(ctx, b, k) : downloadSigned(ctx, b, k),
       );
     },
+    READ,
   ],
+];
+
+/** The image routes under /render/image/ that need no valid token, as in OBJECT_ROUTES. */
+const OPEN_RENDER_ROUTES: [string, string[]][] = [
+  ["public/", READ],
+  ["sign/", READ],
 ];
 
 function withKey(rest: string, fn: (bucket: string, key: string) => Promise<Response>) {
@@ -81,14 +98,15 @@ function withKey(rest: string, fn: (bucket: string, key: string) => Promise<Resp
   return fn(bucket, key);
 }
 
+const objectRoute = (m: string, rest: string) =>
+  OBJECT_ROUTES.find(([prefix, methods]) => rest.startsWith(prefix) && methods.includes(m));
+
 async function objectRoutes(ctx: StorageContext, rest: string): Promise<Response | null> {
   const m = ctx.req.method;
   if (rest === "move" && m === "POST") return moveObject(ctx);
   if (rest === "copy" && m === "POST") return copyObject(ctx);
-  for (const [prefix, methods, handler] of OBJECT_ROUTES) {
-    if (rest.startsWith(prefix) && methods.includes(m))
-      return handler(ctx, rest.slice(prefix.length));
-  }
+  const route = objectRoute(m, rest);
+  if (route) return route[2](ctx, rest.slice(route[0].length));
   if (!rest.includes("/"))
     return m === "DELETE" ? removeObjects(ctx, decodeURIComponent(rest)) : null;
   return withKey(rest, async (bucket, key) => {
@@ -99,6 +117,16 @@ async function objectRoutes(ctx: StorageContext, rest: string): Promise<Response
     const upsert = m === "PUT" || ctx.req.headers.get("x-upsert") === "true";
     return Response.json(await receiveUpload(ctx, { bucket, key, upsert, owner: ownerOf(ctx) }));
   });
+}
+
+/** Whether the route for `method` and `path` needs no valid token, as the tables above declare. */
+export function isOpenRoute(method: string, path: string): boolean {
+  const under = (prefix: string) => (path.startsWith(prefix) ? path.slice(prefix.length) : null);
+  const object = under("/object/");
+  if (object !== null) return objectRoute(method, object)?.[3]?.includes(method) ?? false;
+  const image = under("/render/image/");
+  if (image === null) return false;
+  return OPEN_RENDER_ROUTES.some(([p, open]) => image.startsWith(p) && open.includes(method));
 }
 
 export async function routeStorage(ctx: StorageContext, path: string): Promise<Response> {
