@@ -8,12 +8,7 @@ export { ConfigError, loadConfig } from "./config";
 export { parseDotenv } from "./functions/env";
 export { parseSize } from "./storage/config";
 export { MigrationError } from "./migrations";
-export {
-  findPostgresBin,
-  INSTALL_HINT,
-  startCluster,
-  type Cluster,
-} from "./postgres-cluster";
+export { findPostgresBin, INSTALL_HINT, startCluster, type Cluster } from "./postgres-cluster";
 export type { MailMessage } from "./mail/mailer";
 export { acceptWebSocket, type Mount } from "./http";
 export { formatStatus } from "./status";
