@@ -1,4 +1,4 @@
-import type { EmailNotificationType, EmailTemplateConfig, EmailTemplateType } from "../config";
+import type { EmailNotificationType, EmailTemplateConfig, EmailTemplateType } from "../auth/config";
 import { renderBuiltIn, type MailContent, type TemplateKind } from "./built-in";
 import { htmlToText } from "./html-to-text";
 import type { OutgoingMail } from "./mailer";
