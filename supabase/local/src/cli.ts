@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
-import { ConfigError } from "./config";
+import { ConfigError } from "./config/config";
 import { parseDotenv } from "./functions/env";
-import { DatabaseRefusedError } from "./server-db";
-import { MigrationError } from "./migrations";
+import { DatabaseRefusedError } from "./database/server-db";
+import { MigrationError } from "./database/migrations";
 import { startLocalBackend } from "./server";
 import { formatStatus } from "./status";
 import { formatFunctions } from "./functions/listing";

@@ -1,8 +1,8 @@
 import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
-import type { LocalConfig } from "./config";
-import type { Database } from "./db";
-import type { Keys } from "./keys";
+import type { LocalConfig } from "./config/config";
+import type { Database } from "./database/db";
+import type { Keys } from "./keys/keys";
 import type { Mailer } from "./mail/mailer";
 import { WebSocketServer, type WebSocket } from "ws";
 

@@ -4,11 +4,16 @@
  * this package is internal.
  */
 export { startLocalBackend, type LocalBackend, type StartOptions } from "./server";
-export { ConfigError, loadConfig } from "./config";
+export { ConfigError, loadConfig } from "./config/config";
 export { parseDotenv } from "./functions/env";
 export { parseSize } from "./storage/config";
-export { MigrationError } from "./migrations";
-export { findPostgresBin, INSTALL_HINT, startCluster, type Cluster } from "./postgres-cluster";
+export { MigrationError } from "./database/migrations";
+export {
+  findPostgresBin,
+  INSTALL_HINT,
+  startCluster,
+  type Cluster,
+} from "./database/postgres-cluster";
 export type { MailMessage } from "./mail/mailer";
 export { acceptWebSocket, type Mount } from "./http";
 export { formatStatus } from "./status";

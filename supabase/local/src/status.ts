@@ -4,7 +4,7 @@ import {
   LOCAL_PUBLISHABLE_KEY,
   LOCAL_SECRET_KEY,
   LOCAL_SERVICE_ROLE_KEY,
-} from "./well-known-keys";
+} from "./keys/well-known-keys";
 
 export interface StatusInput {
   url: string;

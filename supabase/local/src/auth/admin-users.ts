@@ -11,7 +11,7 @@ import {
   validEmail,
   type Params,
 } from "./params";
-import { parseDuration } from "../config";
+import { parseDuration } from "../config/config";
 import { checkPasswordStrength, hashPassword } from "./passwords";
 import { emailAppMetadata, insertUser } from "./signup";
 import {

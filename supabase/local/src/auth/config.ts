@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { compileTemplate, TemplateError } from "../mail/template";
-import { ConfigError, type ConfigSource, type Env } from "../config-source";
+import { ConfigError, type ConfigSource, type Env } from "../config/config-source";
 import { parseOAuthServerConfig, type OAuthServerConfig } from "./oauth-server/config";
 import { parseWebAuthnConfig, type WebAuthnConfig } from "./webauthn/config";
 

@@ -1,4 +1,4 @@
-import type { LocalConfig } from "../config";
+import type { LocalConfig } from "../config/config";
 import type { Backend } from "../http";
 
 /** What every auth route handler gets: the request, the backend and the path parameters. */

@@ -1,4 +1,4 @@
-import { CallerError } from "../keys";
+import { CallerError } from "../keys/keys";
 import type { AuthContext, Queryable } from "./context";
 import { AuthError, forbidden, unauthorized } from "./errors";
 import { isUuid } from "./params";

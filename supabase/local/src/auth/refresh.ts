@@ -1,4 +1,4 @@
-import type { Transaction } from "../db";
+import type { Transaction } from "../database/db";
 import { json } from "../http";
 import type { AuthContext } from "./context";
 import { badRequest, OAuthError, type AuthError } from "./errors";

@@ -1,15 +1,15 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { parseFunctionsConfig, type FunctionsConfig } from "./functions/config";
+import { parseFunctionsConfig, type FunctionsConfig } from "../functions/config";
 import { ConfigError, ConfigSource, type Env } from "./config-source";
-import { parseDbConfig, type DbConfig } from "./db-config";
-import { parseStorageConfig, type StorageConfig } from "./storage/config";
-import { parseRealtimeConfig, type RealtimeConfig } from "./realtime/config";
-import { parseAuthConfig, type AuthConfig } from "./auth/config";
-import { parseApiConfig, type ApiConfig } from "./rest/config";
+import { parseDbConfig, type DbConfig } from "../database/db-config";
+import { parseStorageConfig, type StorageConfig } from "../storage/config";
+import { parseRealtimeConfig, type RealtimeConfig } from "../realtime/config";
+import { parseAuthConfig, type AuthConfig } from "../auth/config";
+import { parseApiConfig, type ApiConfig } from "../rest/config";
 
 export { ConfigError };
-export { parseDuration } from "./auth/config";
+export { parseDuration } from "../auth/config";
 
 /** What the local backend needs from supabase/config.toml, after environment overrides. */
 export interface LocalConfig {

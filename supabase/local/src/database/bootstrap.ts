@@ -8,7 +8,7 @@ import { PgliteDatabase, type Database } from "./db";
 const here = path.dirname(fileURLToPath(import.meta.url));
 
 function bootstrapFiles(): { name: string; sql: string }[] {
-  const dir = path.join(here, "bootstrap");
+  const dir = path.join(here, "..", "bootstrap");
   return readdirSync(dir)
     .filter((f) => f.endsWith(".sql"))
     .sort()

@@ -1,6 +1,6 @@
 import { globSync } from "node:fs";
 import path from "node:path";
-import type { ConfigSource } from "./config-source";
+import type { ConfigSource } from "../config/config-source";
 
 /** `[db.migrations]` and `[db.seed]`: what runs when the database is prepared. */
 export interface DbConfig {

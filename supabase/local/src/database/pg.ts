@@ -1,5 +1,5 @@
-import { CallerError } from "./keys";
-import { json, readJson, BodyError, type Service } from "./http";
+import { CallerError } from "../keys/keys";
+import { json, readJson, BodyError, type Service } from "../http";
 
 /** postgres-meta's `POST /pg/query`: runs SQL as the database owner, for the secret key only. */
 export function createPgService(): Service {

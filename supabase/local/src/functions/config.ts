@@ -1,5 +1,5 @@
 import path from "node:path";
-import type { ConfigSource, Env } from "../config-source";
+import type { ConfigSource, Env } from "../config/config-source";
 
 /** One `[functions.<name>]` table, paths resolved against the supabase folder as the CLI does. */
 export interface FunctionSettings {

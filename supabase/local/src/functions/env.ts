@@ -4,7 +4,7 @@ import {
   LOCAL_PUBLISHABLE_KEY,
   LOCAL_SECRET_KEY,
   LOCAL_SERVICE_ROLE_KEY,
-} from "../keys";
+} from "../keys/keys";
 
 /** Parses a dotenv file: `KEY=value`, `export KEY=value`, quotes, `#` comments. */
 export function parseDotenv(text: string): Record<string, string> {

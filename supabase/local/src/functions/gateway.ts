@@ -1,5 +1,5 @@
 import { decodeProtectedHeader } from "jose";
-import { CallerError, type Keys } from "../keys";
+import { CallerError, type Keys } from "../keys/keys";
 import { unauthorized } from "./errors";
 
 /**

@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readdirSync, watch, type FSWatcher } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { LocalConfig } from "../config";
+import type { LocalConfig } from "../config/config";
 import type { Backend, Mount } from "../http";
 import { FUNCTION_NAME, type FunctionSettings } from "./config";
 import { denoBinary } from "./deno-binary";

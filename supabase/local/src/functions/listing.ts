@@ -1,4 +1,4 @@
-import type { LocalConfig } from "../config";
+import type { LocalConfig } from "../config/config";
 import { listFunctions } from ".";
 
 /** The lines `npm run backend` prints about edge functions, like `supabase functions serve`. */

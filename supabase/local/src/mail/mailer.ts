@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { Database } from "../db";
+import type { Database } from "../database/db";
 
 export interface MailMessage {
   id: string;

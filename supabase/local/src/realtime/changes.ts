@@ -1,4 +1,4 @@
-import type { Database } from "../db";
+import type { Database } from "../database/db";
 import { passes, type Filter } from "./filters";
 import { push, roomOf, type Hub } from "./hub";
 import type { Vsn } from "./protocol";

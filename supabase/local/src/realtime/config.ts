@@ -1,4 +1,4 @@
-import type { ConfigSource } from "../config-source";
+import type { ConfigSource } from "../config/config-source";
 
 /**
  * `[realtime]` as the Supabase CLI reads it, plus the per-project limits its local Realtime

@@ -1,7 +1,7 @@
 import type { Duplex } from "node:stream";
 import { WebSocketServer } from "ws";
 import { json, type Backend, type Mount } from "../http";
-import { CallerError } from "../keys";
+import { CallerError } from "../keys/keys";
 import { ChangeFeed } from "./changes";
 import { Connection } from "./connection";
 import { Hub } from "./hub";

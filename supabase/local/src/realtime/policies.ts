@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { Database, Transaction } from "../db";
+import type { Database, Transaction } from "../database/db";
 import type { Claims } from "./tokens";
 
 export type Extension = "broadcast" | "presence";

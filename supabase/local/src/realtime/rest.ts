@@ -1,5 +1,5 @@
 import { BodyError, json, readBody, type ServiceContext } from "../http";
-import { CallerError } from "../keys";
+import { CallerError } from "../keys/keys";
 import type { Hub } from "./hub";
 import { roomOf } from "./hub";
 import { writePolicy } from "./policies";

@@ -1,5 +1,5 @@
 import { crc32 } from "node:zlib";
-import type { Database } from "../db";
+import type { Database } from "../database/db";
 import type { ChangeEvent, PgSubscription } from "./changes";
 import { FilterError, parseFilter, type Filter } from "./filters";
 import { checkRole, isPgError } from "./policies";

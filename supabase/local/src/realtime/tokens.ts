@@ -1,5 +1,5 @@
 import { decodeJwt } from "jose";
-import { CallerError, type Keys } from "../keys";
+import { CallerError, type Keys } from "../keys/keys";
 
 export type Claims = Record<string, unknown> & { role?: string; exp?: number; sub?: string };
 

@@ -1,4 +1,4 @@
-import type { Database } from "../db";
+import type { Database } from "../database/db";
 import type { Claims } from "./tokens";
 
 export interface Column {

@@ -1,4 +1,4 @@
-import type { ConfigSource } from "../config-source";
+import type { ConfigSource } from "../config/config-source";
 
 /** `[api]` as PostgREST gets it from the CLI: the schemas it serves and how many rows it answers. */
 export interface ApiConfig {

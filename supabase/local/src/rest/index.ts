@@ -1,6 +1,6 @@
 import type { Service, ServiceContext } from "../http";
-import { missingApiKey } from "../gateway";
-import { CallerError, type Caller } from "../keys";
+import { missingApiKey } from "../layer/gateway";
+import { CallerError, type Caller } from "../keys/keys";
 import {
   fromDatabaseError,
   invalidPath,

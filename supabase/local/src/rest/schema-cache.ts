@@ -1,4 +1,4 @@
-import type { Database } from "../db";
+import type { Database } from "../database/db";
 import { buildRelationships, type ForeignKeyRow } from "./relationships";
 import { VIEW_COLUMNS_SQL, type ViewColumnRow } from "./view-relationships";
 import {

@@ -1,4 +1,4 @@
-import type { Transaction } from "../db";
+import type { Transaction } from "../database/db";
 import { readJson } from "../http";
 import { mustBeValidBucketName, type StorageContext } from "./context";
 import { errors } from "./errors";

@@ -1,5 +1,5 @@
 import path from "node:path";
-import type { ConfigSource } from "../config-source";
+import type { ConfigSource } from "../config/config-source";
 
 /** A `[storage.buckets.<name>]` table, as `supabase seed buckets` reads it. */
 export interface BucketSeed {

@@ -1,7 +1,7 @@
 import { rmSync } from "node:fs";
 import { BodyError, type Backend, type Mount, type ServiceContext } from "../http";
-import { missingApiKey, namesNoKey } from "../gateway";
-import { CallerError, type Caller } from "../keys";
+import { missingApiKey, namesNoKey } from "../layer/gateway";
+import { CallerError, type Caller } from "../keys/keys";
 import { isOpenRoute, routeStorage } from "./routes";
 import { storageContext } from "./context";
 import { errors, fromDatabaseError, StorageApiError } from "./errors";

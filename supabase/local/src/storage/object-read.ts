@@ -1,5 +1,5 @@
 import { Readable } from "node:stream";
-import type { Transaction } from "../db";
+import type { Transaction } from "../database/db";
 import { mustBeValidBucketName, mustBeValidKey, type StorageContext } from "./context";
 import { errors, StorageApiError } from "./errors";
 import { OBJECT_SECURITY_HEADERS, servedType } from "./mime";

@@ -1,6 +1,6 @@
 import { jwtVerify, SignJWT } from "jose";
 import { readJson } from "../http";
-import { LOCAL_JWT_SECRET } from "../keys";
+import { LOCAL_JWT_SECRET } from "../keys/keys";
 import { mustBeValidBucketName, mustBeValidKey, type StorageContext } from "./context";
 import { errors } from "./errors";
 import { findObject, serveObject } from "./object-read";

@@ -3,7 +3,7 @@ import path from "node:path";
 import { FileStore as TusFileStore } from "@tus/file-store";
 import { Metadata, Server, type Upload } from "@tus/server";
 import type { Backend } from "../http";
-import { CallerError } from "../keys";
+import { CallerError } from "../keys/keys";
 import { mustBeValidKey, storageContext, type StorageContext } from "./context";
 import { errors, fromDatabaseError, StorageApiError } from "./errors";
 import type { FileStore } from "./files";

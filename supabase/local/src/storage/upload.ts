@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Readable } from "node:stream";
-import type { Transaction } from "../db";
+import type { Transaction } from "../database/db";
 import { findBucket } from "./buckets";
 import { mustBeValidBucketName, mustBeValidKey, type StorageContext } from "./context";
 import { errors, StorageApiError } from "./errors";

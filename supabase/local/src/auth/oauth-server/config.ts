@@ -1,4 +1,4 @@
-import type { ConfigSource } from "../../config-source";
+import type { ConfigSource } from "../../config/config-source";
 
 /** `[auth.oauth_server]`: the project acting as an OAuth 2.1 / OpenID Connect provider. */
 export interface OAuthServerConfig {

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { Transaction } from "../../db";
+import type { Transaction } from "../../database/db";
 import { json } from "../../http";
 import type { AuthContext } from "../context";
 import { AuthError, badRequest, notFound } from "../errors";

@@ -1,4 +1,4 @@
-import type { ConfigSource } from "../../config-source";
+import type { ConfigSource } from "../../config/config-source";
 
 /**
  * `[auth.mfa.web_authn]`, `[auth.passkey]` and `[auth.webauthn]` as the Supabase CLI reads them and

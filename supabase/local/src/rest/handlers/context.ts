@@ -1,6 +1,6 @@
-import type { Transaction } from "../../db";
+import type { Transaction } from "../../database/db";
 import type { Backend } from "../../http";
-import type { Caller } from "../../keys";
+import type { Caller } from "../../keys/keys";
 import { RestError } from "../errors";
 import type { Preferences } from "../request/prefer";
 import type { SchemaCache } from "../schema-types";

@@ -1,4 +1,4 @@
-import type { Transaction } from "../../db";
+import type { Transaction } from "../../database/db";
 import { contentType, type Media } from "../request/media";
 import { asText } from "./context";
 
