@@ -86,7 +86,11 @@ test("a file from the picker downloads under its original name", async ({ browse
     mimeType: "application/pdf",
     buffer: Buffer.from("%PDF-1.4 quarterly numbers"),
   });
-  const chip = page.getByRole("link", { name: /Q3 report – final \(v2\)\.pdf/ });
+  // The chip in the note; the list's preview of the note names the file too, now that the server
+  // writes the note's text as soon as the attachment is stored.
+  const chip = page
+    .locator("[data-attachment-view='file']")
+    .getByRole("link", { name: /Q3 report – final \(v2\)\.pdf/ });
   await expect(chip).toBeVisible({ timeout: 30_000 });
   const [download] = await Promise.all([page.waitForEvent("download"), chip.click()]);
   expect(download.suggestedFilename()).toBe("Q3 report – final (v2).pdf");
