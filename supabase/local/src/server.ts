@@ -2,7 +2,7 @@ import { existsSync, readdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import { bootstrap, bootstrappedTemplate } from "./database/bootstrap";
 import { loadConfig, type LoadConfigOptions, type LocalConfig } from "./config/config";
-import { PgliteDatabase, type Database } from "./database/db";
+import { PgliteDatabase, type Database, type ServiceRole } from "./database/db";
 import { ServerDatabase } from "./database/server-db";
 import type { Backend, Mount } from "./http";
 import { createApp } from "./layer/app";
@@ -40,9 +40,39 @@ export interface LocalBackend extends Backend {
   stop(): Promise<void>;
 }
 
-/** Every service, mounted once under its hosted path. */
+/**
+ * The backend as one service sees it: the same in everything but the database, which is reached
+ * as the role the hosted service logs in as (later changes to the backend, its url, show through).
+ */
+function asService(backend: Backend, role: ServiceRole): Backend {
+  return Object.create(backend, { db: { value: backend.db.forService(role) } }) as Backend;
+}
+
+/** A mount whose requests, upgrades and background work reach the database as `role`. */
+function mountAs(mount: Mount, role: ServiceRole): Mount {
+  const seen = new WeakMap<Backend, Backend>();
+  const view = (b: Backend) => {
+    let v = seen.get(b);
+    if (!v) seen.set(b, (v = asService(b, role)));
+    return v;
+  };
+  return {
+    ...mount,
+    handle: (req, ctx) => mount.handle(req, { ...ctx, backend: view(ctx.backend) }),
+    upgrade: mount.upgrade
+      ? (req, socket, head, ctx) =>
+          mount.upgrade!(req, socket, head, { ...ctx, backend: view(ctx.backend) })
+      : undefined,
+    start: mount.start ? (b) => mount.start!(view(b)) : undefined,
+  };
+}
+
+/** Every service, mounted once under its hosted path, each reaching the database as hosted's does. */
 function mounts(): Mount[] {
-  const auth = createAuthService();
+  const auth = mountAs(
+    { prefix: "/auth/v1", handle: createAuthService() },
+    "supabase_auth_admin",
+  ).handle;
   return [
     { prefix: "/auth/v1", handle: auth },
     authorizationServerMetadataMount(auth),
@@ -50,7 +80,7 @@ function mounts(): Mount[] {
     // Neither mail nor SQL may be reachable from a web page the developer happens to visit.
     { prefix: "/pg", handle: createPgService(), crossOrigin: "refuse" },
     createFunctionsService(),
-    createStorageService(),
+    mountAs(createStorageService(), "supabase_storage_admin"),
     createRealtimeService(),
   ];
 }
@@ -107,6 +137,7 @@ async function prepareDatabase(
       db.created && seed.enabled ? await applySeed(db, config.supabaseDir, seed.files) : [];
     if (seeded.length) log(`Seeded the database from ${seeded.join(", ")}`);
     if (db instanceof ServerDatabase) await db.connectRoles();
+    else await db.reloadRoleSettings();
   } catch (err) {
     await db.close();
     throw err;

@@ -103,3 +103,34 @@ $$;
 
 grant execute on function storage.foldername(text), storage.filename(text), storage.extension(text)
   to anon, authenticated, service_role;
+
+-- Storage logs in as supabase_storage_admin, which owns the storage tables and functions (on hosted
+-- Supabase storage-api creates them as it) and switches to the caller's role for each request, so it
+-- is granted the API roles (hosted grants anon, authenticated and service_role to it). Its
+-- search_path is storage (supabase/postgres: 00000000000002-storage-schema.sql).
+alter role supabase_storage_admin set search_path = storage;
+grant anon, authenticated, service_role to supabase_storage_admin;
+grant supabase_storage_admin to postgres;
+
+do $$
+declare
+  r record;
+begin
+  for r in
+    select format('alter table %I.%I owner to supabase_storage_admin', n.nspname, c.relname) as sql
+    from pg_class c join pg_namespace n on n.oid = c.relnamespace
+    where n.nspname = 'storage' and c.relkind in ('r', 'p', 'v', 'm')
+      and pg_get_userbyid(c.relowner) <> 'supabase_storage_admin'
+    union all
+    select format('alter type %I.%I owner to supabase_storage_admin', n.nspname, t.typname)
+    from pg_type t join pg_namespace n on n.oid = t.typnamespace
+    where n.nspname = 'storage' and t.typtype = 'e'
+      and pg_get_userbyid(t.typowner) <> 'supabase_storage_admin'
+    union all
+    select format('alter function %s owner to supabase_storage_admin', p.oid::regprocedure)
+    from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+    where n.nspname = 'storage' and pg_get_userbyid(p.proowner) <> 'supabase_storage_admin'
+  loop
+    execute r.sql;
+  end loop;
+end $$;

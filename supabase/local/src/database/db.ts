@@ -56,6 +56,18 @@ export interface Database {
    * and RLS policies see the caller. Any error rolls the whole transaction back.
    */
   asRole<T>(settings: RequestSettings, fn: (tx: Transaction) => Promise<T>): Promise<T>;
+  /**
+   * The same database as a service's own role, as hosted services log in: Auth as
+   * `supabase_auth_admin`, Storage as `supabase_storage_admin`. Statements run as that role and its
+   * `asRole` switches from it, so Postgres checks both. The embedded database has one connection
+   * as its superuser, so there it is the database itself.
+   */
+  forService(role: ServiceRole): Database;
+  /**
+   * Reads again the settings of each role the API may switch to (`alter role anon set
+   * statement_timeout = '3s'`), which `asRole` applies, as PostgREST reloads them with its schema cache.
+   */
+  reloadRoleSettings(): Promise<void>;
   /** Calls `callback` with each NOTIFY payload on `channel`; resolves to a function that stops. */
   listen(channel: string, callback: (payload: string) => void): Promise<() => Promise<void>>;
   /**
@@ -66,12 +78,41 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/** The roles hosted services log in as, besides `authenticator`. */
+export type ServiceRole = "supabase_auth_admin" | "supabase_storage_admin";
+
+/** Per role, the settings `asRole` applies on a switch to it (statement_timeout above all). */
+export type RoleSettings = Map<string, Record<string, string>>;
+
+/**
+ * PostgREST's queryRoleSettings: the user-settable settings of each role granted to the
+ * authenticator (statement_timeout: anon 3s, authenticated 8s on Supabase).
+ */
+const ROLE_SETTINGS_SQL = `
+select r.rolname as role, split_part(kv, '=', 1) as key, substr(kv, strpos(kv, '=') + 1) as value
+from pg_auth_members m
+join pg_roles r on r.oid = m.roleid
+cross join unnest(r.rolconfig) kv
+join pg_settings ps on ps.name = split_part(kv, '=', 1) and ps.context = 'user'
+where m.member = (select oid from pg_roles where rolname = 'authenticator')
+  and split_part(kv, '=', 1) not in ('default_transaction_isolation', 'search_path')`;
+
+export async function readRoleSettings(
+  query: (sql: string) => Promise<Results<{ role: string; key: string; value: string }>>,
+): Promise<RoleSettings> {
+  const settings: RoleSettings = new Map();
+  for (const r of (await query(ROLE_SETTINGS_SQL)).rows)
+    settings.set(r.role, { ...settings.get(r.role), [r.key]: r.value });
+  return settings;
+}
+
 /**
  * The one PGlite instance. PGlite has a single connection and queues queries and transactions
  * itself, so every caller shares this object; a transaction holds the connection until it ends.
  */
 export class PgliteDatabase implements Database {
   readonly engine = "pglite";
+  private roleSettings: RoleSettings = new Map();
 
   private constructor(
     readonly pg: PGlite,
@@ -113,9 +154,17 @@ export class PgliteDatabase implements Database {
   asRole<T>(settings: RequestSettings, fn: (tx: Transaction) => Promise<T>): Promise<T> {
     return this.pg.transaction(async (tx) => {
       await checkRoleSwitch(tx, settings.role);
-      await setRequestSettings(tx, settings);
+      await setRequestSettings(tx, settings, this.roleSettings.get(settings.role));
       return fn(tx);
     });
+  }
+
+  forService(): Database {
+    return this;
+  }
+
+  async reloadRoleSettings() {
+    this.roleSettings = await readRoleSettings((sql) => this.pg.query(sql));
   }
 
   listen(channel: string, callback: (payload: string) => void) {
@@ -158,8 +207,9 @@ export class PgliteDatabase implements Database {
 }
 
 /**
- * Sets what PostgREST sets for a request, then the role last (`extra` holds search_path and
- * transaction_read_only; `roleSettings` the role's own settings, e.g. its statement_timeout).
+ * Sets what PostgREST sets for a request, then the role last: first the role's own settings (its
+ * statement_timeout), as PostgREST's pre-request does, then `extra` (search_path,
+ * transaction_read_only), so the request's own win.
  */
 export async function setRequestSettings(
   tx: Transaction,

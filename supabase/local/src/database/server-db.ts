@@ -1,6 +1,14 @@
 import pg from "pg";
-import type { Database, QueryOptions, RequestSettings, Results, Transaction } from "./db";
-import { setRequestSettings } from "./db";
+import type {
+  Database,
+  QueryOptions,
+  RequestSettings,
+  Results,
+  RoleSettings,
+  ServiceRole,
+  Transaction,
+} from "./db";
+import { readRoleSettings, setRequestSettings } from "./db";
 
 const { Pool, Client, types } = pg;
 type PoolClient = pg.PoolClient;
@@ -170,22 +178,27 @@ export function rolePassword(url: string): string {
   return u.password ? decodeURIComponent(u.password) : "postgres";
 }
 
+/** The roles that log in with a password once the database is bootstrapped. */
+const LOGIN_ROLES = ["authenticator", "supabase_auth_admin", "supabase_storage_admin"] as const;
+
 /**
- * The local backend on a PostgreSQL server: a pool of connections as the database owner (bootstrap,
- * migrations and what the services do as their own admin roles), and once the roles exist a pool as
- * `authenticator` for every request made as a caller (REST, Storage, Realtime authorization), so
- * Postgres itself checks each role switch and applies each role's settings. Each request holds one
+ * The local backend on a PostgreSQL server, reached as hosted services reach it: a pool as the
+ * database owner for bootstrap, migrations, the realtime queue and postgres-meta; once the roles
+ * exist, a pool as `authenticator` for every request made as a caller (REST, Realtime
+ * authorization), and one each as `supabase_auth_admin` (Auth) and `supabase_storage_admin`
+ * (Storage), so Postgres itself checks each role switch and each grant. Each request holds one
  * connection for its transaction only; a slow one delays nothing else.
  */
 export class ServerDatabase implements Database {
   readonly engine = "postgres";
-  private api: pg.Pool | null = null;
-  private roleSettings = new Map<string, Record<string, string>>();
+  private pools = new Map<(typeof LOGIN_ROLES)[number], pg.Pool>();
+  private views = new Map<ServiceRole, ServiceDatabase>();
+  private roleSettings: RoleSettings = new Map();
   private listener: pg.Client | null = null;
   private connecting: Promise<pg.Client> | null = null;
   private readonly channels = new Map<string, Set<(payload: string) => void>>();
   private closed = false;
-  private readonly arrays: ArrayTypes = new Map();
+  readonly arrays: ArrayTypes = new Map();
 
   private constructor(
     readonly url: string,
@@ -222,49 +235,68 @@ export class ServerDatabase implements Database {
   }
 
   /**
-   * After bootstrap: the service roles get the owner's password, as the Supabase CLI gives them
-   * theirs; requests made as a caller then go through `authenticator`, and each impersonated
-   * role's settings (statement_timeout) are applied on every switch to it, as PostgREST applies them.
+   * After bootstrap and migrations: the login roles get the owner's password, as the Supabase CLI
+   * gives them theirs, and a pool each; from then on every service works as its own role.
    */
   async connectRoles(): Promise<void> {
     const password = rolePassword(this.url);
-    for (const role of ["authenticator", "supabase_auth_admin", "supabase_storage_admin"])
-      await this.owner.query(
-        `alter role ${pg.escapeIdentifier(role)} with login password ${pg.escapeLiteral(password)}`,
-      );
-    const api = newPool(
-      roleUrl(this.url, "authenticator", password),
-      this.options.poolSize,
-      this.options.log,
-      "authenticator",
-    );
+    const pools = new Map<(typeof LOGIN_ROLES)[number], pg.Pool>();
     try {
-      await api.query("select 1");
-    } catch (err) {
-      await api.end();
-      throw new DatabaseRefusedError(
-        `could not connect as authenticator: ${(err as Error).message}. The server must accept password logins (md5 or scram-sha-256) for the service roles.`,
-      );
-    }
-    await this.api?.end();
-    this.api = api;
-    await this.readTypes();
-    const { rows } = await this.owner.query<{ rolname: string; setconfig: string[] }>(
-      `select r.rolname, s.setconfig from pg_db_role_setting s join pg_roles r on r.oid = s.setrole
-       where s.setdatabase in (0, (select oid from pg_database where datname = current_database()))
-       order by s.setdatabase`,
-    );
-    this.roleSettings.clear();
-    for (const { rolname, setconfig } of rows) {
-      const own = this.roleSettings.get(rolname) ?? {};
-      for (const item of setconfig) {
-        const at = item.indexOf("=");
-        const name = item.slice(0, at);
-        // PostgREST's own settings win; a role's search_path is not applied on a switch.
-        if (name !== "search_path") own[name] = item.slice(at + 1);
+      for (const role of LOGIN_ROLES) {
+        await this.owner.query(
+          `alter role ${pg.escapeIdentifier(role)} with login password ${pg.escapeLiteral(password)}`,
+        );
+        const pool = newPool(
+          roleUrl(this.url, role, password),
+          this.options.poolSize,
+          this.options.log,
+          role,
+        );
+        pools.set(role, pool);
+        await pool.query("select 1").catch((err: Error) => {
+          throw new DatabaseRefusedError(
+            `could not connect as ${role}: ${err.message}. The server must accept password logins (md5 or scram-sha-256) for the service roles.`,
+          );
+        });
       }
-      this.roleSettings.set(rolname, own);
+    } catch (err) {
+      for (const pool of pools.values()) await pool.end();
+      throw err;
     }
+    for (const pool of this.pools.values()) await pool.end();
+    this.pools = pools;
+    await this.readTypes();
+    await this.reloadRoleSettings();
+  }
+
+  async reloadRoleSettings() {
+    this.roleSettings = await readRoleSettings((sql) => this.owner.query(sql));
+  }
+
+  /** Runs `fn` as `settings.role`, switched to from `from`'s connection, with that role's settings. */
+  switchFrom<T>(
+    from: (typeof LOGIN_ROLES)[number],
+    settings: RequestSettings,
+    fn: (tx: Transaction) => Promise<T>,
+  ): Promise<T> {
+    const pool = this.pool(from);
+    return inTransaction(pool, this.arrays, async (tx) => {
+      await setRequestSettings(tx, settings, this.roleSettings.get(settings.role));
+      return fn(tx);
+    });
+  }
+
+  /** The pool of a login role; an error before `connectRoles`. */
+  pool(role: (typeof LOGIN_ROLES)[number]): pg.Pool {
+    const pool = this.pools.get(role);
+    if (!pool) throw new Error("the service roles are not connected yet");
+    return pool;
+  }
+
+  forService(role: ServiceRole): Database {
+    let view = this.views.get(role);
+    if (!view) this.views.set(role, (view = new ServiceDatabase(this, role)));
+    return view;
   }
 
   query<T = Record<string, unknown>>(sql: string, params?: unknown[], options?: QueryOptions) {
@@ -280,12 +312,7 @@ export class ServerDatabase implements Database {
   }
 
   asRole<T>(settings: RequestSettings, fn: (tx: Transaction) => Promise<T>): Promise<T> {
-    const api = this.api;
-    if (!api) throw new Error("the service roles are not connected yet");
-    return inTransaction(api, this.arrays, async (tx) => {
-      await setRequestSettings(tx, settings, this.roleSettings.get(settings.role));
-      return fn(tx);
-    });
+    return this.switchFrom("authenticator", settings, fn);
   }
 
   async listen(channel: string, callback: (payload: string) => void) {
@@ -370,9 +397,62 @@ export class ServerDatabase implements Database {
   async close() {
     this.closed = true;
     await this.listener?.end().catch(() => {});
-    await this.api?.end();
+    for (const pool of this.pools.values()) await pool.end();
     await this.owner.end();
   }
+}
+
+/**
+ * The server database as one service's login role: its statements run on that role's pool, and
+ * its `asRole` switches from that role (which hosted grants anon, authenticated and service_role
+ * to for Storage, and nothing to for Auth). Notifications and scripts are the owner's.
+ */
+class ServiceDatabase implements Database {
+  readonly engine = "postgres";
+
+  constructor(
+    private readonly server: ServerDatabase,
+    private readonly role: ServiceRole,
+  ) {}
+
+  get created() {
+    return this.server.created;
+  }
+
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[], options?: QueryOptions) {
+    return run<T>(this.server.pool(this.role), this.server.arrays, sql, params, options);
+  }
+
+  exec(sql: string) {
+    return runScript(this.server.pool(this.role), this.server.arrays, sql);
+  }
+
+  transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T> {
+    return inTransaction(this.server.pool(this.role), this.server.arrays, fn);
+  }
+
+  asRole<T>(settings: RequestSettings, fn: (tx: Transaction) => Promise<T>): Promise<T> {
+    return this.server.switchFrom(this.role, settings, fn);
+  }
+
+  forService(role: ServiceRole): Database {
+    return this.server.forService(role);
+  }
+
+  reloadRoleSettings() {
+    return this.server.reloadRoleSettings();
+  }
+
+  listen(channel: string, callback: (payload: string) => void) {
+    return this.server.listen(channel, callback);
+  }
+
+  script(sql: string) {
+    return this.server.script(sql);
+  }
+
+  /** The pools are the server database's; they close with it. */
+  async close() {}
 }
 
 function newPool(

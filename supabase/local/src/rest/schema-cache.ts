@@ -111,31 +111,16 @@ where s.setrole = (select oid from pg_roles where rolname = 'authenticator')
   and kv like 'pgrst.%'
 order by s.setdatabase`;
 
-/**
- * PostgREST's queryRoleSettings: the user-settable settings of each role granted to the
- * authenticator (statement_timeout: anon 3s, authenticated 8s on Supabase).
- */
-const ROLE_SETTINGS_SQL = `
-select r.rolname as role, split_part(kv, '=', 1) as key, substr(kv, strpos(kv, '=') + 1) as value
-from pg_auth_members m
-join pg_roles r on r.oid = m.roleid
-cross join unnest(r.rolconfig) kv
-join pg_settings ps on ps.name = split_part(kv, '=', 1) and ps.context = 'user'
-where m.member = (select oid from pg_roles where rolname = 'authenticator')
-  and split_part(kv, '=', 1) <> 'default_transaction_isolation'`;
-
 const truthy = (v: string | undefined) =>
   v !== undefined && ["true", "on", "yes", "1"].includes(v.trim().toLowerCase());
 
 async function loadSettings(db: Database): Promise<DbSettings> {
   const rows = (await db.query<{ key: string; value: string }>(SETTINGS_SQL)).rows;
   const values = new Map(rows.map((r) => [r.key, r.value]));
-  const roleSettings = new Map<string, [string, string][]>();
-  const roleRows = await db.query<{ role: string; key: string; value: string }>(ROLE_SETTINGS_SQL);
-  for (const r of roleRows.rows)
-    roleSettings.set(r.role, [...(roleSettings.get(r.role) ?? []), [r.key, r.value]]);
+  // Each role's own settings (statement_timeout) are the database layer's to apply on a switch;
+  // PostgREST reloads them with its schema cache, so they are reloaded here too.
+  await db.reloadRoleSettings();
   return {
-    roleSettings,
     aggregatesEnabled: truthy(values.get("pgrst.db_aggregates_enabled")),
     planEnabled: truthy(values.get("pgrst.db_plan_enabled")),
   };

@@ -85,11 +85,6 @@ export interface Routine {
 export interface DbSettings {
   aggregatesEnabled: boolean;
   planEnabled: boolean;
-  /**
-   * Per role the authenticator may switch to, the settings set on it (`alter role anon set
-   * statement_timeout = '3s'`) that PostgREST applies to each request made as that role.
-   */
-  roleSettings: Map<string, [string, string][]>;
 }
 
 export interface SchemaCache {

@@ -58,10 +58,8 @@ export function inTransaction<T>(
   ctx.req.headers.forEach((value, name) => {
     headers[name.toLowerCase()] = value;
   });
-  // The role's own settings first (statement_timeout above all), as PostgREST's pre-request does.
-  const extra: Record<string, string> = Object.fromEntries(
-    ctx.cache.settings.roleSettings.get(ctx.caller.role) ?? [],
-  );
+  // The role's own settings (statement_timeout) are applied by the database layer on the switch.
+  const extra: Record<string, string> = {};
   extra.search_path = searchPath(ctx);
   if (readOnly) extra.transaction_read_only = "on";
   return ctx.backend.db.asRole(
