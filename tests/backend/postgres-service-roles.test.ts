@@ -161,3 +161,35 @@ describe.skipIf(withoutPostgres)("each service as its hosted role", () => {
     }
   });
 });
+
+describe.skipIf(withoutPostgres)("[db] major_version on a server", () => {
+  it("is compared with the version the server runs, not the embedded database's 17", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "groundwork-pgversion-"));
+    const logs: string[] = [];
+    const b = await startTestBackend({
+      supabaseDir: path.join(import.meta.dirname, "fixtures", "postgres-version"),
+      keepDataDir: dir,
+      dbUrl: await testDatabaseUrl(dir),
+      log: (m) => logs.push(m),
+    });
+    try {
+      const res = await fetch(`${b.url}/pg/query`, {
+        method: "POST",
+        headers: { apikey: LOCAL_SECRET_KEY, "content-type": "application/json" },
+        body: JSON.stringify({ query: "select current_setting('server_version_num') as v" }),
+      });
+      const [{ v }] = (await res.json()) as { v: string }[];
+      const runs = Math.floor(Number(v) / 10000);
+      const said = logs.filter((m) => m.includes("major_version"));
+      // The fixture asks for 15, as hosted projects on Postgres 15 do.
+      expect(said).toEqual(
+        runs === 15
+          ? []
+          : [`config.toml: [db] major_version = 15, but the PostgreSQL server runs ${runs}`],
+      );
+    } finally {
+      await b.stop();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -136,8 +136,14 @@ async function prepareDatabase(
     const seeded =
       db.created && seed.enabled ? await applySeed(db, config.supabaseDir, seed.files) : [];
     if (seeded.length) log(`Seeded the database from ${seeded.join(", ")}`);
-    if (db instanceof ServerDatabase) await db.connectRoles();
-    else await db.reloadRoleSettings();
+    if (db instanceof ServerDatabase) {
+      await db.connectRoles();
+      const major = await db.majorVersion();
+      if (major !== config.db.majorVersion)
+        log(
+          `config.toml: [db] major_version = ${config.db.majorVersion}, but the PostgreSQL server runs ${major}`,
+        );
+    } else await db.reloadRoleSettings();
   } catch (err) {
     await db.close();
     throw err;

@@ -135,8 +135,9 @@ export function loadConfig(options: LoadConfigOptions = {}): LocalConfig {
   if (!authOn) config.unapplied.push("[auth] enabled = false (auth is always served)");
   if (manualLinking)
     config.unapplied.push("[auth] enable_manual_linking = true (no OAuth provider to link with)");
-  // PGlite is Postgres 17; any other version the project asks for cannot be honoured.
-  if (major !== 17)
+  // PGlite is Postgres 17; a server runs what it runs, compared once it is reached.
+  config.db.majorVersion = major;
+  if (!config.db.url && major !== 17)
     config.unapplied.push(`[db] major_version = ${major} (the local database is 17)`);
   return config;
 }

@@ -13,6 +13,8 @@ export interface DbConfig {
   poolSize: number;
   /** Bootstrap a server database that already holds something (SUPABASE_DB_ADOPT, `--adopt-database`). */
   adopt: boolean;
+  /** `[db] major_version`: the Postgres major version hosted runs for the project. */
+  majorVersion: number;
   /** False skips supabase/migrations, as `enabled = false` does for the CLI. */
   migrations: boolean;
   seed: {
@@ -40,6 +42,7 @@ export function parseDbConfig(c: ConfigSource, supabaseDir: string): DbConfig {
     url: null,
     poolSize: 10,
     adopt: false,
+    majorVersion: 17,
     migrations: c.boolean("db.migrations.enabled", true),
     seed: {
       enabled: c.boolean("db.seed.enabled", true),

@@ -269,6 +269,14 @@ export class ServerDatabase implements Database {
     await this.reloadRoleSettings();
   }
 
+  /** The server's major version (15 for PostgreSQL 15.x). */
+  async majorVersion(): Promise<number> {
+    const { rows } = await this.owner.query<{ v: string }>(
+      "select current_setting('server_version_num') as v",
+    );
+    return Math.floor(Number(rows[0].v) / 10000);
+  }
+
   async reloadRoleSettings() {
     this.roleSettings = await readRoleSettings((sql) => this.owner.query(sql));
   }
