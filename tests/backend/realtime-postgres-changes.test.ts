@@ -68,7 +68,12 @@ describe("postgres changes", () => {
       .select("id")
       .single();
     const id = (ins.data as { id: number }).id;
+    // Each write waits for the one before to arrive: an insert or update is checked against the
+    // row as it is when delivered (as hosted's apply_rls does), so a row already deleted by then
+    // would rightly reach no one whom RLS must admit.
+    await alice.got.until(1);
     await service.from("notes").update({ title: "renamed" }).eq("id", id);
+    await alice.got.until(2);
     await service.from("notes").delete().eq("id", id);
 
     const [i, u, d] = await alice.got.until(3);
