@@ -3,11 +3,14 @@ import { ConfigError } from "./config/config";
 import { parseDotenv } from "./functions/env";
 import { DatabaseRefusedError } from "./database/server-db";
 import { MigrationError } from "./database/migrations";
+import { loadConfig } from "./config/config";
+import { moveIn } from "./database/move-in";
 import { startLocalBackend } from "./server";
 import { formatStatus } from "./status";
 import { formatFunctions } from "./functions/listing";
 
 const HELP = `Usage: npm run backend [-- --reset] [-- --db-url postgres://… [--adopt-database]]
+       npm run backend -- move-in --db-url postgres://… [--from DATA_FOLDER] [--adopt-database]
 
 Runs the local Supabase-compatible backend (auth, database API, edge functions, inbox) in the
 foreground.
@@ -16,6 +19,11 @@ foreground.
   --db-url URL       run on this PostgreSQL server (a superuser URL) instead of the embedded
                      database; SUPABASE_DB_URL in the environment or .env.local / .env does the same
   --adopt-database   bootstrap the server's database even though it already holds something
+
+move-in copies the embedded database in the data folder (people, their identities, MFA factors
+and passkeys, Storage rows, every table in public) into an empty PostgreSQL database, then says
+what it moved. Files stay in the data folder, where the backend on the server reads them. Stop
+the backend first.
 
 Environment: SUPABASE_LOCAL_PORT (default 54321, or [api] port in supabase/config.toml),
 SUPABASE_LOCAL_INBOX_PORT (default 54324, or [inbucket] port),
@@ -39,6 +47,46 @@ function dbUrlFromEnv(): string | undefined {
   return undefined;
 }
 
+/** `move-in`: the embedded database's data into the server SUPABASE_DB_URL or --db-url names. */
+async function runMoveIn(args: string[], dbUrl: string | undefined): Promise<void> {
+  const at = args.indexOf("--from");
+  let from: string | undefined;
+  if (at >= 0) {
+    from = args[at + 1];
+    if (!from || from.startsWith("--")) fail(`--from needs a folder\n\n${HELP}`);
+    args.splice(at, 2);
+  }
+  const unknown = args.filter((a) => a !== "--adopt-database");
+  if (unknown.length) fail(`unknown option ${unknown.join(" ")}\n\n${HELP}`);
+  if (!dbUrl) fail(`move-in needs --db-url (or SUPABASE_DB_URL)\n\n${HELP}`);
+  const config = loadConfig({ dbUrl });
+  const folder = from ?? config.dataDir;
+  if (!folder) fail("move-in needs --from: no data folder is configured");
+  try {
+    const moved = await moveIn({
+      from: folder,
+      dbUrl,
+      supabaseDir: config.supabaseDir,
+      adopt: args.includes("--adopt-database"),
+      log: (m) => console.log(m),
+    });
+    const width = Math.max(...moved.map((m) => m.table.length));
+    console.log(`\nMoved from ${folder}:`);
+    for (const m of moved) console.log(`  ${m.table.padEnd(width)}  ${m.rows} rows`);
+    console.log(
+      `\nFiles stay in ${folder}/storage. Start the backend with --db-url (or SUPABASE_DB_URL) and the same data folder.`,
+    );
+  } catch (err) {
+    if (
+      err instanceof ConfigError ||
+      err instanceof MigrationError ||
+      err instanceof DatabaseRefusedError
+    )
+      fail(err.message);
+    throw err;
+  }
+}
+
 function fail(message: string): never {
   console.error(`Could not start the local backend: ${message}`);
   process.exit(1);
@@ -54,6 +102,7 @@ async function main(): Promise<void> {
     if (!dbUrl || dbUrl.startsWith("--")) fail(`--db-url needs a URL\n\n${HELP}`);
     args.splice(at, 2);
   }
+  if (args[0] === "move-in") return runMoveIn(args.slice(1), dbUrl);
   const unknown = args.filter((a) => a !== "--reset" && a !== "--adopt-database");
   if (unknown.length) fail(`unknown option ${unknown.join(" ")}\n\n${HELP}`);
   const reset = args.includes("--reset");

@@ -8,6 +8,7 @@ export { ConfigError, loadConfig } from "./config/config";
 export { parseDotenv } from "./functions/env";
 export { parseSize } from "./storage/config";
 export { MigrationError } from "./database/migrations";
+export { moveIn, type MovedTable, type MoveInOptions } from "./database/move-in";
 export {
   findPostgresBin,
   INSTALL_HINT,
