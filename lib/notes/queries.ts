@@ -7,7 +7,8 @@ import {
   fetchNotesPage,
   fetchTrashPage,
   NOTE_SUMMARY_COLUMNS,
-  type NotesPage,
+  packNotesPage,
+  type PackedNotesPage,
   type NoteSummary,
   type TrashPage,
 } from "@/lib/notes/list";
@@ -18,9 +19,9 @@ import { createClient } from "@/lib/supabase/server";
  * preview, not the body). A page view only reads: expired trash goes with a scheduled job
  * (supabase/migrations/20261126130000_purge_expired_trash_on_schedule.sql).
  */
-export const listNotes = cache(async (): Promise<NotesPage> => {
+export const listNotes = cache(async (): Promise<PackedNotesPage> => {
   const supabase = await createClient();
-  return fetchNotesPage(supabase, null);
+  return packNotesPage(await fetchNotesPage(supabase, null));
 });
 
 /** A note with its sharing, in one read: the open note's page needs both. */
