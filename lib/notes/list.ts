@@ -17,8 +17,8 @@ export type NoteListItem = Omit<NoteSummary, "body"> & { preview: string };
 /** The `note_list` view's columns; it cuts each body to LIST_BODY_CHARS characters. */
 export const NOTE_LIST_COLUMNS = "id, title, body_start, pinned, updated_at, deleted_at";
 
-/** As many characters as the view's `left(body, 400)`, so both paths make the same preview. */
-export const LIST_BODY_CHARS = 400;
+/** As many characters as the view's `left(body, 160)`, so both paths make the same preview. */
+export const LIST_BODY_CHARS = 160;
 
 /**
  * How much of a preview the list sends: one line of the list shows about 30 characters beside the

@@ -22,14 +22,15 @@ async function openDevice(
       return { name: pair.slice(0, at), value: pair.slice(at + 1), url: ctx.appUrl };
     }),
   );
-  // Counts the note's broadcasts this page sends (Realtime messages that say "update").
+  // Counts the note's broadcasts this page sends (Realtime messages on its topic that say "update").
   await context.addInitScript(() => {
     const counted = { updates: 0 };
     Object.assign(window, { __sent: counted });
     const send = WebSocket.prototype.send;
     WebSocket.prototype.send = function (data) {
       const text = typeof data === "string" ? data : new TextDecoder().decode(data as ArrayBuffer);
-      if (text.includes("update") && text.includes("broadcast")) counted.updates += 1;
+      // JSON or realtime-js' binary frame: either names the note's topic and the event.
+      if (text.includes("note:") && text.includes("update")) counted.updates += 1;
       return send.call(this, data);
     };
   });
