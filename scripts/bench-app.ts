@@ -24,6 +24,7 @@ import { createServerClient } from "@supabase/ssr";
 import { createClient } from "@supabase/supabase-js";
 
 import { spawnBackend } from "./backend-process";
+import { seedNotes } from "./seed-notes";
 import { startApp, type AppProcess } from "./bench/app-process";
 import { benchAttachmentUpload } from "./bench/attachments";
 import { comparePairs, printComparison, printFirstLoad } from "./bench/compare";
@@ -32,23 +33,42 @@ import { benchNotes } from "./bench/notes";
 import { printPages, profilePage, type PageProfile } from "./bench/page-profile";
 import { proxyCost } from "./bench/proxy-cost";
 import { benchShare } from "./bench/share";
+import { printViewProfile, profileView, type Recorder } from "./bench/view-profile";
 
 const PUBLISHABLE_KEY = "sb_publishable_ACJWlzQHlZjBrEguHvfOxg_3BJgxAaH";
 const SECRET_KEY = "sb_secret_N7UND0UgjKTVK-Uodkm0Hg_xSvEMPvz";
 const APP_PORT = Number(process.env.BENCH_APP_PORT ?? 3199);
 const REFERENCE_DIR = process.env.BENCH_REFERENCE_DIR;
 const ONLY_COMPARE = process.env.BENCH_ONLY_COMPARE === "1";
+/** BENCH_ONLY_PROFILE=1: only where each notes view's time and bytes go (a quick look). */
+const ONLY_PROFILE = process.env.BENCH_ONLY_PROFILE === "1";
 
-/** Forwards everything to the backend and counts what the apps ask of /auth/v1. */
+/**
+ * Forwards everything to the backend, counts what the apps ask of /auth/v1 and, while the
+ * recorder is on, notes each request with when it started and how long it took.
+ */
 function countingProxy(target: string) {
   const counts = { auth: 0 };
+  const recorder: Recorder = { recording: null, origin: 0 };
   const server = http.createServer((req, res) => {
     if (req.url?.startsWith("/auth/v1")) counts.auth += 1;
+    const started = performance.now();
+    const trips = recorder.recording;
     const upstream = http.request(
       new URL(req.url ?? "/", target),
       { method: req.method, headers: req.headers },
       (up) => {
         res.writeHead(up.statusCode ?? 502, up.headers);
+        let bytes = 0;
+        up.on("data", (c: Buffer) => (bytes += c.length));
+        up.on("end", () =>
+          trips?.push({
+            path: `${req.method} ${decodeURIComponent(req.url ?? "")}`,
+            start: started - recorder.origin,
+            ms: performance.now() - started,
+            bytes,
+          }),
+        );
         up.pipe(res);
       },
     );
@@ -69,7 +89,7 @@ function countingProxy(target: string) {
     upstream.on("error", () => socket.destroy());
     socket.on("error", () => upstream.destroy());
   });
-  return { server, counts };
+  return { server, counts, recorder };
 }
 
 async function signInCookie(backendUrl: string, proxyUrl: string) {
@@ -138,10 +158,54 @@ async function featurePages(
     `\n  search (10,000 notes): p50 ${search.p50.toFixed(1)} ms, p95 ${search.p95.toFixed(1)} ms (search_notes RPC, 100 queries)`,
     `  upload 50 MiB (tus): ${upload.seconds.toFixed(2)} s, ${upload.mbPerSecond.toFixed(1)} MiB/s (6 MiB chunks, a person's token, into their note)`,
     keystroke
-      ? `  keystroke to another device: p50 ${keystroke.p50.toFixed(1)} ms, p95 ${keystroke.p95.toFixed(1)} ms, ${keystroke.failures} failed (${keystroke.keystrokes} keys, two Chromium pages)`
+      ? `  keystroke to another device: p50 ${keystroke.p50.toFixed(1)} ms, p95 ${keystroke.p95.toFixed(1)} ms, ${keystroke.failures} missed (${keystroke.keystrokes} keys, two Chromium pages)\n  steady typing (a key every 50 ms): ${keystroke.messagesPerMinute.withPeer.toFixed(0)} Realtime messages/min with another device open, ${keystroke.messagesPerMinute.alone.toFixed(0)} alone`
       : "  keystroke to another device: needs Realtime in the local backend (not served)",
   ];
   return { rows, lines, failed: search.failures > 0 || Boolean(keystroke?.failures) };
+}
+
+/**
+ * Where each notes view's time goes, with 1,000 notes (seeded first when `seed`): each request
+ * the app makes of the backend, the app's own time, and how much of the HTML is the RSC payload.
+ */
+async function profileViews(
+  appUrl: string,
+  backendUrl: string,
+  email: string,
+  password: string,
+  cookie: string,
+  recorder: Recorder,
+) {
+  const admin = createClient(backendUrl, SECRET_KEY, { auth: { persistSession: false } });
+  const { data: users } = await admin.auth.admin.listUsers();
+  const owner = users.users.find((u) => u.email === email)!;
+  const { count } = await admin
+    .from("notes")
+    .select("id", { count: "exact", head: true })
+    .eq("owner_id", owner.id);
+  if (!count) {
+    await seedNotes({ url: backendUrl, secretKey: SECRET_KEY, email, password, count: 1000 });
+  }
+  const { data: first } = await admin
+    .from("notes")
+    .select("id, share_slug")
+    .eq("owner_id", owner.id)
+    .order("updated_at", { ascending: false })
+    .limit(1)
+    .single();
+  const slug = first!.share_slug ?? (await admin.rpc("share_note", { note_id: first!.id })).data;
+  const views = [
+    { label: "/notes", url: `${appUrl}/notes`, cookie },
+    { label: "/notes/<id>", url: `${appUrl}/notes/${first!.id}`, cookie },
+    { label: "/n/<slug>", url: `${appUrl}/n/${slug}`, cookie: undefined },
+  ];
+  await warmUp(
+    views.map((v) => v.url),
+    cookie,
+  );
+  console.log("\nWhere each notes view's time goes (best of 20 views, one at a time, 1,000 notes)");
+  for (const view of views)
+    printViewProfile(view.label, await profileView(view.url, view.cookie, recorder));
 }
 
 async function main() {
@@ -154,7 +218,7 @@ async function main() {
     reset: true,
     env: { SUPABASE_LOCAL_RATE_LIMITS: "off" },
   });
-  const { server: proxy, counts } = countingProxy(backend.url);
+  const { server: proxy, counts, recorder } = countingProxy(backend.url);
   // A fixed port (BENCH_PROXY_PORT) for a reference build that inlined its Supabase URL.
   const proxyPort = Number(process.env.BENCH_PROXY_PORT ?? 0);
   await new Promise<void>((resolve) => proxy.listen(proxyPort, "127.0.0.1", resolve));
@@ -174,6 +238,11 @@ async function main() {
     // Compile caches, and the one JWKS fetch each app keeps for ten minutes.
     await warmUp([`${app.url}/`, `${app.url}/account`, `${app.url}/health`], cookie);
     if (reference) await warmUp([`${reference.url}/`, `${reference.url}/protected`], cookie);
+
+    if (ONLY_PROFILE) {
+      await profileViews(app.url, backend.url, email, password, cookie, recorder);
+      return;
+    }
 
     counts.auth = 0;
     const views = 50;
@@ -229,6 +298,7 @@ async function main() {
     }
 
     if (extras) for (const line of extras.lines) console.log(line);
+    if (extras) await profileViews(app.url, backend.url, email, password, cookie, recorder);
     const cost = await proxyCost(app.url, proxyUrl, cookie);
     const us = (n: number) => `${n.toFixed(0)} µs`;
     console.log(

@@ -10,9 +10,15 @@ import { NoteList } from "@/components/notes/note-list";
 import { NoteSearch, type SearchHit } from "@/components/notes/note-search";
 import { SearchResults } from "@/components/notes/search-results";
 import { useLiveNotes } from "@/components/notes/use-live-notes";
-import type { NotesPage } from "@/lib/notes/list";
+import type { PackedNotesPage } from "@/lib/notes/list";
 
-export function NotesSidebar({ firstPage, userId }: { firstPage: NotesPage; userId: string }) {
+export function NotesSidebar({
+  firstPage,
+  userId,
+}: {
+  firstPage: PackedNotesPage;
+  userId: string;
+}) {
   const list = useLiveNotes(firstPage, userId);
   const [search, setSearch] = useState<{ query: string; hits: SearchHit[] | null }>({
     query: "",

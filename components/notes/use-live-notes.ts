@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useRef } from "react";
+import { useEffect, useMemo, useRef } from "react";
 
 import { useLoadedSupabase } from "@/components/supabase/supabase-config";
 import { usePagedList } from "@/components/notes/use-paged-list";
@@ -12,8 +12,9 @@ import {
   firstPageMoved,
   listFromServer,
   toListItem,
+  unpackNotesPage,
   type NoteListItem,
-  type NotesPage,
+  type PackedNotesPage,
 } from "@/lib/notes/list";
 import type { Tables } from "@/lib/supabase/database.types";
 
@@ -22,8 +23,10 @@ import type { Tables } from "@/lib/supabase/database.types";
  * on another device moves here without a reload. The client library loads after the list is
  * shown: the first page is already in the HTML; older notes load a page at a time on demand.
  */
-export function useLiveNotes(firstPage: NotesPage, userId: string) {
+export function useLiveNotes(packed: PackedNotesPage, userId: string) {
   const supabase = useLoadedSupabase();
+  // One page object per server page: a new one from the server is how the list knows it changed.
+  const firstPage = useMemo(() => unpackNotesPage(packed), [packed]);
   const { state, setState, loading, loadMore } = usePagedList(
     firstPage,
     fetchNotesPage,

@@ -4,6 +4,7 @@ import { useEffect, useState } from "react";
 import type { SupabaseClient } from "@supabase/supabase-js";
 
 import { fromBase64, toBase64 } from "@/lib/notes/bytea";
+import { NoteBroadcast } from "@/lib/notes/sync/broadcast";
 import type { NoteSync } from "@/lib/notes/sync/note-sync";
 import type { Database } from "@/lib/supabase/database.types";
 
@@ -12,7 +13,8 @@ const POLL_MS = 4000;
 /**
  * The note's private Realtime channel: updates as broadcasts, this device in presence. Joining
  * (and rejoining after a drop) catches up from the database first. While the channel is down the
- * database is polled, so other devices' edits still arrive.
+ * database is polled, so other devices' edits still arrive. Broadcasts go only while another
+ * device is there, batched while typing (NoteBroadcast).
  */
 export function useNoteChannel(
   supabase: SupabaseClient<Database>,
@@ -36,28 +38,27 @@ export function useNoteChannel(
     const channel = supabase.channel(`note:${noteId}`, {
       config: { private: true, broadcast: { self: false }, presence: { key: device } },
     });
+    const broadcast = new NoteBroadcast(
+      (u) => void channel.send({ type: "broadcast", event: "update", payload: { u: toBase64(u) } }),
+    );
     channel
       .on("broadcast", { event: "update" }, ({ payload }) => {
         if (typeof payload?.u === "string") sync.receive(fromBase64(payload.u));
       })
       .on("presence", { event: "sync" }, () => {
-        setElsewhere(Object.keys(channel.presenceState()).filter((k) => k !== device).length);
+        const others = Object.keys(channel.presenceState()).filter((k) => k !== device).length;
+        broadcast.setPeers(others);
+        setElsewhere(others);
       })
       .subscribe((status) => {
         if (status === "SUBSCRIBED") {
           stopPolling();
-          sync.setTransport({
-            send: (u) =>
-              void channel.send({
-                type: "broadcast",
-                event: "update",
-                payload: { u: toBase64(u) },
-              }),
-          });
+          sync.setTransport(broadcast);
           void channel.track({ since: new Date().toISOString() });
           void sync.catchUp().catch(() => {});
         } else {
           sync.setTransport(null);
+          broadcast.setPeers(0);
           setElsewhere(0);
           startPolling();
         }
@@ -77,6 +78,7 @@ export function useNoteChannel(
       window.removeEventListener("online", onOnline);
       document.removeEventListener("visibilitychange", onVisible);
       sync.setTransport(null);
+      broadcast.close();
       void supabase.removeChannel(channel);
     };
   }, [supabase, noteId, sync]);

@@ -6,7 +6,7 @@ import { z } from "zod";
 
 import { failure, NO_SUCH_NOTE } from "@/lib/actions/failure";
 import { userAction, type ActionContext } from "@/lib/actions/with-user";
-import { removeNoteFiles } from "@/lib/attachments/cleanup";
+import { removeNoteFiles, sweepOrphanFolders } from "@/lib/attachments/cleanup";
 import { lastBatch, type TrashRound } from "@/lib/notes/empty-trash";
 import { IDS_PER_REQUEST, isNoteId } from "@/lib/notes/limits";
 
@@ -111,6 +111,13 @@ async function deleteTrashed(
     .select("id");
   if (deleted.error) return failure(what, deleted.error);
   const done = lastBatch(ids.length, deleted.data.length);
+  // Trash that expired went with the scheduled job, which cannot reach Storage: emptying the
+  // Trash also removes the files such notes left (a failure waits for next time).
+  if (done && !id) {
+    await sweepOrphanFolders(supabase, user.id).catch((err: Error) =>
+      console.error("Removing expired notes' files failed:", err.message),
+    );
+  }
   // Pages are drawn again once, after the last round, not after each of a long Trash's rounds.
   if (done) revalidatePath("/notes", "layout");
   return { deleted: deleted.data.length, done };

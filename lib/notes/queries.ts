@@ -2,42 +2,26 @@ import "server-only";
 
 import { cache } from "react";
 
-import { sweepOrphanFolders } from "@/lib/attachments/cleanup";
 import { isNoteId } from "@/lib/notes/limits";
 import {
   fetchNotesPage,
   fetchTrashPage,
   NOTE_SUMMARY_COLUMNS,
-  type NotesPage,
+  packNotesPage,
+  type PackedNotesPage,
   type NoteSummary,
   type TrashPage,
 } from "@/lib/notes/list";
 import { createClient } from "@/lib/supabase/server";
 
 /**
- * Empties expired trash. The database removes the notes; their files are Storage's to remove, so
- * when any note went, the folders left without a note are swept too (a failure waits for next time).
- */
-async function purgeExpiredTrash(supabase: Awaited<ReturnType<typeof createClient>>) {
-  const purged = await supabase.rpc("purge_expired_trash");
-  if (purged.error) console.error("Emptying expired trash failed:", purged.error.message);
-  if (!purged.data) return;
-  const { data } = await supabase.auth.getClaims();
-  if (!data?.claims.sub) return;
-  await sweepOrphanFolders(supabase, data.claims.sub).catch((err: Error) =>
-    console.error("Removing expired notes' files failed:", err.message),
-  );
-}
-
-/**
  * The first page of the signed-in person's notes, pinned first, as the list shows them (a
- * preview, not the body). Expired trash is emptied alongside: the list holds no trashed note, so
- * the page need not wait for one round trip before the other.
+ * preview, not the body). A page view only reads: expired trash goes with a scheduled job
+ * (supabase/migrations/20261126130000_purge_expired_trash_on_schedule.sql).
  */
-export const listNotes = cache(async (): Promise<NotesPage> => {
+export const listNotes = cache(async (): Promise<PackedNotesPage> => {
   const supabase = await createClient();
-  const [page] = await Promise.all([fetchNotesPage(supabase, null), purgeExpiredTrash(supabase)]);
-  return page;
+  return packNotesPage(await fetchNotesPage(supabase, null));
 });
 
 /** A note with its sharing, in one read: the open note's page needs both. */
@@ -64,7 +48,6 @@ export const getNote = cache(async (id: string): Promise<NoteSummary | null> => 
 /** The first page of the signed-in person's Trash, and how many notes it holds. */
 export async function listTrash(): Promise<TrashPage> {
   const supabase = await createClient();
-  await purgeExpiredTrash(supabase);
   return fetchTrashPage(supabase, null);
 }
 

@@ -22,6 +22,18 @@ async function openDevice(
       return { name: pair.slice(0, at), value: pair.slice(at + 1), url: ctx.appUrl };
     }),
   );
+  // Counts the note's broadcasts this page sends (Realtime messages on its topic that say "update").
+  await context.addInitScript(() => {
+    const counted = { updates: 0 };
+    Object.assign(window, { __sent: counted });
+    const send = WebSocket.prototype.send;
+    WebSocket.prototype.send = function (data) {
+      const text = typeof data === "string" ? data : new TextDecoder().decode(data as ArrayBuffer);
+      // JSON or realtime-js' binary frame: either names the note's topic and the event.
+      if (text.includes("note:") && text.includes("update")) counted.updates += 1;
+      return send.call(this, data);
+    };
+  });
   const page = await context.newPage();
   await page.goto(`${ctx.appUrl}/notes/${ctx.noteId}`);
   await page.locator(EDITOR).waitFor({ timeout: 60_000 });
@@ -92,7 +104,37 @@ export async function benchKeystroke(ctx: KeystrokeBenchContext) {
     });
     times.sort((a, b) => a - b);
     const q = (p: number) => times[Math.min(times.length - 1, Math.floor(p * times.length))] ?? NaN;
-    return { p50: q(0.5), p95: q(0.95), failures: missed, keystrokes: count };
+
+    // Steady typing, a key every 50 ms (1,200 a minute), with the other device there and alone.
+    const perMinute = async (seconds: number) => {
+      const sent = () =>
+        writer.evaluate(
+          () => (window as unknown as { __sent: { updates: number } }).__sent.updates,
+        );
+      const before = await sent();
+      const started = Date.now();
+      for (let i = 0; Date.now() - started < seconds * 1000; i++) {
+        await writer.keyboard.press(String.fromCharCode(97 + (i % 26)));
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      const minutes = (Date.now() - started) / 60_000;
+      await new Promise((r) => setTimeout(r, 200));
+      return ((await sent()) - before) / minutes;
+    };
+    const withPeer = await perMinute(5);
+    await reader.context().close();
+    await writer
+      .locator("[data-presence]")
+      .waitFor({ state: "detached", timeout: 30_000 })
+      .catch(() => {});
+    const alone = await perMinute(5);
+    return {
+      p50: q(0.5),
+      p95: q(0.95),
+      failures: missed,
+      keystrokes: count,
+      messagesPerMinute: { withPeer, alone },
+    };
   } finally {
     await browser.close();
   }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  LIST_BODY_CHARS,
   compareNotes,
   compareTrashed,
   fetchNotesPage,
@@ -35,7 +36,7 @@ describe("note_list: what the list reads, with notes' own RLS", () => {
     expect(error).toBeNull();
     expect(data).toHaveLength(1);
     expect(data![0]).toMatchObject({ id: noteId, title: "Long one", pinned: false });
-    expect(data![0].body_start).toBe(BODY.slice(0, 400));
+    expect(data![0].body_start).toBe(BODY.slice(0, LIST_BODY_CHARS));
     expect(data![0].body_start).not.toContain("THE-VERY-END");
   });
 

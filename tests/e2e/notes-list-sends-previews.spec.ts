@@ -88,7 +88,8 @@ test("a long list sends its newest notes first and shows older ones as you scrol
   await expect(items.last()).toContainText("Note 0");
   await expect(older).toBeHidden();
   // Each note once, newest first.
-  const titles = await items.locator("span.font-medium > span.truncate").allTextContents();
+  // A note's title is the first line of its link, after the pin.
+  const titles = await items.locator("a > b > span").allTextContents();
   expect(titles).toEqual(rows.map((r) => r.title).reverse());
   await context.close();
 });

@@ -218,13 +218,14 @@ test("a Trash of over a thousand notes shows the latest first, loads the rest on
   await context.close();
 });
 
-test("a note trashed over 30 days ago is gone for good once the notes open, and a newer one stays", async ({
+test("viewing the notes writes nothing: expired trash stays until the scheduled job empties it, and a newer one stays", async ({
   browser,
   baseURL,
 }) => {
   const person = await newPerson();
   const day = 86_400_000;
   const [old, recent] = [await seedNote(person, "Long gone"), await seedNote(person, "Still here")];
+  const open = await seedNote(person, "Open note", "read, never written");
   for (const [id, days] of [
     [old, 31],
     [recent, 29],
@@ -235,12 +236,39 @@ test("a note trashed over 30 days ago is gone for good once the notes open, and 
       .eq("id", id);
     expect(error).toBeNull();
   }
+  const rows = async () =>
+    (
+      await admin()
+        .from("notes")
+        .select("id, title, body, pinned, updated_at, deleted_at")
+        .eq("owner_id", person.id)
+        .order("id")
+    ).data;
+  const before = await rows();
+  expect(before).toHaveLength(3);
+
   const context = await deviceOf(browser, baseURL!, person);
   const page = await context.newPage();
+  // Every notes view, each read in full: the list, an open note's page (as the server sends it:
+  // an editor that opens an imported note turns it into a document of its own, which is a
+  // person's edit, not the view's) and the Trash.
   await page.goto("/notes");
-  // The list is shown once the page has read it, and the expired trash went alongside.
-  await expect(page.getByText(/No notes yet/)).toBeVisible();
+  await expect(page.getByRole("link", { name: /Open note/ })).toBeVisible();
+  const opened = await context.request.get(`/notes/${open}`);
+  expect(opened.status()).toBe(200);
+  expect(await opened.text()).toContain("read, never written");
+  await page.goto("/notes/trash");
+  await expect(page.getByText("Long gone")).toBeVisible();
+  // Nothing a view could have written changed: every row is as it was, the expired one too.
+  expect(await rows()).toEqual(before);
+
+  // What the hourly job runs (pg_cron on hosted, the local backend's own timer here).
+  const purged = await admin().rpc("purge_expired_trash");
+  expect(purged.error).toBeNull();
   const { data } = await admin().from("notes").select("title").in("id", [old, recent]);
   expect(data).toEqual([{ title: "Still here" }]);
+  await page.reload();
+  await expect(page.getByText("Still here")).toBeVisible();
+  await expect(page.getByText("Long gone")).toHaveCount(0);
   await context.close();
 });

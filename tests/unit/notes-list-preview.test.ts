@@ -11,7 +11,7 @@ describe("toListItem", () => {
     const whole = toListItem({ ...row, body, deleted_at: null });
     const fromView = toListItem({
       ...row,
-      // What Postgres' left(body, 400) returns: characters, not UTF-16 units.
+      // What Postgres' left(body, LIST_BODY_CHARS) returns: characters, not UTF-16 units.
       body_start: Array.from(body).slice(0, LIST_BODY_CHARS).join(""),
       deleted_at: null,
     });

@@ -4,8 +4,8 @@ import { NotesHome } from "@/components/notes/notes-home";
 import { listNotes } from "@/lib/notes/queries";
 
 async function NotesHomeWithCount() {
-  const { notes } = await listNotes();
-  return <NotesHome hasNotes={notes.length > 0} />;
+  const { packed } = await listNotes();
+  return <NotesHome hasNotes={packed.length > 0} />;
 }
 
 export default function NotesPage() {

@@ -10,6 +10,7 @@ import { DEFAULT_TIMEOUTS, listen, type Timeouts } from "./layer/listen";
 import { Keys, SIGNING_KEY_FILE } from "./keys/keys";
 import { DatabaseMailer, type Mailer } from "./mail/mailer";
 import { applyMigrations, applySeed } from "./database/migrations";
+import { startScheduledJobs } from "./database/scheduled-jobs";
 import { createAuthService } from "./auth";
 import { authorizationServerMetadataMount } from "./auth/oauth-server/well-known-mount";
 import { createRestService } from "./rest";
@@ -31,6 +32,8 @@ export interface StartOptions extends LoadConfigOptions {
   timeouts?: Partial<Timeouts>;
   /** Services mounted after the built-in ones (a tool's or a test's own). */
   extraMounts?: Mount[];
+  /** How often the scheduled jobs (hosted's pg_cron jobs) run; each job's own cadence by default. */
+  scheduledJobsEveryMs?: number;
 }
 
 /** Requests larger than this get 413, unless a service sets its own limit. */
@@ -184,10 +187,12 @@ export async function startLocalBackend(options: StartOptions = {}): Promise<Loc
   }
   backend.inboxUrl = inbox?.url ?? null;
   for (const mount of services) await mount.start?.(backend);
+  const stopJobs = startScheduledJobs(db, log, { everyMs: options.scheduledJobsEveryMs });
 
   backend.stop = async () => {
     await server.close();
     await inbox?.close();
+    await stopJobs();
     for (const mount of services) await mount.stop?.();
     await mail.flush?.();
     await db.close();
