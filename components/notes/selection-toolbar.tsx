@@ -99,6 +99,7 @@ export function SelectionToolbar({ editor, onAttach }: { editor: Editor; onAttac
       >
         {linking !== null ? (
           <form
+            data-closes-on-escape
             className="flex items-center gap-1"
             onSubmit={(event) => {
               event.preventDefault();
