@@ -12,6 +12,7 @@ import {
   type LucideIcon,
 } from "lucide-react";
 import type { Editor } from "@tiptap/core";
+import { TextSelection } from "@tiptap/pm/state";
 import { useEditorState } from "@tiptap/react";
 import { BubbleMenu } from "@tiptap/react/menus";
 
@@ -89,7 +90,11 @@ export function SelectionToolbar({ editor, onAttach }: { editor: Editor; onAttac
       className="z-40"
       shouldShow={({ editor: e, state, from, to }) =>
         linkingNow.current !== null ||
-        (e.isEditable && from !== to && !state.selection.empty && !e.isActive("codeBlock"))
+        // Text only: not a picked attachment, a divider or table cells.
+        (e.isEditable &&
+          from !== to &&
+          state.selection instanceof TextSelection &&
+          !e.isActive("codeBlock"))
       }
     >
       <div
