@@ -78,7 +78,7 @@ function SlashMenu({ items, command, ref }: Props) {
       aria-label="Insert block"
       id="slash-menu"
       data-closes-on-escape
-      className="z-50 max-h-80 w-64 overflow-y-auto rounded-lg border bg-popover p-1 text-popover-foreground shadow-[var(--shadow-raised)]"
+      className="z-50 w-64 rounded-lg border bg-popover p-1 text-popover-foreground shadow-[var(--shadow-raised)]"
     >
       {items.map((item, i) => {
         const Icon = ICONS[item.id] ?? FileIcon;
