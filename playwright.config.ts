@@ -99,6 +99,8 @@ export default defineConfig({
         SITE_URL: baseURL,
         // Stands in for a deployment's proxy header; only the specs that test limits send it.
         TRUSTED_PROXY_HEADER: "x-e2e-client-address",
+        // The link-title spec points pasted links at this app's own pages, on a loopback address.
+        LINK_TITLE_ALLOWED_ORIGINS: baseURL,
       },
     },
   ],

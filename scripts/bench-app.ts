@@ -27,6 +27,7 @@ import { spawnBackend } from "./backend-process";
 import { seedNotes } from "./seed-notes";
 import { startApp, type AppProcess } from "./bench/app-process";
 import { benchAttachmentUpload } from "./bench/attachments";
+import { benchEditor } from "./bench/editor-input";
 import { comparePairs, printComparison, printFirstLoad } from "./bench/compare";
 import { timedGet } from "./bench/http-load";
 import { benchNotes } from "./bench/notes";
@@ -42,6 +43,8 @@ const REFERENCE_DIR = process.env.BENCH_REFERENCE_DIR;
 const ONLY_COMPARE = process.env.BENCH_ONLY_COMPARE === "1";
 /** BENCH_ONLY_PROFILE=1: only where each notes view's time and bytes go (a quick look). */
 const ONLY_PROFILE = process.env.BENCH_ONLY_PROFILE === "1";
+/** BENCH_ONLY_EDITOR=1: only the writing surface's rows (keystroke latency, layout shift). */
+const ONLY_EDITOR = process.env.BENCH_ONLY_EDITOR === "1";
 
 /**
  * Forwards everything to the backend, counts what the apps ask of /auth/v1 and, while the
@@ -115,6 +118,15 @@ async function warmUp(urls: string[], cookie: string) {
   for (let i = 0; i < 5; i++) await Promise.all(urls.map((u) => timedGet(u, agent, cookie)));
 }
 
+/** Typing in a 50,000-character note and layout shift on /notes and a note, as printed lines. */
+async function editorLines(appUrl: string, backendUrl: string, email: string, cookie: string) {
+  const typing = await benchEditor({ appUrl, backendUrl, secretKey: SECRET_KEY, email, cookie });
+  return [
+    `\n  input latency per keystroke (${typing.characters.toLocaleString("en")}-character note, Chromium): p50 ${typing.p50.toFixed(1)} ms, p95 ${typing.p95.toFixed(1)} ms (${typing.keystrokes} keys, key event to the frame after)`,
+    `  layout shift after first paint (CLS): /notes ${typing.listShift.toFixed(3)}, a note ${typing.noteShift.toFixed(3)}`,
+  ];
+}
+
 /** The notes screens with 1,000 notes, search with 10,000, and a shared note's public page. */
 async function featurePages(
   appUrl: string,
@@ -146,6 +158,7 @@ async function featurePages(
     email,
     password,
   });
+  const typing = await editorLines(appUrl, backendUrl, email, cookie);
   const rows = [
     { label: "/notes (1,000 notes)", page: notes.list },
     { label: "/notes/<id> (1,000 notes)", page: notes.note },
@@ -155,7 +168,8 @@ async function featurePages(
   ];
   const { search, keystroke } = notes;
   const lines = [
-    `\n  search (10,000 notes): p50 ${search.p50.toFixed(1)} ms, p95 ${search.p95.toFixed(1)} ms (search_notes RPC, 100 queries)`,
+    ...typing,
+    `  search (10,000 notes): p50 ${search.p50.toFixed(1)} ms, p95 ${search.p95.toFixed(1)} ms (search_notes RPC, 100 queries)`,
     `  upload 50 MiB (tus): ${upload.seconds.toFixed(2)} s, ${upload.mbPerSecond.toFixed(1)} MiB/s (6 MiB chunks, a person's token, into their note)`,
     keystroke
       ? `  keystroke to another device: p50 ${keystroke.p50.toFixed(1)} ms, p95 ${keystroke.p95.toFixed(1)} ms, ${keystroke.failures} missed (${keystroke.keystrokes} keys, two Chromium pages)\n  steady typing (a key every 50 ms): ${keystroke.messagesPerMinute.withPeer.toFixed(0)} Realtime messages/min with another device open, ${keystroke.messagesPerMinute.alone.toFixed(0)} alone`
@@ -234,6 +248,10 @@ async function main() {
       : null;
     if (reference) apps.push(reference);
     const { email, password, cookie } = await signInCookie(backend.url, proxyUrl);
+    if (ONLY_EDITOR) {
+      for (const line of await editorLines(app.url, backend.url, email, cookie)) console.log(line);
+      return;
+    }
 
     // Compile caches, and the one JWKS fetch each app keeps for ten minutes.
     await warmUp([`${app.url}/`, `${app.url}/account`, `${app.url}/health`], cookie);

@@ -1,18 +1,29 @@
 "use client";
 
-import { useId, useRef } from "react";
-import { CloudOffIcon, PaperclipIcon, RotateCwIcon, TriangleAlertIcon, XIcon } from "lucide-react";
+import { useImperativeHandle, useRef, type Ref } from "react";
+import { CloudOffIcon, RotateCwIcon, TriangleAlertIcon, XIcon } from "lucide-react";
 
 import { Button } from "@/components/ui/button";
 import type { UploadEntry } from "@/components/attachments/use-attachment-uploads";
 import type { UnfinishedUpload } from "@/lib/attachments/upload";
-import { ATTACHMENT_LIMITS_TEXT, ATTACHMENT_TYPES } from "@/lib/attachments/limits";
+import { ATTACHMENT_TYPES } from "@/lib/attachments/limits";
 import { formatBytes } from "@/lib/format-bytes";
 
 /** What the file picker offers: the allowed types, plus extensions browsers may not type. */
 const ACCEPT = [...Object.keys(ATTACHMENT_TYPES), ".md", ".markdown", ".csv", ".m4a"].join(",");
 
-/** The Attach button with the limits said up front, and one row per upload with its progress. */
+/** The image types the picker offers when a person asks for an image. */
+const ACCEPT_IMAGES = Object.keys(ATTACHMENT_TYPES)
+  .filter((type) => type.startsWith("image/"))
+  .join(",");
+
+export type FilePicker = { pick: (kind: "image" | "file") => void };
+
+/**
+ * The file picker (opened from the `/` menu and the selection toolbar; files also arrive by drop
+ * and paste) and one row per upload with its progress. Nothing shows until there is an upload: the
+ * limits are said when a file is refused, in the refusal.
+ */
 export function AttachmentUploads({
   entries,
   unfinished,
@@ -20,6 +31,7 @@ export function AttachmentUploads({
   onDismiss,
   onRetry,
   onForget,
+  picker,
 }: {
   entries: UploadEntry[];
   unfinished: UnfinishedUpload[];
@@ -27,39 +39,32 @@ export function AttachmentUploads({
   onDismiss: (id: string) => void;
   onRetry: (id: string) => void;
   onForget: (key: string) => void;
+  picker: Ref<FilePicker>;
 }) {
   const input = useRef<HTMLInputElement>(null);
-  const limitsId = useId();
+  useImperativeHandle(picker, () => ({
+    pick(kind) {
+      if (!input.current) return;
+      input.current.accept = kind === "image" ? ACCEPT_IMAGES : ACCEPT;
+      input.current.click();
+    },
+  }));
+  const empty = unfinished.length === 0 && entries.length === 0;
   return (
-    <section aria-label="Attachments" className="mb-4 flex flex-col gap-2">
-      <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-        <Button
-          type="button"
-          variant="outline"
-          size="sm"
-          aria-describedby={limitsId}
-          onClick={() => input.current?.click()}
-        >
-          <PaperclipIcon aria-hidden="true" />
-          Attach
-        </Button>
-        <input
-          ref={input}
-          type="file"
-          multiple
-          hidden
-          accept={ACCEPT}
-          aria-label="Files to attach"
-          onChange={(event) => {
-            const files = Array.from(event.currentTarget.files ?? []);
-            event.currentTarget.value = "";
-            if (files.length) onFiles(files);
-          }}
-        />
-        <p id={limitsId} className="text-xs text-muted-foreground">
-          {ATTACHMENT_LIMITS_TEXT} You can also drop or paste files into the note.
-        </p>
-      </div>
+    <section aria-label="Attachments" className={empty ? "contents" : "mb-4 flex flex-col gap-2"}>
+      <input
+        ref={input}
+        type="file"
+        multiple
+        hidden
+        accept={ACCEPT}
+        aria-label="Files to attach"
+        onChange={(event) => {
+          const files = Array.from(event.currentTarget.files ?? []);
+          event.currentTarget.value = "";
+          if (files.length) onFiles(files);
+        }}
+      />
       {unfinished.length > 0 && (
         <ul className="flex flex-col gap-2" aria-label="Unfinished uploads">
           {unfinished.map((u) => (

@@ -25,7 +25,7 @@ export function NoteEditorIsland({
 }) {
   const [ready, setReady] = useState(false);
   return (
-    <div className="flex-1 px-4 py-6 sm:px-8">
+    <div className="note-column flex-1 px-4 pt-6 pb-[30vh] sm:px-8 sm:pt-10">
       {!ready && (preview ?? <NoteSkeleton />)}
       <NoteEditor
         key={noteId}

@@ -7,14 +7,20 @@ import { EditorContent, ReactNodeViewRenderer, useEditor } from "@tiptap/react";
 import { IndexeddbPersistence } from "y-indexeddb";
 import * as Y from "yjs";
 
-import { AttachmentUploads } from "@/components/attachments/attachment-uploads";
+import { AttachmentUploads, type FilePicker } from "@/components/attachments/attachment-uploads";
 import { AttachmentView } from "@/components/attachments/attachment-view";
 import { useAttachmentSweep } from "@/components/attachments/use-attachment-sweep";
 import { useAttachmentUploads } from "@/components/attachments/use-attachment-uploads";
 import { useSupabase } from "@/components/supabase/supabase-provider";
 import { SaveStatus } from "@/components/notes/save-status";
+import { SelectionToolbar } from "@/components/notes/selection-toolbar";
+import { slashMenuRender } from "@/components/notes/slash-menu";
 import { useNoteChannel } from "@/components/notes/use-note-channel";
+import { readCaret, writeCaret } from "@/lib/notes/caret-memory";
 import { editorExtensions } from "@/lib/notes/editor-extensions";
+import { ChecklistOrder, checkedItemsDown } from "@/lib/notes/editor/checklist-order";
+import { LinkTitles } from "@/lib/notes/editor/link-titles";
+import { SlashCommands } from "@/lib/notes/editor/slash-commands";
 import { documentFromMarkdown } from "@/lib/notes/markdown-document";
 import { deriveTitleAndBody } from "@/lib/notes/derive";
 import { announceNoteChange } from "@/lib/notes/local-changes";
@@ -37,6 +43,18 @@ const noSubscription = () => () => {};
 const findStatusSlot = () => document.getElementById("note-status-slot");
 const noSlot = () => null;
 
+/** The page title behind a pasted link, from this app's server; none when it can't be had. */
+async function fetchTitle(url: string): Promise<string | null> {
+  try {
+    const response = await fetch(`/notes/link-title?url=${encodeURIComponent(url)}`);
+    if (!response.ok) return null;
+    const { title } = (await response.json()) as { title?: unknown };
+    return typeof title === "string" && title ? title : null;
+  } catch {
+    return null;
+  }
+}
+
 /** Tiptap bound to the note's Y.Doc: the CRDT owns the document, the editor shows it. */
 export function NoteEditor({ noteId, userId, text, hidden, onReady }: Props) {
   const supabase = useSupabase();
@@ -51,10 +69,21 @@ export function NoteEditor({ noteId, userId, text, hidden, onReady }: Props) {
   const [unreachable, setUnreachable] = useState(false);
   // Drop and paste handlers are fixed when the editor is made; they reach the uploads through this.
   const addFiles = useRef<(files: File[]) => void>(() => {});
+  const picker = useRef<FilePicker>(null);
+  // The `/` menu's Image and File open the uploads' picker; made once, like the editor.
+  const [pickFiles] = useState(() => (kind: "image" | "file") => picker.current?.pick(kind));
 
   const editor = useEditor({
     immediatelyRender: false,
-    extensions: editorExtensions(doc, ReactNodeViewRenderer(AttachmentView)),
+    extensions: [
+      ...editorExtensions(doc, ReactNodeViewRenderer(AttachmentView)),
+      SlashCommands.configure({
+        pickFiles,
+        render: slashMenuRender,
+      }),
+      ChecklistOrder.configure({ enabled: () => checkedItemsDown(window.localStorage) }),
+      LinkTitles.configure({ fetchTitle }),
+    ],
     editorProps: {
       attributes: {
         class: "note-prose min-h-[50vh] outline-none",
@@ -146,6 +175,39 @@ export function NoteEditor({ noteId, userId, text, hidden, onReady }: Props) {
     editor.view.focus();
   }, [hidden, editor]);
 
+  // The caret goes back where it was when this note was last open on this device, and where it
+  // is now is kept as it moves.
+  useEffect(() => {
+    if (hidden || !editor || editor.isEmpty) return;
+    const caret = readCaret(window.localStorage, noteId);
+    if (caret) {
+      const { doc: pmDoc } = editor.state;
+      const clamp = (pos: number) => Math.max(0, Math.min(pos, pmDoc.content.size));
+      const selection = TextSelection.between(
+        pmDoc.resolve(clamp(caret.anchor)),
+        pmDoc.resolve(clamp(caret.head)),
+      );
+      editor.view.dispatch(editor.state.tr.setSelection(selection).scrollIntoView());
+      editor.view.focus();
+    }
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const keep = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        const { anchor, head } = editor.state.selection;
+        writeCaret(window.localStorage, noteId, { anchor, head });
+      }, 250);
+    };
+    editor.on("selectionUpdate", keep);
+    return () => {
+      editor.off("selectionUpdate", keep);
+      clearTimeout(timer);
+      if (editor.isDestroyed) return;
+      const { anchor, head } = editor.state.selection;
+      if (editor.isFocused) writeCaret(window.localStorage, noteId, { anchor, head });
+    };
+  }, [hidden, editor, noteId]);
+
   return (
     <>
       {slot &&
@@ -171,8 +233,10 @@ export function NoteEditor({ noteId, userId, text, hidden, onReady }: Props) {
           onForget={(key) => void uploads.forget(key)}
           onDismiss={(id) => void uploads.dismiss(id)}
           onRetry={uploads.retry}
+          picker={picker}
         />
       )}
+      {editor && !hidden && <SelectionToolbar editor={editor} onAttach={() => pickFiles("file")} />}
       <EditorContent editor={editor} hidden={hidden} />
     </>
   );

@@ -40,6 +40,8 @@ export function NoteShortcuts() {
   useEffect(() => {
     function onKeyDown(event: KeyboardEvent) {
       if (event.defaultPrevented || event.isComposing) return;
+      // An open menu in the note (the / menu, the link field) closes on Escape first.
+      if (event.key === "Escape" && document.querySelector("[data-closes-on-escape]")) return;
       const action = shortcutFor({
         key: event.key,
         ctrlKey: event.ctrlKey,

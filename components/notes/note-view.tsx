@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { ArrowLeftIcon } from "lucide-react";
 
+import { CheckedItemsToggle } from "@/components/notes/checked-items-toggle";
 import { NoteActions } from "@/components/notes/note-actions";
 import { NoteEditorIsland } from "@/components/notes/note-editor-island";
 import { ShareControl } from "@/components/notes/share-control";
@@ -42,6 +43,7 @@ export function NoteView({
           All notes
         </Link>
         <div id="note-status-slot" className="mr-auto" />
+        <CheckedItemsToggle />
         <ShareControl id={note.id} slug={share.slug} indexable={share.indexable} />
         <NoteActions id={note.id} pinned={note.pinned} />
       </div>

@@ -1,23 +1,15 @@
 "use client";
 
-import {
-  CloudOffIcon,
-  CheckIcon,
-  LoaderIcon,
-  TriangleAlertIcon,
-  MonitorSmartphoneIcon,
-} from "lucide-react";
+import { CloudOffIcon, TriangleAlertIcon, MonitorSmartphoneIcon } from "lucide-react";
 
 import { Button } from "@/components/ui/button";
 import type { SaveState } from "@/lib/notes/sync/types";
 
-const WORDS: Record<Exclude<SaveState, "error">, string> = {
-  saved: "Saved",
-  saving: "Saving…",
-  offline: "Offline — changes kept on this device",
-};
-
-/** The quiet autosave line, and where else this note is open. */
+/**
+ * Saving is quiet: while changes are saved, or being saved, nothing is shown or announced. The
+ * live region speaks only when something is wrong (offline, the server refused a change), and says
+ * that the change is kept on this device.
+ */
 export function SaveStatus({
   state,
   message,
@@ -29,21 +21,30 @@ export function SaveStatus({
   elsewhere: number;
   onRetry: () => void;
 }) {
-  const Icon =
-    state === "saved"
-      ? CheckIcon
-      : state === "saving"
-        ? LoaderIcon
-        : state === "offline"
-          ? CloudOffIcon
-          : TriangleAlertIcon;
+  const wrong = state === "offline" || state === "error";
+  const Icon = state === "offline" ? CloudOffIcon : TriangleAlertIcon;
   return (
-    <div className="flex flex-wrap items-center gap-x-3 gap-y-1 px-2 text-sm text-muted-foreground">
-      <span role="status" data-save-state={state} className="inline-flex items-center gap-1.5">
-        <Icon aria-hidden="true" className="size-3.5" />
-        {state === "error"
-          ? `Not saved: ${message ?? "the server refused the change"}. It is kept on this device.`
-          : WORDS[state]}
+    <div className="flex min-h-8 flex-wrap items-center gap-x-3 gap-y-1 px-2 text-sm text-muted-foreground">
+      <span
+        role="status"
+        data-save-state={state}
+        className={
+          wrong
+            ? "inline-flex items-center gap-1.5 rounded-md px-1.5 py-0.5 text-foreground"
+            : "sr-only"
+        }
+      >
+        {wrong && (
+          <>
+            <Icon
+              aria-hidden="true"
+              className={state === "error" ? "size-3.5 text-destructive" : "size-3.5"}
+            />
+            {state === "error"
+              ? `Not saved: ${message ?? "the server refused the change"}. It is kept on this device.`
+              : "Offline — changes kept on this device"}
+          </>
+        )}
       </span>
       {state === "error" && (
         <Button variant="outline" size="sm" onClick={onRetry}>

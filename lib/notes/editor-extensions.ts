@@ -1,6 +1,7 @@
 import { Extension, type NodeViewRenderer } from "@tiptap/core";
 import Collaboration from "@tiptap/extension-collaboration";
 import { TaskItem, TaskList } from "@tiptap/extension-list";
+import { TableKit } from "@tiptap/extension-table";
 import { Placeholder } from "@tiptap/extensions";
 import { Markdown } from "@tiptap/markdown";
 import { Slice, type Node as ProseMirrorNode } from "@tiptap/pm/model";
@@ -66,7 +67,7 @@ const BlankNote = Extension.create({
 });
 
 /**
- * The editor's features: headings, bold/italic, lists, checklists, links, code and quotes, with
+ * The editor's features: headings, bold/italic, lists, checklists, tables, links, code and quotes, with
  * Markdown shortcuts as input rules (StarterKit's) and Markdown in and out. Undo is Yjs's, through
  * the collaboration binding, so it undoes only this device's edits. Attachments show through
  * `attachmentView` where there is one (the editor), as plain blocks elsewhere.
@@ -85,6 +86,7 @@ export function editorExtensions(doc: Y.Doc, attachmentView: NodeViewRenderer | 
     }),
     TaskList,
     TaskItem.configure({ nested: true }),
+    TableKit.configure({ table: { resizable: false } }),
     Placeholder.configure({
       // The first line is the title. Other empty lines carry the body's hint, which the
       // stylesheet shows only while the whole note is blank (see BlankNote).

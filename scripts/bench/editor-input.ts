@@ -1,0 +1,124 @@
+import { chromium, type Browser, type Page } from "@playwright/test";
+import { createClient } from "@supabase/supabase-js";
+
+import type { Database } from "../../lib/supabase/database.types";
+
+export interface EditorBenchContext {
+  appUrl: string;
+  backendUrl: string;
+  secretKey: string;
+  email: string;
+  /** The person's session cookies, as `name=value; name=value`. */
+  cookie: string;
+  keystrokes?: number;
+}
+
+const EDITOR = '[role="textbox"][aria-label="Note"]';
+
+/** About 50,000 characters of ordinary writing: headings, paragraphs, lists, a checklist. */
+const LONG_BODY = Array.from(
+  { length: 400 },
+  (_, i) =>
+    `## Part ${i + 1}\n\nSome **bold** words and an _aside_, then a sentence that runs on for a while as notes do.\n\n- one\n- two\n\n- [ ] a task`,
+).join("\n\n");
+
+async function openPage(browser: Browser, ctx: EditorBenchContext, path: string): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  await context.addCookies(
+    ctx.cookie.split("; ").map((pair) => {
+      const at = pair.indexOf("=");
+      return { name: pair.slice(0, at), value: pair.slice(at + 1), url: ctx.appUrl };
+    }),
+  );
+  const page = await context.newPage();
+  // Every layout shift from the first paint on, as the browser reports it.
+  await page.addInitScript(() => {
+    const shifts = { total: 0 };
+    Object.assign(window, { __cls: shifts });
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & {
+        value: number;
+        hadRecentInput: boolean;
+      })[])
+        if (!entry.hadRecentInput) shifts.total += entry.value;
+    }).observe({ type: "layout-shift", buffered: true });
+  });
+  await page.goto(`${ctx.appUrl}${path}`);
+  return page;
+}
+
+const cls = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __cls: { total: number } }).__cls.total);
+
+function percentile(values: number[], p: number) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+/**
+ * Input latency per keystroke in a 50,000-character note (from the key's event to the frame
+ * after the editor has changed, read inside the page), and the layout shift on /notes and on a
+ * note from first paint until the note has settled.
+ */
+export async function benchEditor(ctx: EditorBenchContext) {
+  const admin = createClient<Database>(ctx.backendUrl, ctx.secretKey, {
+    auth: { persistSession: false },
+  });
+  const { data: users } = await admin.auth.admin.listUsers();
+  const owner = users.users.find((u) => u.email === ctx.email);
+  if (!owner) throw new Error(`No user ${ctx.email} to own the long note`);
+  const note = await admin
+    .from("notes")
+    .insert({ owner_id: owner.id, title: "The long note", body: LONG_BODY })
+    .select("id")
+    .single();
+  if (note.error) throw note.error;
+
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"],
+  });
+  try {
+    const list = await openPage(browser, ctx, "/notes");
+    await list.waitForLoadState("load");
+    await list.waitForTimeout(2_000);
+    const listShift = await cls(list);
+
+    const page = await openPage(browser, ctx, `/notes/${note.data.id}`);
+    await page.locator(EDITOR).waitFor({ timeout: 60_000 });
+    await page.waitForTimeout(2_000);
+    const noteShift = await cls(page);
+    const characters = await page.locator(EDITOR).evaluate((el) => el.textContent!.length);
+
+    await page.locator(EDITOR).click();
+    await page.keyboard.press("ControlOrMeta+End");
+    await page.evaluate(() => {
+      const latencies: number[] = [];
+      Object.assign(window, { __latencies: latencies });
+      document.addEventListener("keydown", (event) => {
+        const start = event.timeStamp;
+        // The frame that shows the character: after the next paint.
+        requestAnimationFrame(() => setTimeout(() => latencies.push(performance.now() - start), 0));
+      });
+    });
+    const count = ctx.keystrokes ?? 100;
+    for (let i = 0; i < count; i++) {
+      await page.keyboard.press(String.fromCharCode(97 + (i % 26)));
+      await page.waitForTimeout(30);
+    }
+    await page.waitForTimeout(200);
+    const latencies = await page.evaluate(
+      () => (window as unknown as { __latencies: number[] }).__latencies,
+    );
+    return {
+      characters,
+      keystrokes: latencies.length,
+      p50: percentile(latencies, 50),
+      p95: percentile(latencies, 95),
+      listShift,
+      noteShift,
+    };
+  } finally {
+    await browser.close();
+  }
+}

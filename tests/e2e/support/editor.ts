@@ -1,0 +1,37 @@
+import { expect, type Page } from "@playwright/test";
+
+import { admin } from "./auth";
+import { editor } from "./notes";
+
+/** Empties everything under the note's first line and puts the caret on a new line below it. */
+export async function freshLine(page: Page) {
+  await editor(page).click();
+  await page.keyboard.press("Control+Home");
+  await page.keyboard.press("End");
+  await page.keyboard.press("Shift+Control+End");
+  await page.keyboard.press("Backspace");
+  await page.keyboard.press("Enter");
+}
+
+/** Pastes plain text into the note, as a clipboard holding only text would. */
+export async function pasteText(page: Page, text: string) {
+  await editor(page).evaluate((target, text) => {
+    const transfer = new DataTransfer();
+    transfer.setData("text/plain", text);
+    target.dispatchEvent(
+      new ClipboardEvent("paste", { clipboardData: transfer, bubbles: true, cancelable: true }),
+    );
+  }, text);
+}
+
+/** The note's body as the server derived it from the stored document. */
+export async function storedBody(id: string): Promise<string> {
+  const { data, error } = await admin().from("notes").select("body").eq("id", id).single();
+  if (error) throw error;
+  return (data as { body: string }).body;
+}
+
+/** Waits until the server's copy of the note's body matches. */
+export async function expectStoredBody(id: string, pattern: RegExp) {
+  await expect.poll(() => storedBody(id), { timeout: 15_000 }).toMatch(pattern);
+}
