@@ -14,6 +14,7 @@ import { useAttachmentUploads } from "@/components/attachments/use-attachment-up
 import { useSupabase } from "@/components/supabase/supabase-provider";
 import { SaveStatus } from "@/components/notes/save-status";
 import { useNoteChannel } from "@/components/notes/use-note-channel";
+import { useNoteRefs } from "@/components/tags/use-note-refs";
 import { editorExtensions } from "@/lib/notes/editor-extensions";
 import { documentFromMarkdown } from "@/lib/notes/markdown-document";
 import { deriveTitleAndBody } from "@/lib/notes/derive";
@@ -52,9 +53,10 @@ export function NoteEditor({ noteId, userId, text, hidden, onReady }: Props) {
   // Drop and paste handlers are fixed when the editor is made; they reach the uploads through this.
   const addFiles = useRef<(files: File[]) => void>(() => {});
 
+  const refs = useNoteRefs();
   const editor = useEditor({
     immediatelyRender: false,
-    extensions: editorExtensions(doc, ReactNodeViewRenderer(AttachmentView)),
+    extensions: editorExtensions(doc, ReactNodeViewRenderer(AttachmentView), refs),
     editorProps: {
       attributes: {
         class: "note-prose min-h-[50vh] outline-none",

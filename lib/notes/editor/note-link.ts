@@ -41,8 +41,8 @@ export const NoteLink = Node.create<{ refs: NoteRefsSource | null }>({
     return {
       id: {
         default: "",
-        parseHTML: (el) => el.getAttribute("data-note-link") ?? "",
-        renderHTML: (attrs) => ({ "data-note-link": String(attrs.id) }),
+        parseHTML: (el) => el.getAttribute("data-linked-note") ?? "",
+        renderHTML: (attrs) => ({ "data-linked-note": String(attrs.id) }),
       },
       label: {
         default: "",
@@ -53,7 +53,7 @@ export const NoteLink = Node.create<{ refs: NoteRefsSource | null }>({
   },
 
   parseHTML() {
-    return [{ tag: "a[data-note-link]" }];
+    return [{ tag: "a[data-linked-note]" }];
   },
 
   renderHTML({ node, HTMLAttributes }) {
@@ -81,7 +81,7 @@ export const NoteLink = Node.create<{ refs: NoteRefsSource | null }>({
       const dom = document.createElement("a");
       dom.className = "note-link";
       dom.href = `/notes/${id}`;
-      dom.dataset.noteLink = id;
+      dom.dataset.linkedNote = id;
       const show = () => {
         dom.textContent = titles.get(id) ?? String(node.attrs.label);
       };
