@@ -27,16 +27,26 @@ function documentJSON(doc: Y.Doc): DocJSON {
   return yXmlFragmentToProseMirrorRootNode(doc.getXmlFragment("default"), schema).toJSON();
 }
 
+/**
+ * The Markdown writer escapes the brackets of a `[[Title]]` typed as text (`\[\[Title\]\]`); it is
+ * kept as typed, so the text and its export read as the link it is.
+ */
+function serialize(json: DocJSON): string {
+  return editorParts()
+    .markdown.serialize(json)
+    .replace(/(?<!\\)\\\[\\\[([^[\]\n]+?)\\\]\\\]/g, "[[$1]]");
+}
+
 /** A note's Yjs document as the Markdown its editor would write. */
 export function documentMarkdown(doc: Y.Doc): string {
-  return editorParts().markdown.serialize(documentJSON(doc));
+  return serialize(documentJSON(doc));
 }
 
 /** A note's title, body, tags and links from its Yjs document, read once. */
 export function documentDerived(doc: Y.Doc): { title: string; body: string } & NoteRefs {
   const json = documentJSON(doc);
   return {
-    ...deriveTitleAndBody(editorParts().markdown.serialize(json)),
+    ...deriveTitleAndBody(serialize(json)),
     ...documentRefs(json),
   };
 }
