@@ -38,7 +38,7 @@ export function RenameTag({ tag }: { tag: string }) {
   };
 
   return (
-    <form onSubmit={submit} className="grid gap-2 border-t pt-4" aria-label="Rename tag">
+    <form onSubmit={submit} className="grid gap-2 border-t pt-4">
       <Label htmlFor={id}>Rename tag</Label>
       <div className="flex flex-wrap gap-2">
         <Input
