@@ -9,6 +9,7 @@ import {
   editor,
   expectSaved,
   newPerson,
+  openNote,
 } from "./support/notes";
 
 // Several browsers and a production server share a busy machine: allow them time.
@@ -97,7 +98,7 @@ test("renaming a tag rewrites it on a device that has the note open, keeping wha
   const id = await writeNote(pageA, "Errands #chores today");
 
   const pageB = await phone.newPage();
-  await pageB.goto(`/notes/${id}`);
+  await openNote(pageB, id);
   await expect(editor(pageB)).toContainText("Errands #chores today");
 
   // The phone loses its connection and keeps typing.
@@ -107,7 +108,7 @@ test("renaming a tag rewrites it on a device that has the note open, keeping wha
   await pageB.keyboard.type(" and milk");
 
   await pageA.goto("/notes/tags/chores");
-  await pageA.getByLabel("Rename tag").fill("tasks");
+  await pageA.getByRole("textbox", { name: "Rename tag" }).fill("tasks");
   await pageA.getByRole("button", { name: "Rename" }).click();
   await pageA.waitForURL("**/notes/tags/tasks");
   await expect(pageA.getByText(/Renamed #chores to #tasks in 1 note/)).toBeVisible();
