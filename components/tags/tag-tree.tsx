@@ -181,7 +181,6 @@ export function TagTree() {
                 }}
                 href={tagHref(node.path)}
                 role="treeitem"
-                aria-label={`${node.name}, ${node.count} ${node.count === 1 ? "note" : "notes"}`}
                 aria-level={level}
                 aria-expanded={hasChildren ? open : undefined}
                 aria-selected={node.path === current}
@@ -193,11 +192,12 @@ export function TagTree() {
                 className="flex min-w-0 flex-1 items-center gap-1.5 rounded-md px-2 py-1 text-sm text-muted-foreground outline-none hover:bg-accent hover:text-accent-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50 aria-[current=page]:bg-accent aria-[current=page]:font-medium aria-[current=page]:text-accent-foreground"
               >
                 <HashIcon aria-hidden="true" className="size-3.5 shrink-0" />
-                <span aria-hidden="true" className="truncate">
-                  {node.name}
-                </span>
+                <span className="truncate">{node.name}</span>
                 <span aria-hidden="true" className="ml-auto text-xs tabular-nums">
                   {node.count}
+                </span>
+                <span className="sr-only">
+                  , {node.count} {node.count === 1 ? "note" : "notes"}
                 </span>
               </Link>
             </li>
