@@ -17,6 +17,7 @@ import { SelectionToolbar } from "@/components/notes/selection-toolbar";
 import { slashMenuRender } from "@/components/notes/slash-menu";
 import { useNoteChannel } from "@/components/notes/use-note-channel";
 import { readCaret, writeCaret } from "@/lib/notes/caret-memory";
+import { useNoteRefs } from "@/components/tags/use-note-refs";
 import { editorExtensions } from "@/lib/notes/editor-extensions";
 import { ChecklistOrder, checkedItemsDown } from "@/lib/notes/editor/checklist-order";
 import { LinkTitles } from "@/lib/notes/editor/link-titles";
@@ -73,10 +74,11 @@ export function NoteEditor({ noteId, userId, text, hidden, onReady }: Props) {
   // The `/` menu's Image and File open the uploads' picker; made once, like the editor.
   const [pickFiles] = useState(() => (kind: "image" | "file") => picker.current?.pick(kind));
 
+  const refs = useNoteRefs();
   const editor = useEditor({
     immediatelyRender: false,
     extensions: [
-      ...editorExtensions(doc, ReactNodeViewRenderer(AttachmentView)),
+      ...editorExtensions(doc, ReactNodeViewRenderer(AttachmentView), refs),
       SlashCommands.configure({
         pickFiles,
         render: slashMenuRender,

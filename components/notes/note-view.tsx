@@ -1,3 +1,4 @@
+import { Suspense } from "react";
 import Link from "next/link";
 import { ArrowLeftIcon } from "lucide-react";
 
@@ -5,6 +6,7 @@ import { CheckedItemsToggle } from "@/components/notes/checked-items-toggle";
 import { NoteActions } from "@/components/notes/note-actions";
 import { NoteEditorIsland } from "@/components/notes/note-editor-island";
 import { ShareControl } from "@/components/notes/share-control";
+import { NoteMentions } from "@/components/tags/note-mentions";
 import { displayTitle } from "@/lib/notes/derive";
 import type { NoteSummary } from "@/lib/notes/list";
 
@@ -53,6 +55,9 @@ export function NoteView({
         text={{ title: note.title, body: note.body }}
         preview={preview}
       />
+      <Suspense fallback={null}>
+        <NoteMentions noteId={note.id} />
+      </Suspense>
     </div>
   );
 }

@@ -10,6 +10,7 @@ import { NoteList } from "@/components/notes/note-list";
 import { NoteSearch, type SearchHit } from "@/components/notes/note-search";
 import { SearchResults } from "@/components/notes/search-results";
 import { useLiveNotes } from "@/components/notes/use-live-notes";
+import { TagTree } from "@/components/tags/tag-tree";
 import type { PackedNotesPage } from "@/lib/notes/list";
 
 export function NotesSidebar({
@@ -49,6 +50,7 @@ export function NotesSidebar({
         )}
       </div>
       <div className="border-t p-2">
+        <TagTree />
         <Link
           href="/notes/trash"
           aria-current={inTrash ? "page" : undefined}

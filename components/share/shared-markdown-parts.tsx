@@ -24,6 +24,33 @@ export function SharedFilesProvider({
   return <Files value={files}>{children}</Files>;
 }
 
+/** This page's links to other shared notes, by lower-case title: read when shown, like Files. */
+const Links = createContext<Record<string, string>>({});
+
+export function SharedLinksProvider({
+  links,
+  children,
+}: {
+  links: Record<string, string>;
+  children: ReactNode;
+}) {
+  return <Links value={links}>{children}</Links>;
+}
+
+/** A `[[Title]]` link: to the note's share page when it is shared too, else its title alone. */
+export function NoteRef(props: { "data-note-ref"?: string; children?: ReactNode }) {
+  const links = useContext(Links);
+  const title = props["data-note-ref"];
+  if (title === undefined) return <span {...props} />;
+  const slug = links[title.toLowerCase()];
+  if (!slug) return <span data-note-ref="">{props.children}</span>;
+  return (
+    <a href={`/n/${slug}`} data-note-ref="">
+      {props.children}
+    </a>
+  );
+}
+
 export function Anchor({ href, children: text }: AnchorProps) {
   const files = useContext(Files);
   const path = pathFromUrl(href);

@@ -6,10 +6,17 @@ import type { Element, Root } from "hast";
 import { toJsxRuntime } from "hast-util-to-jsx-runtime";
 import { defaultUrlTransform } from "react-markdown";
 
-import { Anchor, Picture, SharedFilesProvider } from "@/components/share/shared-markdown-parts";
+import {
+  Anchor,
+  NoteRef,
+  Picture,
+  SharedFilesProvider,
+  SharedLinksProvider,
+} from "@/components/share/shared-markdown-parts";
 import { ATTACHMENT_SCHEME, pathFromUrl } from "@/lib/attachments/paths";
 import type { SharedFiles } from "@/lib/attachments/shared-files";
 import { parseMarkdown } from "@/lib/notes/markdown-render";
+import { markNoteRefs } from "@/lib/notes/note-refs-hast";
 
 /** Only http(s), mailto and relative URLs survive, and `attachment:` ones naming a real path. */
 function safeUrl(url: string): string {
@@ -45,11 +52,11 @@ function plainText(body: string): ReactElement {
 async function render(body: string): Promise<{ tree: ReactElement; lasting: boolean }> {
   const parsed = await parseMarkdown(body);
   if (!parsed.tree) return { tree: plainText(body), lasting: parsed.lasting };
-  const tree = toJsxRuntime(sanitize(parsed.tree), {
+  const tree = toJsxRuntime(markNoteRefs(sanitize(parsed.tree)), {
     Fragment,
     jsx,
     jsxs,
-    components: { a: Anchor, img: Picture },
+    components: { a: Anchor, img: Picture, span: NoteRef },
     ignoreInvalidStyle: true,
     passKeys: true,
   });
@@ -117,9 +124,16 @@ export function markdownTree(body: string): Promise<ReactElement> {
 export async function SharedMarkdown({
   children,
   files = {},
+  links = {},
 }: {
   children: string;
   files?: SharedFiles;
+  /** `[[Title]]` links (lower-case title) to notes that are shared too: their slugs. */
+  links?: Record<string, string>;
 }) {
-  return <SharedFilesProvider files={files}>{await markdownTree(children)}</SharedFilesProvider>;
+  return (
+    <SharedFilesProvider files={files}>
+      <SharedLinksProvider links={links}>{await markdownTree(children)}</SharedLinksProvider>
+    </SharedFilesProvider>
+  );
 }

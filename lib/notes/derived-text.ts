@@ -4,14 +4,14 @@ import type { SupabaseClient } from "@supabase/supabase-js";
 import * as Y from "yjs";
 
 import { fromBytea } from "@/lib/notes/bytea";
-import { documentText } from "@/lib/notes/document-text";
+import { documentDerived } from "@/lib/notes/document-text";
 import { createAdminClient } from "@/lib/supabase/admin";
 import type { Database } from "@/lib/supabase/database.types";
 
 export type Derivation = "written" | "current" | "no document" | "not found";
 
 /**
- * Writes a note's title and body from its stored document. The state is read with the signed-in
+ * Writes a note's title, body, tags and links from its stored document. The state is read with the signed-in
  * person's own client, so RLS decides whether they may; the text is written by the server alone
  * (devices cannot write it), marked with the state it came from, so a derivation that finishes
  * after a newer one changes nothing.
@@ -36,13 +36,16 @@ export async function deriveNoteText(
   try {
     if (ydoc.length > 0) Y.applyUpdate(doc, ydoc);
     for (const update of data.updates) Y.applyUpdate(doc, fromBytea(update));
-    const { title, body } = documentText(doc);
-    const written = await createAdminClient().rpc("write_note_text", {
+    const { title, body, tags, links } = documentDerived(doc);
+    // Tags and links are written with the text, under the same "not from an older state" guard.
+    const written = await createAdminClient().rpc("write_note_derived", {
       note_id: noteId,
       title,
       body,
       from_version: data.ydoc_version,
       from_updates: count,
+      tags,
+      links,
     });
     if (written.error) throw new Error(`writing the note's text: ${written.error.message}`);
     return written.data ? "written" : "current";

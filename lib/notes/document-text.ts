@@ -6,6 +6,7 @@ import * as Y from "yjs";
 
 import { deriveTitleAndBody } from "@/lib/notes/derive";
 import { editorExtensions } from "@/lib/notes/editor-extensions";
+import { documentRefs, type DocJSON, type NoteRefs } from "@/lib/tags/parse";
 
 let made: { schema: Schema; markdown: MarkdownManager } | null = null;
 
@@ -21,11 +22,33 @@ function editorParts() {
   return made;
 }
 
+function documentJSON(doc: Y.Doc): DocJSON {
+  const { schema } = editorParts();
+  return yXmlFragmentToProseMirrorRootNode(doc.getXmlFragment("default"), schema).toJSON();
+}
+
+/**
+ * The Markdown writer escapes the brackets of a `[[Title]]` typed as text (`\[\[Title\]\]`); it is
+ * kept as typed, so the text and its export read as the link it is.
+ */
+function serialize(json: DocJSON): string {
+  return editorParts()
+    .markdown.serialize(json)
+    .replace(/(?<!\\)\\\[\\\[([^[\]\n]+?)\\\]\\\]/g, "[[$1]]");
+}
+
 /** A note's Yjs document as the Markdown its editor would write. */
 export function documentMarkdown(doc: Y.Doc): string {
-  const { schema, markdown } = editorParts();
-  const node = yXmlFragmentToProseMirrorRootNode(doc.getXmlFragment("default"), schema);
-  return markdown.serialize(node.toJSON());
+  return serialize(documentJSON(doc));
+}
+
+/** A note's title, body, tags and links from its Yjs document, read once. */
+export function documentDerived(doc: Y.Doc): { title: string; body: string } & NoteRefs {
+  const json = documentJSON(doc);
+  return {
+    ...deriveTitleAndBody(serialize(json)),
+    ...documentRefs(json),
+  };
 }
 
 /** A note's title and body, as lists, search and sharing show them, from its Yjs document. */

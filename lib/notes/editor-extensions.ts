@@ -10,6 +10,9 @@ import StarterKit from "@tiptap/starter-kit";
 import type * as Y from "yjs";
 
 import { Attachment } from "@/lib/notes/attachment-node";
+import { NoteLink, NoteLinkSuggest } from "@/lib/notes/editor/note-link";
+import type { NoteRefsSource } from "@/lib/notes/editor/refs-source";
+import { TagHighlight, TagSuggest } from "@/lib/notes/editor/tag-suggest";
 import { markdownDocument } from "@/lib/notes/markdown-document";
 import { isSafeHref } from "@/lib/notes/safe-href";
 
@@ -70,9 +73,14 @@ const BlankNote = Extension.create({
  * The editor's features: headings, bold/italic, lists, checklists, tables, links, code and quotes, with
  * Markdown shortcuts as input rules (StarterKit's) and Markdown in and out. Undo is Yjs's, through
  * the collaboration binding, so it undoes only this device's edits. Attachments show through
- * `attachmentView` where there is one (the editor), as plain blocks elsewhere.
+ * `attachmentView` where there is one (the editor), as plain blocks elsewhere. Tags and `[[links]]`
+ * are suggested and followed through `refs` where there is one.
  */
-export function editorExtensions(doc: Y.Doc, attachmentView: NodeViewRenderer | null = null) {
+export function editorExtensions(
+  doc: Y.Doc,
+  attachmentView: NodeViewRenderer | null = null,
+  refs: NoteRefsSource | null = null,
+) {
   return [
     StarterKit.configure({
       undoRedo: false,
@@ -94,6 +102,11 @@ export function editorExtensions(doc: Y.Doc, attachmentView: NodeViewRenderer | 
       showOnlyCurrent: false,
     }),
     Attachment.configure({ view: attachmentView }),
+    // Tags and [[links]]: the link node is in every schema; suggestions only where asked (refs).
+    NoteLink.configure({ refs }),
+    NoteLinkSuggest.configure({ refs }),
+    TagHighlight.configure({ refs }),
+    TagSuggest.configure({ refs }),
     BlankNote,
     Markdown,
     MarkdownPaste,

@@ -32,6 +32,21 @@ export const getSharedNote = cache(async (slug: string): Promise<SharedNote | nu
   return data[0] ?? null;
 });
 
+/**
+ * A shared note's `[[links]]` that lead to notes shared too, by lower-case title: their slugs.
+ * Read as a visitor, as the note is; a link to a note that is not shared is not named.
+ */
+export const getSharedNoteLinks = cache(async (slug: string): Promise<Record<string, string>> => {
+  if (!isShareSlug(slug)) return {};
+  const { url, publishableKey } = supabaseEnv();
+  const visitor = createClient<Database>(url, publishableKey, {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+  });
+  const { data, error } = await visitor.rpc("shared_note_links", { slug });
+  if (error) throw new Error(`Reading a shared note's links failed: ${error.message}`);
+  return Object.fromEntries(data.map((row) => [row.title.toLowerCase(), row.target_slug]));
+});
+
 /** Only the start of a body can make a preview; nothing past it is read. */
 const PREVIEW_SOURCE_CHARS = 4_000;
 

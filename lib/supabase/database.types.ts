@@ -3,6 +3,77 @@ export type Json = string | number | boolean | null | { [key: string]: Json | un
 export type Database = {
   public: {
     Tables: {
+      note_links: {
+        Row: {
+          id: number;
+          source_id: string;
+          user_id: string;
+          target_id: string | null;
+          target_title: string;
+          context: string;
+          position: number;
+        };
+        Insert: {
+          id?: never;
+          source_id: string;
+          user_id: string;
+          target_id?: string | null;
+          target_title: string;
+          context: string;
+          position: number;
+        };
+        Update: {
+          id?: never;
+          source_id?: string;
+          user_id?: string;
+          target_id?: string | null;
+          target_title?: string;
+          context?: string;
+          position?: number;
+        };
+        Relationships: [
+          {
+            foreignKeyName: "note_links_source_id_fkey";
+            columns: ["source_id"];
+            isOneToOne: false;
+            referencedRelation: "notes";
+            referencedColumns: ["id"];
+          },
+          {
+            foreignKeyName: "note_links_target_id_fkey";
+            columns: ["target_id"];
+            isOneToOne: false;
+            referencedRelation: "notes";
+            referencedColumns: ["id"];
+          },
+        ];
+      };
+      note_tags: {
+        Row: {
+          note_id: string;
+          user_id: string;
+          tag: string;
+        };
+        Insert: {
+          note_id: string;
+          user_id: string;
+          tag: string;
+        };
+        Update: {
+          note_id?: string;
+          user_id?: string;
+          tag?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: "note_tags_note_id_fkey";
+            columns: ["note_id"];
+            isOneToOne: false;
+            referencedRelation: "notes";
+            referencedColumns: ["id"];
+          },
+        ];
+      };
       note_updates: {
         Row: {
           id: number;
@@ -182,6 +253,17 @@ export type Database = {
         };
         Returns: boolean;
       };
+      note_backlinks: {
+        Args: {
+          note_id: string;
+        };
+        Returns: {
+          source_id: string;
+          source_title: string;
+          context: string;
+          updated_at: string;
+        }[];
+      };
       note_plain_text: {
         Args: {
           markdown: string;
@@ -199,6 +281,29 @@ export type Database = {
           text_updates: number;
           update_ids: number[];
           updates: string[];
+        }[];
+      };
+      note_unlinked_mentions: {
+        Args: {
+          note_id: string;
+        };
+        Returns: {
+          source_id: string;
+          source_title: string;
+          context: string;
+          updated_at: string;
+        }[];
+      };
+      notes_with_tag: {
+        Args: {
+          tag: string;
+        };
+        Returns: {
+          id: string;
+          title: string;
+          body: string;
+          pinned: boolean;
+          updated_at: string;
         }[];
       };
       purge_expired_trash: { Args: never; Returns: number };
@@ -235,6 +340,22 @@ export type Database = {
           indexable: boolean;
         }[];
       };
+      shared_note_links: {
+        Args: {
+          slug: string;
+        };
+        Returns: {
+          title: string;
+          target_slug: string;
+        }[];
+      };
+      tag_tree: {
+        Args: never;
+        Returns: {
+          tag: string;
+          note_count: number;
+        }[];
+      };
       unshare_note: {
         Args: {
           note_id: string;
@@ -244,6 +365,18 @@ export type Database = {
       username_available: {
         Args: {
           name: string;
+        };
+        Returns: boolean;
+      };
+      write_note_derived: {
+        Args: {
+          note_id: string;
+          title: string;
+          body: string;
+          from_version: number;
+          from_updates: number;
+          tags: string[];
+          links: Json;
         };
         Returns: boolean;
       };

@@ -27,6 +27,10 @@ const GRANT_DECISIONS: Record<string, readonly string[]> = {
   "compact_note(uuid,bytea,bigint,bigint[])": ["authenticated"],
   // A note's text from its stored document: written by the server alone.
   "write_note_text(uuid,text,text,bigint,integer)": [],
+  // A note's text, tags and links from its stored document: written by the server alone.
+  "write_note_derived(uuid,text,text,bigint,integer,text[],jsonb)": [],
+  // Which links of a shared note lead to shared notes: anyone holding its link reads it.
+  "shared_note_links(text)": ["anon", "authenticated"],
 };
 
 const fixtures = path.join(import.meta.dirname, "fixtures");

@@ -7,7 +7,7 @@ import { SharedMarkdown } from "@/components/share/shared-markdown";
 import { SharedNoteLive } from "@/components/share/shared-note-live";
 import { sharedNoteFiles } from "@/lib/attachments/shared";
 import { displayTitle } from "@/lib/notes/derive";
-import { describeForPreview, getSharedNote } from "@/lib/notes/shared";
+import { describeForPreview, getSharedNote, getSharedNoteLinks } from "@/lib/notes/shared";
 import { siteUrl } from "@/lib/site-url";
 
 type Props = { params: Promise<{ slug: string }> };
@@ -47,7 +47,10 @@ export default async function SharedNotePage({ params }: Props) {
   const { slug } = await params;
   const note = await getSharedNote(slug);
   if (!note) notFound();
-  const files = await sharedNoteFiles(slug, note.body);
+  const [files, links] = await Promise.all([
+    sharedNoteFiles(slug, note.body),
+    getSharedNoteLinks(slug).catch(() => ({})),
+  ]);
   return (
     <div className="mx-auto w-full max-w-2xl px-4 py-10 sm:py-16">
       <SharedNoteLive slug={slug} updatedAt={note.updated_at}>
@@ -56,7 +59,9 @@ export default async function SharedNotePage({ params }: Props) {
           By {note.author_name} · Updated{" "}
           <time dateTime={note.updated_at}>{formatUpdated(note.updated_at)}</time>
         </p>
-        <SharedMarkdown files={files}>{note.body}</SharedMarkdown>
+        <SharedMarkdown files={files} links={links}>
+          {note.body}
+        </SharedMarkdown>
       </SharedNoteLive>
     </div>
   );

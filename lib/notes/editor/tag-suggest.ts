@@ -1,0 +1,123 @@
+import { Extension } from "@tiptap/core";
+import type { Node as ProseMirrorNode } from "@tiptap/pm/model";
+import { Plugin, PluginKey } from "@tiptap/pm/state";
+import { Decoration, DecorationSet } from "@tiptap/pm/view";
+import Suggestion from "@tiptap/suggestion";
+
+import { tagHref, type NoteRefsSource } from "@/lib/notes/editor/refs-source";
+import { listboxPopup } from "@/lib/notes/editor/suggest-popup";
+import { fuzzyFilter } from "@/lib/tags/fuzzy";
+import { findTags } from "@/lib/tags/parse";
+
+/** Each tag in the document as a link to its view: read as the server reads them (no code, URLs). */
+function tagDecorations(doc: ProseMirrorNode): DecorationSet {
+  const found: Decoration[] = [];
+  doc.descendants((block, pos) => {
+    if (block.type.name === "codeBlock") return false;
+    if (!block.isTextblock) return true;
+    let scan = "";
+    block.forEach((child) => {
+      const hidden =
+        !child.isText || child.marks.some((m) => m.type.name === "code" || m.type.name === "link");
+      scan += hidden ? " ".repeat(child.nodeSize) : (child.text ?? "");
+    });
+    for (const tag of findTags(scan)) {
+      found.push(
+        Decoration.inline(pos + 1 + tag.start, pos + 1 + tag.end, {
+          nodeName: "a",
+          href: tagHref(tag.tag),
+          class: "note-tag",
+          "data-tag": tag.tag,
+        }),
+      );
+    }
+    return false;
+  });
+  return DecorationSet.create(doc, found);
+}
+
+const highlightKey = new PluginKey<DecorationSet>("tagHighlight");
+
+/** A tag in a note shows as a link; clicking it opens the tag's view. */
+export const TagHighlight = Extension.create<{ refs: NoteRefsSource | null }>({
+  name: "tagHighlight",
+
+  addOptions() {
+    return { refs: null };
+  },
+
+  addProseMirrorPlugins() {
+    const refs = this.options.refs;
+    if (!refs) return [];
+    return [
+      new Plugin<DecorationSet>({
+        key: highlightKey,
+        state: {
+          init: (_, state) => tagDecorations(state.doc),
+          apply: (tr, old) => (tr.docChanged ? tagDecorations(tr.doc) : old),
+        },
+        props: {
+          decorations: (state) => highlightKey.getState(state),
+          handleDOMEvents: {
+            click(_view, event) {
+              const link = (event.target as HTMLElement | null)?.closest?.("a[data-tag]");
+              if (!link) return false;
+              event.preventDefault();
+              refs.open(tagHref(link.getAttribute("data-tag") ?? ""));
+              return true;
+            },
+          },
+        },
+      }),
+    ];
+  },
+});
+
+type TagPick = { tag: string; count: number };
+
+const suggestKey = new PluginKey("tagSuggest");
+
+/** Typing `#` suggests the person's existing tags; choosing one completes it. */
+export const TagSuggest = Extension.create<{ refs: NoteRefsSource | null }>({
+  name: "tagSuggest",
+
+  addOptions() {
+    return { refs: null };
+  },
+
+  addProseMirrorPlugins() {
+    const refs = this.options.refs;
+    if (!refs) return [];
+    return [
+      Suggestion<TagPick, TagPick>({
+        editor: this.editor,
+        pluginKey: suggestKey,
+        char: "#",
+        allowedPrefixes: [" ", "(", "\u00a0"],
+        allow: ({ state, range }) => {
+          const $from = state.doc.resolve(range.from);
+          return (
+            $from.parent.type.name !== "codeBlock" &&
+            !$from.marks().some((m) => m.type.name === "code")
+          );
+        },
+        items: async ({ query }) => {
+          const q = query.toLowerCase();
+          const tags = (await refs.tags()).filter((t) => t.tag !== q);
+          return q === ""
+            ? [...tags].sort((a, b) => b.count - a.count).slice(0, 8)
+            : fuzzyFilter(tags, q, (t) => t.tag);
+        },
+        command: ({ editor, range, props }) => {
+          editor.chain().focus().insertContentAt(range, `#${props.tag} `).run();
+        },
+        render: listboxPopup<TagPick>({
+          label: "Tags",
+          pluginKey: suggestKey,
+          text: (item) => `#${item.tag}`,
+          hint: (item) => String(item.count),
+        }),
+      }),
+    ];
+  },
+});

@@ -1,0 +1,43 @@
+import "server-only";
+
+import { createClient } from "@/lib/supabase/server";
+
+export type TaggedNote = {
+  id: string;
+  title: string;
+  body: string;
+  pinned: boolean;
+  updated_at: string;
+};
+
+/** The signed-in person's notes carrying the tag or one of its sub-tags. */
+export async function notesWithTag(tag: string): Promise<TaggedNote[]> {
+  const supabase = await createClient();
+  const { data, error } = await supabase.rpc("notes_with_tag", { tag });
+  if (error) throw new Error(`Reading a tag's notes failed: ${error.message}`);
+  return data;
+}
+
+/** The signed-in person's tags with their counts (sub-tags included). */
+export async function tagCounts(): Promise<{ tag: string; note_count: number }[]> {
+  const supabase = await createClient();
+  const { data, error } = await supabase.rpc("tag_tree");
+  if (error) throw new Error(`Reading tags failed: ${error.message}`);
+  return data;
+}
+
+export type Mention = { source_id: string; source_title: string; context: string };
+
+/** The notes linking to a note, and those naming its title without a link. */
+export async function noteMentions(
+  id: string,
+): Promise<{ backlinks: Mention[]; unlinked: Mention[] }> {
+  const supabase = await createClient();
+  const [back, unlinked] = await Promise.all([
+    supabase.rpc("note_backlinks", { note_id: id }),
+    supabase.rpc("note_unlinked_mentions", { note_id: id }),
+  ]);
+  if (back.error) throw new Error(`Reading backlinks failed: ${back.error.message}`);
+  if (unlinked.error) throw new Error(`Reading mentions failed: ${unlinked.error.message}`);
+  return { backlinks: back.data, unlinked: unlinked.data };
+}
