@@ -32,11 +32,14 @@ async function purgeExpiredTrash(supabase: Awaited<ReturnType<typeof createClien
 /**
  * The first page of the signed-in person's notes, pinned first, as the list shows them (a
  * preview, not the body). Expired trash is emptied alongside: the list holds no trashed note, so
- * the page need not wait for one round trip before the other.
+ * the page need not wait for one round trip before the other. With a folder, only its notes.
  */
-export const listNotes = cache(async (): Promise<NotesPage> => {
+export const listNotes = cache(async (folder: string | null = null): Promise<NotesPage> => {
   const supabase = await createClient();
-  const [page] = await Promise.all([fetchNotesPage(supabase, null), purgeExpiredTrash(supabase)]);
+  const [page] = await Promise.all([
+    fetchNotesPage(supabase, null, folder),
+    purgeExpiredTrash(supabase),
+  ]);
   return page;
 });
 
