@@ -322,14 +322,17 @@ export function FolderTree({ onNavigate }: { onNavigate?: () => void }) {
                 <span className="text-xs text-muted-foreground tabular-nums">
                   <span className="sr-only">, </span>
                   {node.total}
-                  <span className="sr-only"> {node.total === 1 ? "note" : "notes"}</span>
+                  <span className="sr-only">{node.total === 1 ? " note" : " notes"}</span>
                 </span>
                 <DropdownMenu
                   open={menuFor === node.id}
                   onOpenChange={(o) => setMenuFor(o ? node.id : null)}
                 >
+                  {/* Reached by keyboard from the folder itself (Shift+F10, F2, Delete), so it is
+                      left out of the folder's name. */}
                   <DropdownMenuTrigger
                     tabIndex={-1}
+                    aria-hidden="true"
                     aria-label={`Actions for ${node.name}`}
                     className="grid size-6 place-items-center rounded text-muted-foreground opacity-0 outline-none group-hover:opacity-100 group-focus-visible:opacity-100 hover:bg-background focus-visible:opacity-100 data-[state=open]:opacity-100"
                     onClick={(e) => e.stopPropagation()}

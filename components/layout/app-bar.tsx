@@ -10,7 +10,11 @@ import { siteConfig } from "@/lib/site-config";
  */
 export function AppBar() {
   return (
-    <header className="flex h-11 shrink-0 items-center gap-2 border-b bg-background px-2 sm:px-3">
+    // Inside the page's main region, a header is no landmark by itself: it is this page's banner.
+    <header
+      role="banner"
+      className="flex h-11 shrink-0 items-center gap-2 border-b bg-background px-2 sm:px-3"
+    >
       <Link
         href="/notes"
         className="flex items-center gap-2 rounded-md px-1 text-sm font-semibold tracking-tight outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
