@@ -142,7 +142,7 @@ export function NotesShell({
         <section
           aria-label="Note list"
           className={cn(
-            "w-full shrink-0 flex-col border-r md:flex md:w-80 lg:w-[var(--list-w)]",
+            "w-full shrink-0 flex-col md:flex md:w-80 md:border-r lg:w-[var(--list-w)]",
             onPage ? "hidden" : "flex",
             !layout.list && "lg:hidden",
           )}
