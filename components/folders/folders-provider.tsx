@@ -133,9 +133,16 @@ export function FoldersProvider({
         { event: "*", schema: "public", table: "folders", filter: `owner_id=eq.${userId}` },
         () => reread.current(),
       )
+      // Counts change when a note is filed, trashed, restored or made in a folder; a note deleted
+      // for good was already out of every count (Trash holds it), so deletes are not heard here.
       .on(
         "postgres_changes",
-        { event: "*", schema: "public", table: "notes", filter: `owner_id=eq.${userId}` },
+        { event: "UPDATE", schema: "public", table: "notes", filter: `owner_id=eq.${userId}` },
+        () => reread.current(),
+      )
+      .on(
+        "postgres_changes",
+        { event: "INSERT", schema: "public", table: "notes", filter: `owner_id=eq.${userId}` },
         () => reread.current(),
       )
       .subscribe((status) => {
