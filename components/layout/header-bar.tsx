@@ -11,7 +11,10 @@ import { ThemeSwitcher } from "@/components/layout/theme-switcher";
  */
 export function HeaderBar({ signedIn, account }: { signedIn: boolean; account: React.ReactNode }) {
   return (
-    <header className="sticky top-0 z-40 border-b bg-background/90 backdrop-blur supports-[backdrop-filter]:bg-background/75">
+    <header
+      data-site-header
+      className="sticky top-0 z-40 border-b bg-background/90 backdrop-blur supports-[backdrop-filter]:bg-background/75"
+    >
       <div className="mx-auto flex h-14 max-w-6xl items-center gap-4 px-4 sm:px-6">
         <Logo />
         <MainNav className="hidden md:flex" signedIn={signedIn} />

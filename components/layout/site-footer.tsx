@@ -11,7 +11,7 @@ export function SiteFooter() {
   const links = siteConfig.mainNav.flatMap((item) => (isNavGroup(item) ? item.items : [item]));
 
   return (
-    <footer className="border-t">
+    <footer data-site-footer className="border-t">
       <div className="mx-auto flex max-w-6xl flex-col gap-4 px-4 py-8 text-sm text-muted-foreground sm:px-6 md:flex-row md:items-center md:justify-between">
         <p>
           {siteConfig.name} — notes that keep up with you. Built on{" "}

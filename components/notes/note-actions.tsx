@@ -5,6 +5,7 @@ import { useRouter } from "next/navigation";
 import { PinIcon, PinOffIcon, Trash2Icon } from "lucide-react";
 import { toast } from "sonner";
 
+import { MoveToMenu } from "@/components/folders/move-to-menu";
 import { restoreNote, setPinned, trashNote } from "@/lib/notes/actions";
 import { Button } from "@/components/ui/button";
 
@@ -44,6 +45,7 @@ export function NoteActions({ id, pinned }: { id: string; pinned: boolean }) {
   // On a phone the buttons are their icons (names stay for screen readers), so all fit on a line.
   return (
     <div className="flex items-center gap-1">
+      <MoveToMenu noteId={id} />
       <Button
         variant="ghost"
         size="sm"

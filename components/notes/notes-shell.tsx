@@ -1,41 +1,235 @@
 "use client";
 
+import { createContext, useCallback, useContext, useEffect, useRef, useState } from "react";
 import { useSelectedLayoutSegment } from "next/navigation";
+import * as DialogPrimitive from "@radix-ui/react-dialog";
+import { PanelLeftCloseIcon, PanelLeftOpenIcon, XIcon } from "lucide-react";
 
 import { NoteShortcuts } from "@/components/notes/note-shortcuts";
+import { NotesNav } from "@/components/notes/notes-nav";
+import {
+  LAYOUT_COOKIE,
+  LIST_WIDTH,
+  NAV_WIDTH,
+  saveCookie,
+  type PaneLayout,
+} from "@/lib/notes/pane-layout";
 import { cn } from "@/lib/utils";
 
+type Panes = {
+  layout: PaneLayout;
+  /** Shows the navigation: the pane on wide screens, the sheet on narrower ones. */
+  showNav: () => void;
+  toggleList: () => void;
+};
+
+const PanesContext = createContext<Panes | null>(null);
+
+export function usePanes(): Panes | null {
+  return useContext(PanesContext);
+}
+
+const WIDE = "(min-width: 1024px)";
+
+const paneButton =
+  "grid size-8 place-items-center rounded-md text-muted-foreground outline-none hover:bg-accent hover:text-accent-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50";
+
 /**
- * The list beside the open note on wide screens; on narrow ones only one of them, by URL:
- * `/notes` shows the list, `/notes/<id>` and `/notes/trash` their page.
+ * The notes app's frame. Wide screens: navigation, the list and the note side by side; the panes
+ * collapse and resize, and the layout is kept per device in a cookie the server reads. Tablets:
+ * the list and the note, the navigation in a sheet. Phones: one pane by URL (`/notes` the list,
+ * `/notes/<id>` and `/notes/trash` their page), the navigation in a sheet.
  */
 export function NotesShell({
-  sidebar,
+  list,
+  tags,
+  initialLayout,
   children,
 }: {
-  sidebar: React.ReactNode;
+  list: React.ReactNode;
+  tags?: React.ReactNode;
+  initialLayout: PaneLayout;
   children: React.ReactNode;
 }) {
   const segment = useSelectedLayoutSegment();
   const onPage = segment !== null;
+  const [layout, setLayout] = useState(initialLayout);
+  const [sheet, setSheet] = useState(false);
+
+  const change = useCallback((next: Partial<PaneLayout>) => {
+    setLayout((previous) => {
+      const merged = { ...previous, ...next };
+      saveCookie(LAYOUT_COOKIE, JSON.stringify(merged));
+      return merged;
+    });
+  }, []);
+
+  const showNav = useCallback(() => {
+    if (window.matchMedia(WIDE).matches) change({ nav: true });
+    else setSheet(true);
+  }, [change]);
+  const toggleList = useCallback(() => change({ list: !layout.list }), [change, layout.list]);
+
+  // A sheet left open while the window grows would cover the pane that now shows the same.
+  useEffect(() => {
+    const wide = window.matchMedia(WIDE);
+    const close = () => wide.matches && setSheet(false);
+    wide.addEventListener("change", close);
+    return () => wide.removeEventListener("change", close);
+  }, []);
+
+  const style = {
+    "--nav-w": `${layout.navWidth}px`,
+    "--list-w": `${layout.listWidth}px`,
+  } as React.CSSProperties;
 
   return (
-    <div className="mx-auto flex w-full max-w-6xl md:h-[calc(100dvh-3.5rem)]">
-      <NoteShortcuts />
-      <aside
-        aria-label="Notes"
-        className={cn(
-          "w-full shrink-0 flex-col border-r md:flex md:w-80",
-          onPage ? "hidden" : "flex",
-        )}
-      >
-        {sidebar}
-      </aside>
-      <div
-        className={cn("min-w-0 flex-1 md:block md:overflow-y-auto", onPage ? "block" : "hidden")}
-      >
-        {children}
+    <PanesContext.Provider value={{ layout, showNav, toggleList }}>
+      <div className="flex min-h-0 w-full flex-1" style={style} data-notes-frame>
+        <NoteShortcuts />
+        {layout.nav ? (
+          <>
+            <aside
+              aria-label="Folders and tags"
+              className="hidden w-[var(--nav-w)] shrink-0 flex-col border-r bg-muted/30 lg:flex"
+            >
+              <div className="flex h-11 shrink-0 items-center justify-between border-b px-3">
+                <span className="text-sm font-semibold tracking-tight">Library</span>
+                <button
+                  type="button"
+                  className={paneButton}
+                  aria-label="Hide sidebar"
+                  title="Hide sidebar"
+                  onClick={() => change({ nav: false })}
+                >
+                  <PanelLeftCloseIcon aria-hidden="true" className="size-4" />
+                </button>
+              </div>
+              <NotesNav tags={tags} />
+            </aside>
+            <Resizer
+              label="Resize sidebar"
+              value={layout.navWidth}
+              bounds={NAV_WIDTH}
+              onChange={(navWidth) => change({ navWidth })}
+            />
+          </>
+        ) : null}
+        {!layout.list ? (
+          <div className="hidden w-11 shrink-0 flex-col items-center gap-1 border-r py-2 lg:flex">
+            {!layout.nav ? (
+              <button
+                type="button"
+                className={paneButton}
+                aria-label="Show sidebar"
+                title="Show sidebar"
+                onClick={() => change({ nav: true })}
+              >
+                <PanelLeftOpenIcon aria-hidden="true" className="size-4" />
+              </button>
+            ) : null}
+            <button
+              type="button"
+              className={paneButton}
+              aria-label="Show note list"
+              title="Show note list"
+              onClick={() => change({ list: true })}
+            >
+              <PanelLeftOpenIcon aria-hidden="true" className="size-4" />
+            </button>
+          </div>
+        ) : null}
+        <section
+          aria-label="Note list"
+          className={cn(
+            "w-full shrink-0 flex-col md:flex md:w-80 md:border-r lg:w-[var(--list-w)]",
+            onPage ? "hidden" : "flex",
+            !layout.list && "lg:hidden",
+          )}
+        >
+          {list}
+        </section>
+        {layout.list ? (
+          <Resizer
+            label="Resize note list"
+            value={layout.listWidth}
+            bounds={LIST_WIDTH}
+            onChange={(listWidth) => change({ listWidth })}
+          />
+        ) : null}
+        <div
+          key={onPage ? "page" : "home"}
+          className={cn(
+            "min-w-0 flex-1 overflow-y-auto md:block",
+            onPage
+              ? "block animate-in duration-200 fade-in-0 slide-in-from-right-4 motion-reduce:animate-none md:animate-none"
+              : "hidden",
+          )}
+        >
+          {children}
+        </div>
       </div>
-    </div>
+      <DialogPrimitive.Root open={sheet} onOpenChange={setSheet}>
+        <DialogPrimitive.Portal>
+          <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/40 duration-200 data-[state=closed]:animate-out data-[state=closed]:fade-out-0 data-[state=open]:animate-in data-[state=open]:fade-in-0 motion-reduce:animate-none" />
+          <DialogPrimitive.Content
+            className="fixed inset-y-0 left-0 z-50 flex w-[min(20rem,85vw)] flex-col border-r bg-background shadow-lg duration-200 outline-none data-[state=closed]:animate-out data-[state=closed]:slide-out-to-left data-[state=open]:animate-in data-[state=open]:slide-in-from-left motion-reduce:animate-none"
+            aria-describedby={undefined}
+          >
+            <div className="flex h-11 shrink-0 items-center justify-between border-b px-3">
+              <DialogPrimitive.Title className="text-sm font-semibold tracking-tight">
+                Library
+              </DialogPrimitive.Title>
+              <DialogPrimitive.Close className={paneButton} aria-label="Close">
+                <XIcon aria-hidden="true" className="size-4" />
+              </DialogPrimitive.Close>
+            </div>
+            <NotesNav tags={tags} onNavigate={() => setSheet(false)} />
+          </DialogPrimitive.Content>
+        </DialogPrimitive.Portal>
+      </DialogPrimitive.Root>
+    </PanesContext.Provider>
+  );
+}
+
+/** A pane's edge: drag it, or focus it and use the arrow keys, to make the pane wider or narrower. */
+function Resizer({
+  label,
+  value,
+  bounds,
+  onChange,
+}: {
+  label: string;
+  value: number;
+  bounds: { min: number; max: number };
+  onChange: (width: number) => void;
+}) {
+  const start = useRef<{ x: number; width: number } | null>(null);
+  const clamp = (width: number) => Math.round(Math.min(bounds.max, Math.max(bounds.min, width)));
+  return (
+    <div
+      role="separator"
+      aria-orientation="vertical"
+      aria-label={label}
+      aria-valuenow={value}
+      aria-valuemin={bounds.min}
+      aria-valuemax={bounds.max}
+      tabIndex={0}
+      className="relative -mx-1 hidden w-2 shrink-0 cursor-col-resize touch-none outline-none after:absolute after:inset-y-0 after:left-1/2 after:w-px after:-translate-x-1/2 hover:after:w-0.5 hover:after:bg-primary/50 focus-visible:after:w-0.5 focus-visible:after:bg-ring lg:block"
+      onPointerDown={(e) => {
+        start.current = { x: e.clientX, width: value };
+        e.currentTarget.setPointerCapture(e.pointerId);
+      }}
+      onPointerMove={(e) => {
+        if (start.current) onChange(clamp(start.current.width + e.clientX - start.current.x));
+      }}
+      onPointerUp={() => (start.current = null)}
+      onKeyDown={(e) => {
+        if (e.key === "ArrowLeft") onChange(clamp(value - 16));
+        else if (e.key === "ArrowRight") onChange(clamp(value + 16));
+        else return;
+        e.preventDefault();
+      }}
+    />
   );
 }

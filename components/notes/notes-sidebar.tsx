@@ -1,65 +1,146 @@
 "use client";
 
-import { useState } from "react";
-import Link from "next/link";
-import { usePathname } from "next/navigation";
-import { Trash2Icon } from "lucide-react";
+import { useEffect, useMemo, useState } from "react";
+import { PanelLeftOpenIcon } from "lucide-react";
 
+import { NOTE_DRAG_TYPE } from "@/components/folders/folder-tree";
+import { useFolders } from "@/components/folders/folders-provider";
 import { NewNoteButton } from "@/components/notes/new-note-button";
 import { NoteList } from "@/components/notes/note-list";
 import { NoteSearch, type SearchHit } from "@/components/notes/note-search";
+import { NoteListSkeleton } from "@/components/notes/note-skeleton";
+import { usePanes } from "@/components/notes/notes-shell";
 import { SearchResults } from "@/components/notes/search-results";
 import { useLiveNotes } from "@/components/notes/use-live-notes";
-import { TagTree } from "@/components/tags/tag-tree";
-import type { PackedNotesPage } from "@/lib/notes/list";
+import { loadSupabase, useSupabaseConfig } from "@/components/supabase/supabase-config";
+import {
+  fetchNotesPage,
+  unpackNotesPage,
+  type NotesPage,
+  type PackedNotesPage,
+} from "@/lib/notes/list";
+import { cn } from "@/lib/utils";
 
+/**
+ * The note list pane: the chosen folder's notes (or all of them), search, and a new note. The
+ * server sends the list of the folder this device showed last; another folder's list is read
+ * here when it is chosen.
+ */
 export function NotesSidebar({
   firstPage,
+  firstFolder,
   userId,
 }: {
   firstPage: PackedNotesPage;
+  firstFolder: string | null;
   userId: string;
 }) {
-  const list = useLiveNotes(firstPage, userId);
+  // The server's first page arrives packed; one page object per server page, so the list knows
+  // when the server sent a new one.
+  const serverPage = useMemo(() => unpackNotesPage(firstPage), [firstPage]);
+  const { current, rows } = useFolders();
+  const panes = usePanes();
   const [search, setSearch] = useState<{ query: string; hits: SearchHit[] | null }>({
     query: "",
     hits: null,
   });
   const searching = search.query.trim() !== "";
-  const inTrash = usePathname() === "/notes/trash";
+  const folderName = current ? (rows.find((r) => r.id === current)?.name ?? "Folder") : null;
 
   return (
     <>
       <div className="grid gap-3 border-b p-3">
         <div className="flex items-center justify-between gap-2">
-          <h2 className="text-lg font-semibold tracking-tight">Notes</h2>
+          <div className="flex min-w-0 items-center gap-1">
+            <button
+              type="button"
+              aria-label="Show folders"
+              title="Show folders"
+              onClick={() => panes?.showNav()}
+              className={cn(
+                "grid size-8 shrink-0 place-items-center rounded-md text-muted-foreground outline-none hover:bg-accent hover:text-accent-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50",
+                panes?.layout.nav && "lg:hidden",
+              )}
+            >
+              <PanelLeftOpenIcon aria-hidden="true" className="size-4" />
+            </button>
+            <h2 className="truncate text-lg font-semibold tracking-tight">
+              {folderName ?? "All notes"}
+            </h2>
+          </div>
           <NewNoteButton variant="outline" />
         </div>
         <NoteSearch onResults={setSearch} />
       </div>
-      <div className="min-h-0 flex-1 overflow-y-auto">
+      <div
+        className="min-h-0 flex-1 overflow-y-auto"
+        onDragStart={(e) => {
+          // A note dragged from the list carries its id, for the folders to take.
+          const link = (e.target as HTMLElement).closest?.("[data-note-link]");
+          const id = link?.getAttribute("href")?.split("/").pop();
+          if (id) e.dataTransfer.setData(NOTE_DRAG_TYPE, id);
+        }}
+      >
         {searching ? (
           <SearchResults query={search.query} hits={search.hits} />
         ) : (
-          <NoteList
-            notes={list.notes}
-            more={list.more}
-            loading={list.loading}
-            onMore={list.loadMore}
+          <FolderNotes
+            key={current ?? "all"}
+            folder={current}
+            initial={current === firstFolder ? serverPage : null}
+            userId={userId}
           />
         )}
       </div>
-      <div className="border-t p-2">
-        <TagTree />
-        <Link
-          href="/notes/trash"
-          aria-current={inTrash ? "page" : undefined}
-          className="flex items-center gap-2 rounded-md px-3 py-2 text-sm text-muted-foreground outline-none hover:bg-accent hover:text-accent-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50 aria-[current=page]:bg-accent aria-[current=page]:font-medium aria-[current=page]:text-accent-foreground"
-        >
-          <Trash2Icon aria-hidden="true" className="size-4" />
-          Trash
-        </Link>
-      </div>
     </>
+  );
+}
+
+/** One folder's list: the server's page when it sent this folder's, else read on arrival. */
+function FolderNotes({
+  folder,
+  initial,
+  userId,
+}: {
+  folder: string | null;
+  initial: NotesPage | null;
+  userId: string;
+}) {
+  const config = useSupabaseConfig();
+  const [page, setPage] = useState(initial);
+  const [from, setFrom] = useState(initial);
+  if (initial !== from) {
+    setFrom(initial);
+    if (initial) setPage(initial);
+  }
+  useEffect(() => {
+    if (page) return;
+    let live = true;
+    void loadSupabase(config)
+      .then((client) => fetchNotesPage(client, null, folder))
+      .then(
+        (read) => live && setPage(read),
+        () => live && setPage({ notes: [], more: false }),
+      );
+    return () => {
+      live = false;
+    };
+  }, [config, folder, page]);
+  if (!page) return <NoteListSkeleton />;
+  return <LiveList page={page} folder={folder} userId={userId} />;
+}
+
+function LiveList({
+  page,
+  folder,
+  userId,
+}: {
+  page: NotesPage;
+  folder: string | null;
+  userId: string;
+}) {
+  const list = useLiveNotes(page, userId, folder);
+  return (
+    <NoteList notes={list.notes} more={list.more} loading={list.loading} onMore={list.loadMore} />
   );
 }

@@ -1,9 +1,10 @@
 "use client";
 
-import { useEffect, useMemo, useRef } from "react";
+import { useCallback, useEffect, useRef } from "react";
 
 import { useLoadedSupabase } from "@/components/supabase/supabase-config";
 import { usePagedList } from "@/components/notes/use-paged-list";
+import { onNoteMoved } from "@/lib/folders/move-queue";
 import { onNoteChange } from "@/lib/notes/local-changes";
 import {
   applyNoteChange,
@@ -12,26 +13,25 @@ import {
   firstPageMoved,
   listFromServer,
   toListItem,
-  unpackNotesPage,
   type NoteListItem,
-  type PackedNotesPage,
+  type NotesPage,
 } from "@/lib/notes/list";
-import type { Tables } from "@/lib/supabase/database.types";
+import type { Database, Tables } from "@/lib/supabase/database.types";
+import type { SupabaseClient } from "@supabase/supabase-js";
 
 /**
  * The server's list, kept current by Postgres changes: a note created, renamed, pinned or trashed
  * on another device moves here without a reload. The client library loads after the list is
  * shown: the first page is already in the HTML; older notes load a page at a time on demand.
  */
-export function useLiveNotes(packed: PackedNotesPage, userId: string) {
+export function useLiveNotes(firstPage: NotesPage, userId: string, folder: string | null = null) {
   const supabase = useLoadedSupabase();
-  // One page object per server page: a new one from the server is how the list knows it changed.
-  const firstPage = useMemo(() => unpackNotesPage(packed), [packed]);
-  const { state, setState, loading, loadMore } = usePagedList(
-    firstPage,
-    fetchNotesPage,
-    compareNotes,
+  const fetchPage = useCallback(
+    (client: SupabaseClient<Database>, after: NoteListItem) =>
+      fetchNotesPage(client, after, folder),
+    [folder],
   );
+  const { state, setState, loading, loadMore } = usePagedList(firstPage, fetchPage, compareNotes);
   const shown = useRef(state.notes);
   useEffect(() => {
     shown.current = state.notes;
@@ -55,12 +55,25 @@ export function useLiveNotes(packed: PackedNotesPage, userId: string) {
     [setState],
   );
 
+  // A note this tab filed elsewhere leaves a folder's list at once, before the server answers.
+  useEffect(
+    () =>
+      onNoteMoved((moved) => {
+        if (folder === null || moved.folder === folder) return;
+        setState((s) => ({
+          ...s,
+          notes: applyNoteChange(s.notes, { type: "delete", id: moved.id }),
+        }));
+      }),
+    [folder, setState],
+  );
+
   useEffect(() => {
     if (!supabase) return;
     const client = supabase;
     let live = true;
     const channel = client
-      .channel(`notes-list:${userId}`)
+      .channel(`notes-list:${userId}:${folder ?? "all"}`)
       .on(
         "postgres_changes",
         { event: "*", schema: "public", table: "notes", filter: `owner_id=eq.${userId}` },
@@ -68,8 +81,13 @@ export function useLiveNotes(packed: PackedNotesPage, userId: string) {
           setState((s) => ({
             ...s,
             notes:
-              change.eventType === "DELETE"
-                ? applyNoteChange(s.notes, { type: "delete", id: String(change.old.id) })
+              change.eventType === "DELETE" ||
+              // Filed elsewhere: it leaves this folder's list.
+              (folder !== null && (change.new as Partial<Tables<"notes">>).folder_id !== folder)
+                ? applyNoteChange(s.notes, {
+                    type: "delete",
+                    id: String(change.eventType === "DELETE" ? change.old.id : change.new.id),
+                  })
                 : applyNoteChange(s.notes, {
                     type: "upsert",
                     note: fromChangedRow(s.notes, change.new as Partial<Tables<"notes">>),
@@ -82,8 +100,8 @@ export function useLiveNotes(packed: PackedNotesPage, userId: string) {
         // What changed before this join was never heard: between the server's read and the first
         // join, or while the connection was down. The first page is checked, and read again only
         // if it moved (the server's page from the HTML stays what `from` is).
-        void firstPageMoved(client, shown.current)
-          .then((moved) => (moved && live ? fetchNotesPage(client, null) : null))
+        void firstPageMoved(client, shown.current, folder)
+          .then((moved) => (moved && live ? fetchNotesPage(client, null, folder) : null))
           .then(
             (page) => {
               if (page && live) setState((s) => ({ ...listFromServer(page, s), from: s.from }));
@@ -95,7 +113,7 @@ export function useLiveNotes(packed: PackedNotesPage, userId: string) {
       live = false;
       void client.removeChannel(channel);
     };
-  }, [setState, supabase, userId]);
+  }, [folder, setState, supabase, userId]);
 
   return { notes: state.notes, more: state.more, loading, loadMore };
 }

@@ -121,8 +121,10 @@ export function notesAfter(last: Pick<NoteListItem, "id" | "pinned" | "updated_a
 export async function fetchNotesPage(
   supabase: SupabaseClient<Database>,
   after: NoteListItem | null,
+  folder: string | null = null,
 ): Promise<NotesPage> {
   let query = supabase.from("note_list").select(NOTE_LIST_COLUMNS).is("deleted_at", null);
+  if (folder) query = query.eq("folder_id", folder);
   if (after) query = query.or(notesAfter(after));
   const { data, error } = await query
     .order("pinned", { ascending: false })
@@ -145,11 +147,11 @@ type Version = Pick<NoteListItem, "id" | "pinned" | "updated_at">;
 export async function firstPageMoved(
   supabase: SupabaseClient<Database>,
   shown: Version[],
+  folder: string | null = null,
 ): Promise<boolean> {
-  const { data, error } = await supabase
-    .from("note_list")
-    .select("id, pinned, updated_at")
-    .is("deleted_at", null)
+  let query = supabase.from("note_list").select("id, pinned, updated_at").is("deleted_at", null);
+  if (folder) query = query.eq("folder_id", folder);
+  const { data, error } = await query
     .order("pinned", { ascending: false })
     .order("updated_at", { ascending: false })
     .order("id", { ascending: false })

@@ -16,12 +16,12 @@ import { createClient } from "@/lib/supabase/server";
 
 /**
  * The first page of the signed-in person's notes, pinned first, as the list shows them (a
- * preview, not the body). A page view only reads: expired trash goes with a scheduled job
- * (supabase/migrations/20261126130000_purge_expired_trash_on_schedule.sql).
+ * preview, not the body). With a folder, only its notes. A page view only reads: expired trash goes
+ * with a scheduled job (supabase/migrations/20261126130000_purge_expired_trash_on_schedule.sql).
  */
-export const listNotes = cache(async (): Promise<PackedNotesPage> => {
+export const listNotes = cache(async (folder: string | null = null): Promise<PackedNotesPage> => {
   const supabase = await createClient();
-  return packNotesPage(await fetchNotesPage(supabase, null));
+  return packNotesPage(await fetchNotesPage(supabase, null, folder));
 });
 
 /** A note with its sharing, in one read: the open note's page needs both. */

@@ -3,6 +3,44 @@ export type Json = string | number | boolean | null | { [key: string]: Json | un
 export type Database = {
   public: {
     Tables: {
+      folders: {
+        Row: {
+          id: string;
+          owner_id: string;
+          parent_id: string | null;
+          name: string;
+          position: number;
+          created_at: string;
+          updated_at: string;
+        };
+        Insert: {
+          id?: string;
+          owner_id?: string;
+          parent_id?: string | null;
+          name: string;
+          position?: number;
+          created_at?: string;
+          updated_at?: string;
+        };
+        Update: {
+          id?: string;
+          owner_id?: string;
+          parent_id?: string | null;
+          name?: string;
+          position?: number;
+          created_at?: string;
+          updated_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: "folders_parent_fkey";
+            columns: ["owner_id", "parent_id"];
+            isOneToOne: false;
+            referencedRelation: "folders";
+            referencedColumns: ["owner_id", "id"];
+          },
+        ];
+      };
       note_links: {
         Row: {
           id: number;
@@ -123,6 +161,7 @@ export type Database = {
           share_indexable: boolean;
           text_version: number;
           text_updates: number;
+          folder_id: string | null;
         };
         Insert: {
           id?: string;
@@ -140,6 +179,7 @@ export type Database = {
           share_indexable?: boolean;
           text_version?: number;
           text_updates?: number;
+          folder_id?: string | null;
         };
         Update: {
           id?: string;
@@ -157,8 +197,17 @@ export type Database = {
           share_indexable?: boolean;
           text_version?: number;
           text_updates?: number;
+          folder_id?: string | null;
         };
-        Relationships: [];
+        Relationships: [
+          {
+            foreignKeyName: "notes_folder_fkey";
+            columns: ["owner_id", "folder_id"];
+            isOneToOne: false;
+            referencedRelation: "folders";
+            referencedColumns: ["owner_id", "id"];
+          },
+        ];
       };
       profiles: {
         Row: {
@@ -207,6 +256,19 @@ export type Database = {
       };
     };
     Views: {
+      folder_list: {
+        Row: {
+          id: string | null;
+          owner_id: string | null;
+          parent_id: string | null;
+          name: string | null;
+          position: number | null;
+          created_at: string | null;
+          updated_at: string | null;
+          note_count: number | null;
+        };
+        Relationships: [];
+      };
       note_list: {
         Row: {
           id: string | null;
@@ -217,6 +279,7 @@ export type Database = {
           created_at: string | null;
           updated_at: string | null;
           deleted_at: string | null;
+          folder_id: string | null;
         };
         Relationships: [];
       };
@@ -245,13 +308,29 @@ export type Database = {
           share_indexable: boolean;
           text_version: number;
           text_updates: number;
+          folder_id: string | null;
         };
+      };
+      delete_folder: {
+        Args: {
+          folder_id: string;
+          contents: string;
+        };
+        Returns: undefined;
       };
       is_reserved_username: {
         Args: {
           name: string;
         };
         Returns: boolean;
+      };
+      move_folder: {
+        Args: {
+          folder_id: string;
+          new_parent_id: string;
+          before_id?: string;
+        };
+        Returns: undefined;
       };
       note_backlinks: {
         Args: {

@@ -12,5 +12,6 @@ select
   pinned,
   created_at,
   updated_at,
-  deleted_at
+  deleted_at,
+  folder_id
 from public.notes;

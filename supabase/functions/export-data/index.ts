@@ -1,10 +1,16 @@
 // Everything the caller owns as one zip, streamed while it is made: profile.json, account.json,
-// notes/*.md (Markdown with front matter), attachments/<note id>/<file> and avatar/<file>.
+// notes/<folder path>/*.md (Markdown with front matter; notes in no folder at the top), folders.json, attachments/<note id>/<file> and avatar/<file>.
 import { makeZip } from "npm:client-zip@2.5.1";
 import { bearerToken, clientAs, isMissing, projectKey, projectUrl } from "../_shared/clients.ts";
 import { corsHeaders, preflight, problem } from "../_shared/http.ts";
 import { listObjects } from "../_shared/storage.ts";
-import { noteFileName, noteMarkdown, type NoteRow } from "./markdown.ts";
+import {
+  folderPaths,
+  noteFileName,
+  noteMarkdown,
+  type FolderRow,
+  type NoteRow,
+} from "./markdown.ts";
 
 type Client = ReturnType<typeof clientAs>;
 interface Entry {
@@ -15,11 +21,33 @@ interface Entry {
 
 const json = (value: unknown) => JSON.stringify(value, null, 2) + "\n";
 
-async function* notes(client: Client, userId: string): AsyncGenerator<Entry> {
+async function readFolders(client: Client, userId: string): Promise<FolderRow[]> {
+  const rows: FolderRow[] = [];
+  for (let from = 0; ; from += 1000) {
+    const { data, error } = await client
+      .from("folders")
+      .select("id, parent_id, name")
+      .eq("owner_id", userId)
+      .order("created_at")
+      .range(from, from + 999);
+    if (error) {
+      if (isMissing(error)) return rows;
+      throw new Error(`reading folders: ${error.message}`);
+    }
+    rows.push(...((data ?? []) as FolderRow[]));
+    if (!data || data.length < 1000) return rows;
+  }
+}
+
+async function* notes(
+  client: Client,
+  userId: string,
+  paths: Map<string, string>,
+): AsyncGenerator<Entry> {
   for (let from = 0; ; from += 500) {
     const { data, error } = await client
       .from("notes")
-      .select("id, title, body, pinned, deleted_at, share_slug, created_at, updated_at")
+      .select("id, title, body, pinned, deleted_at, share_slug, created_at, updated_at, folder_id")
       .eq("owner_id", userId)
       .order("created_at")
       .range(from, from + 499);
@@ -29,7 +57,9 @@ async function* notes(client: Client, userId: string): AsyncGenerator<Entry> {
     }
     for (const note of (data ?? []) as NoteRow[]) {
       const lastModified = note.updated_at ? new Date(note.updated_at) : undefined;
-      yield { name: `notes/${noteFileName(note)}`, input: noteMarkdown(note), lastModified };
+      const folder = (note.folder_id && paths.get(note.folder_id)) || null;
+      const name = `notes/${folder ? `${folder}/` : ""}${noteFileName(note)}`;
+      yield { name, input: noteMarkdown(note, folder), lastModified };
     }
     if (!data || data.length < 500) return;
   }
@@ -60,7 +90,13 @@ async function* archive(client: Client, token: string, user: Record<string, unkn
   if (profile.error && !isMissing(profile.error))
     throw new Error(`reading the profile: ${profile.error.message}`);
   if (profile.data) yield { name: "profile.json", input: json(profile.data) };
-  yield* notes(client, id);
+  const folders = await readFolders(client, id);
+  const paths = folderPaths(folders);
+  if (folders.length > 0) {
+    const listed = folders.map((f) => ({ ...f, path: paths.get(f.id) }));
+    yield { name: "folders.json", input: json(listed) };
+  }
+  yield* notes(client, id, paths);
   yield* files(client, token, "attachments", id, "attachments");
   yield* files(client, token, "avatars", id, "avatar");
 }
