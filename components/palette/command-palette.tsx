@@ -33,7 +33,12 @@ import { fuzzyMatch } from "@/lib/palette/fuzzy";
 import { recentNotes, rememberNote } from "@/lib/palette/recent";
 import type { CurrentNote, PaletteEnv, PaletteItem } from "@/lib/palette/registry";
 import { paletteSources } from "@/lib/palette/sources";
-import { keepTitles, refreshDeviceTitles, searchDeviceTitles } from "@/lib/search/device-titles";
+import {
+  deviceTitles,
+  keepTitles,
+  refreshDeviceTitles,
+  searchDeviceTitles,
+} from "@/lib/search/device-titles";
 import {
   EDITED_WITHIN,
   filtersFor,
@@ -196,7 +201,11 @@ export function CommandPalette({ userId }: { userId: string }) {
     const filters = filtersFor({ pinned, attachments, edited });
     const filtered = Object.keys(filters).length > 0;
 
+    // A note opened by its address is remembered before its title is known: the titles kept on
+    // this device name it.
+    const kept = new Map(deviceTitles(userId).map((t) => [t.id, t.title]));
     const recent = recentNotes(userId)
+      .map((r) => ({ id: r.id, title: r.title || kept.get(r.id) || "" }))
       .filter((r) => r.id !== noteId || text !== "")
       .map((r) => ({ r, match: text ? fuzzyMatch(text, r.title) : { score: 0, positions: [] } }))
       .filter((x) => x.match !== null && !filtered);

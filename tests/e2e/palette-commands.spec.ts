@@ -85,7 +85,11 @@ test("jumps to a note by fuzzy title, and recent notes come first", async ({
   await page.keyboard.press("Enter");
   await page.waitForURL(new RegExp(`/notes/${garden}`));
 
-  await page.goto(`/notes/${grocery}`);
+  // Opened any way at all (here by its address), a note becomes a recent one on this device.
+  await openNote(page, grocery);
+  await expect
+    .poll(() => page.evaluate(() => JSON.stringify({ ...localStorage })))
+    .toContain(grocery);
   await page.goto("/notes");
   await openPalette(page);
   const options = page.getByRole("listbox", { name: "Notes and commands" }).getByRole("option");

@@ -133,6 +133,7 @@ for (const theme of ["light", "dark"] as const) {
     browser,
     baseURL,
   }, testInfo) => {
+    test.setTimeout(150_000);
     const person = await newPerson();
     await seedNote(person, "Lantern festival", "We hung a paper lantern by the café in Zürich.");
     await seedNote(person, "Lanterns to buy", "three lanterns, one candle");
@@ -151,7 +152,7 @@ for (const theme of ["light", "dark"] as const) {
       await openPalette(page);
       expect(await seriousViolations(page), "empty palette").toEqual([]);
       await field(page).fill("lanter");
-      await expect(notes(page)).toHaveCount(2);
+      await expect(notes(page)).toHaveCount(2, { timeout: 20_000 });
       await expect(notes(page).first().locator("mark").first()).toBeVisible();
       expect(await seriousViolations(page), "search results").toEqual([]);
       await page.screenshot({ path: testInfo.outputPath(`palette-${theme}-${width}.png`) });
