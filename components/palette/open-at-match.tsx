@@ -21,7 +21,9 @@ export function OpenAtMatch() {
     let tries = 0;
     const timer = setInterval(() => {
       tries += 1;
-      const editor = document.querySelector<HTMLElement>(".ProseMirror[contenteditable]");
+      // The editor is in the page, hidden, while it loads the stored state: wait until it shows.
+      const found = document.querySelector<HTMLElement>(".ProseMirror[contenteditable]");
+      const editor = found && !found.closest("[hidden]") ? found : null;
       const range = editor ? rangeOfFirstMatch(editor, terms) : null;
       if (!range && tries < 100) return;
       clearInterval(timer);
