@@ -15,6 +15,7 @@ async function openPalette(page: Page) {
 }
 
 async function run(page: Page, words: string, option: string | RegExp) {
+  await expect(page.getByRole("dialog", { name: "Command palette" })).toBeHidden();
   await openPalette(page);
   await page.getByRole("combobox", { name: "Find a note or a command" }).fill(words);
   const choice = page.getByRole("option", { name: option }).first();
@@ -39,6 +40,7 @@ test("Ctrl+K opens the palette on the list, a note and the account; ? opens the 
   browser,
   baseURL,
 }) => {
+  test.setTimeout(120_000);
   const person = await newPerson();
   const id = await seedNote(person, "Palette everywhere", "body");
   const context = await deviceOf(browser, baseURL!, person);
@@ -68,6 +70,7 @@ test("jumps to a note by fuzzy title, and recent notes come first", async ({
   browser,
   baseURL,
 }) => {
+  test.setTimeout(120_000);
   const person = await newPerson();
   const garden = await seedNote(person, "Garden plan for spring", "tomatoes");
   const grocery = await seedNote(person, "Grocery list", "milk");

@@ -30,7 +30,7 @@ test("finds part of a word, accents typed without them and CJK, marks it and ope
   browser,
   baseURL,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(150_000);
   const person = await newPerson();
   const id = await seedNote(person, "Trip journal", TRIP);
   await seedNote(person, "Unrelated", "nothing here");
@@ -50,6 +50,7 @@ test("finds part of a word, accents typed without them and CJK, marks it and ope
     await expect(notes(page).first()).toContainText("Trip journal");
     await expect(notes(page).first().locator("mark")).toHaveText([marked]);
     await page.keyboard.press("Escape");
+    await expect(page.getByRole("dialog", { name: "Command palette" })).toBeHidden();
   }
 
   // Choosing a result opens the note with the match selected in the editor.
@@ -113,6 +114,7 @@ test("offline, titles are searched on this device and the palette says so", asyn
   await field(page).fill("grocer");
   await expect(notes(page)).toHaveCount(1);
   await page.keyboard.press("Escape");
+  await expect(page.getByRole("dialog", { name: "Command palette" })).toBeHidden();
 
   await context.setOffline(true);
   await openPalette(page);
