@@ -50,7 +50,7 @@ export function NoteSearch({
         id="note-search"
         type="search"
         aria-label="Search notes"
-        aria-keyshortcuts="/ Control+K Meta+K"
+        aria-keyshortcuts="/"
         placeholder="Search  ( / )"
         autoComplete="off"
         value={query}

@@ -1,17 +1,10 @@
 "use client";
 
-import { useEffect, useState, useTransition } from "react";
+import { useEffect, useTransition } from "react";
 import { toast } from "sonner";
 
 import { createNote } from "@/lib/notes/actions";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from "@/components/ui/dialog";
-import { shortcutFor, SHORTCUTS } from "@/lib/notes/shortcuts";
+import { shortcutFor } from "@/lib/notes/shortcuts";
 
 function isField(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
@@ -32,9 +25,8 @@ function moveInList(step: 1 | -1 | 0) {
   next.focus();
 }
 
-/** The notes screens' keyboard: new note, search, moving through the list, and this help. */
+/** The notes screens' keyboard: new note, search, moving through the list. */
 export function NoteShortcuts() {
-  const [helpOpen, setHelpOpen] = useState(false);
   const [, startTransition] = useTransition();
 
   useEffect(() => {
@@ -42,6 +34,8 @@ export function NoteShortcuts() {
       if (event.defaultPrevented || event.isComposing) return;
       // An open menu in the note (the / menu, the link field) closes on Escape first.
       if (event.key === "Escape" && document.querySelector("[data-closes-on-escape]")) return;
+      // Keys typed in a dialog (the palette's field) are the dialog's.
+      if (event.target instanceof Element && event.target.closest("[role=dialog]")) return;
       const action = shortcutFor({
         key: event.key,
         ctrlKey: event.ctrlKey,
@@ -50,10 +44,10 @@ export function NoteShortcuts() {
         inField: isField(event.target),
         inList: event.target instanceof HTMLElement && event.target.hasAttribute("data-note-link"),
       });
-      if (!action) return;
+      // The palette and the shortcuts sheet answer on every signed-in page (CommandPalette).
+      if (!action || action === "palette" || action === "help") return;
       event.preventDefault();
       if (action === "search") document.getElementById("note-search")?.focus();
-      if (action === "help") setHelpOpen(true);
       if (action === "next-note") moveInList(1);
       if (action === "previous-note") moveInList(-1);
       if (action === "list") moveInList(0);
@@ -68,31 +62,5 @@ export function NoteShortcuts() {
     return () => window.removeEventListener("keydown", onKeyDown, true);
   }, []);
 
-  return (
-    <Dialog open={helpOpen} onOpenChange={setHelpOpen}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Keyboard shortcuts</DialogTitle>
-          <DialogDescription>
-            Single keys work when you are not typing. In the editor, Markdown works as you type: #
-            for a heading, - for a list, [ ] for a checklist, &gt; for a quote, ``` for code.
-          </DialogDescription>
-        </DialogHeader>
-        <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
-          {SHORTCUTS.map((s) => (
-            <div key={s.label} className="contents">
-              <dt className="flex gap-1">
-                {s.keys.map((k) => (
-                  <kbd key={k} className="rounded border bg-muted px-1.5 py-0.5 font-mono text-xs">
-                    {k}
-                  </kbd>
-                ))}
-              </dt>
-              <dd>{s.label}</dd>
-            </div>
-          ))}
-        </dl>
-      </DialogContent>
-    </Dialog>
-  );
+  return null;
 }

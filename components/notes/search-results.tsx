@@ -3,6 +3,7 @@ import Link from "next/link";
 import type { SearchHit } from "@/components/notes/note-search";
 import { displayTitle } from "@/lib/notes/derive";
 import { snippetParts } from "@/lib/notes/list";
+import { noteAtMatch } from "@/lib/search/search";
 
 function Highlighted({ text }: { text: string }) {
   return snippetParts(text).map((part, i) =>
@@ -30,7 +31,7 @@ export function SearchResults({ query, hits }: { query: string; hits: SearchHit[
           {hits.map((hit) => (
             <li key={hit.id}>
               <Link
-                href={`/notes/${hit.id}`}
+                href={noteAtMatch(hit.id, query)}
                 data-note-link
                 className="grid gap-0.5 rounded-md px-3 py-2 outline-none hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50"
               >

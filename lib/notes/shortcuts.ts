@@ -1,11 +1,15 @@
 /** Keyboard shortcuts of the notes screens: one list for the handler and the help dialog. */
 export type ShortcutAction =
-  "new-note" | "search" | "next-note" | "previous-note" | "help" | "list";
+  "new-note" | "search" | "palette" | "next-note" | "previous-note" | "help" | "list";
 
 export const SHORTCUTS: { keys: string[]; action: ShortcutAction; label: string }[] = [
   { keys: ["N"], action: "new-note", label: "New note" },
   { keys: ["/"], action: "search", label: "Search notes" },
-  { keys: ["Ctrl K", "⌘ K"], action: "search", label: "Search notes, even while writing" },
+  {
+    keys: ["Ctrl K", "⌘ K"],
+    action: "palette",
+    label: "Find a note or run a command, on any page, even while writing",
+  },
   { keys: ["J", "↓"], action: "next-note", label: "Next note in the list" },
   { keys: ["K", "↑"], action: "previous-note", label: "Previous note in the list" },
   { keys: ["Esc"], action: "list", label: "Leave the editor for the list" },
@@ -24,7 +28,7 @@ export interface KeyInput {
 }
 
 export function shortcutFor(e: KeyInput): ShortcutAction | null {
-  if ((e.ctrlKey || e.metaKey) && !e.altKey && e.key.toLowerCase() === "k") return "search";
+  if ((e.ctrlKey || e.metaKey) && !e.altKey && e.key.toLowerCase() === "k") return "palette";
   if (e.key === "Escape" && e.inField) return "list";
   if (e.inField || e.ctrlKey || e.metaKey || e.altKey) return null;
   switch (e.key) {

@@ -86,6 +86,32 @@ export type Database = {
           },
         ];
       };
+      note_search: {
+        Row: {
+          note_id: string;
+          owner_id: string;
+          folded: string;
+        };
+        Insert: {
+          note_id: string;
+          owner_id: string;
+          folded: string;
+        };
+        Update: {
+          note_id?: string;
+          owner_id?: string;
+          folded?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: "note_search_note_id_fkey";
+            columns: ["note_id"];
+            isOneToOne: true;
+            referencedRelation: "notes";
+            referencedColumns: ["id"];
+          },
+        ];
+      };
       note_tags: {
         Row: {
           note_id: string;
@@ -386,10 +412,38 @@ export type Database = {
         }[];
       };
       purge_expired_trash: { Args: never; Returns: number };
+      search_filters_check: {
+        Args: {
+          filters: Json;
+        };
+        Returns: undefined;
+      };
+      search_fold: {
+        Args: {
+          value: string;
+        };
+        Returns: string;
+      };
+      search_fold_position: {
+        Args: {
+          plain: string;
+          folded_at: number;
+          same: boolean;
+        };
+        Returns: number;
+      };
+      search_mark: {
+        Args: {
+          plain: string;
+          terms: string[];
+        };
+        Returns: string;
+      };
       search_notes: {
         Args: {
           query: string;
           max_results?: number;
+          filters?: Json;
         };
         Returns: {
           id: string;
@@ -400,6 +454,13 @@ export type Database = {
           pinned: boolean;
           updated_at: string;
         }[];
+      };
+      search_snippet: {
+        Args: {
+          plain: string;
+          terms: string[];
+        };
+        Returns: string;
       };
       share_note: {
         Args: {

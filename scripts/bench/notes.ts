@@ -3,6 +3,7 @@ import { createClient } from "@supabase/supabase-js";
 import type { Database } from "../../lib/supabase/database.types";
 import { seedNotes } from "../seed-notes";
 import { benchKeystroke } from "./notes-keystroke";
+import { benchSearchKinds } from "./search-kinds";
 
 type Timing = { p50: number; p95: number; failures: number };
 
@@ -64,12 +65,13 @@ export async function benchNotes<M extends Timing>(ctx: NotesBenchContext<M>) {
     if (res.error) searchFailures += 1;
   }
   const search = { ...percentiles(times), failures: searchFailures };
+  const searchKinds = await benchSearchKinds(person);
 
   const realtime = await fetch(`${ctx.backendUrl}/realtime/v1/api/broadcast`, {
     method: "POST",
   }).catch(() => null);
   const hasRealtime = realtime !== null && realtime.status !== 404;
-  if (!hasRealtime) return { list, note, search, keystroke: null };
+  if (!hasRealtime) return { list, note, search, searchKinds, keystroke: null };
   const typed = await person.from("notes").insert({}).select("id").single();
   if (typed.error) throw typed.error;
   const keystroke = await benchKeystroke({
@@ -77,5 +79,5 @@ export async function benchNotes<M extends Timing>(ctx: NotesBenchContext<M>) {
     cookie: ctx.cookie,
     noteId: typed.data.id,
   });
-  return { list, note, search, keystroke };
+  return { list, note, search, searchKinds, keystroke };
 }

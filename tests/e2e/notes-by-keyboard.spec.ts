@@ -42,7 +42,8 @@ test("notes work by keyboard alone: new note, writing, the list, search and the 
   await page.keyboard.press("k");
   const focused = page.locator("[data-note-link]:focus");
   await expect(focused).toHaveCount(1);
-  await page.keyboard.press("Control+k");
+  // "/" goes to the list's search; Ctrl+K opens the palette (palette-commands.spec.ts).
+  await page.keyboard.press("/");
   await expect(page.getByRole("searchbox", { name: "Search notes" })).toBeFocused();
   await page.keyboard.type("Second");
   await expect(page.getByRole("list", { name: "Search results" }).getByRole("link")).toHaveCount(1);

@@ -2,6 +2,8 @@ import { existsSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import { PGlite, type QueryOptions } from "@electric-sql/pglite";
 import { pgcrypto } from "@electric-sql/pglite/contrib/pgcrypto";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
 import { uuid_ossp } from "@electric-sql/pglite/contrib/uuid_ossp";
 import { initdbTemplate } from "./data-template";
 
@@ -131,7 +133,8 @@ export class PgliteDatabase implements Database {
     if (dataDir) mkdirSync(dataDir, { recursive: true });
     const fresh = !dataDir || !existsSync(path.join(dataDir, "PG_VERSION"));
     const pg = await PGlite.create(dataDir ?? undefined, {
-      extensions: { pgcrypto, uuid_ossp },
+      // pg_trgm and unaccent: hosted Supabase offers both, and search uses them.
+      extensions: { pgcrypto, uuid_ossp, pg_trgm, unaccent },
       loadDataDir: fresh ? await template() : undefined,
     });
     // As the CLI's Postgres has it for postgres, so migrations may call extension functions unqualified.

@@ -1,0 +1,7 @@
+/**
+ * Every source the palette lists, registered by importing it. A feature adds its own source
+ * with one line here, e.g. `import "@/lib/folders/palette";`.
+ */
+import "@/lib/palette/commands";
+
+export { paletteSources, paletteHooks } from "@/lib/palette/registry";
