@@ -23,7 +23,7 @@ import path from "node:path";
 import { createServerClient } from "@supabase/ssr";
 import { createClient } from "@supabase/supabase-js";
 
-import { spawnBackend } from "./backend-process";
+import { spawnBackend } from "@groundwork/local-backend/process";
 import { startApp, type AppProcess } from "./bench/app-process";
 import { benchAttachmentUpload } from "./bench/attachments";
 import { comparePairs, printComparison, printFirstLoad } from "./bench/compare";

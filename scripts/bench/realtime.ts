@@ -11,8 +11,9 @@ const FIXTURE = path.join(
   import.meta.dirname,
   "..",
   "..",
-  "tests",
-  "backend",
+  "supabase",
+  "local",
+  "test",
   "fixtures",
   "realtime",
 );

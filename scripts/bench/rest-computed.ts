@@ -9,8 +9,9 @@ const FIXTURE = path.join(
   import.meta.dirname,
   "..",
   "..",
-  "tests",
-  "backend",
+  "supabase",
+  "local",
+  "test",
   "fixtures",
   "rest-fidelity",
 );

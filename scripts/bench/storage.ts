@@ -10,8 +10,9 @@ const FIXTURE = path.join(
   import.meta.dirname,
   "..",
   "..",
-  "tests",
-  "backend",
+  "supabase",
+  "local",
+  "test",
   "fixtures",
   "storage",
 );

@@ -1,9 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { createRequire } from "node:module";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 // The backend package's own command; it loads its TypeScript in the same process.
 const BIN = createRequire(import.meta.url).resolve("@groundwork/local-backend/bin");
 
@@ -22,6 +18,8 @@ export interface BackendProcess {
 }
 
 export interface SpawnBackendOptions {
+  /** The project folder, the one holding supabase/; the current folder by default. */
+  cwd?: string;
   dataDir?: string;
   /** 0 (the default) lets the system pick a free port. */
   port?: number;
@@ -52,7 +50,7 @@ export async function spawnBackend(options: SpawnBackendOptions = {}): Promise<B
   // Its own process group: a Ctrl-C in the terminal reaches only the parent, which stops it once.
   // The IPC channel closes when the parent dies in any way; the backend then stops itself.
   const child = spawn(process.execPath, args, {
-    cwd: root,
+    cwd: options.cwd ?? process.cwd(),
     env,
     detached: true,
     stdio: ["ignore", "pipe", "pipe", "ipc"],

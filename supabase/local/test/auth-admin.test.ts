@@ -9,7 +9,7 @@ import {
   startTestBackend,
   uniqueEmail,
   type TestBackend,
-} from "./auth-support";
+} from "./support/auth-support";
 
 let t: TestBackend;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import { SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LOCAL_JWT_SECRET } from "@groundwork/local-backend/keys";
-import { startTestBackend, type TestBackend } from "./auth-support";
+import { startTestBackend, type TestBackend } from "./support/auth-support";
 
 let t: TestBackend;
 let usersBefore: number;

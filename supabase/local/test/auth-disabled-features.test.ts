@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adminClient, browserClient, PASSWORD, uniqueEmail } from "./auth-support";
-import { startFidelityBackend } from "./rest-support";
+import { adminClient, browserClient, PASSWORD, uniqueEmail } from "./support/auth-support";
+import { startFidelityBackend } from "./support/rest-support";
 import { LOCAL_PUBLISHABLE_KEY, LOCAL_SECRET_KEY, type TestBackend } from "./support/local-backend";
 
 let t: TestBackend;

@@ -10,7 +10,7 @@ import {
   linkIn,
   mailsTo,
   uniqueEmail,
-} from "./auth-support";
+} from "./support/auth-support";
 import { startTestBackend, type TestBackend } from "./support/local-backend";
 
 // A project whose config.toml sets [auth.email.template.*] for confirmation, magic_link, recovery

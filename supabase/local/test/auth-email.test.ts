@@ -11,7 +11,7 @@ import {
   startTestBackend,
   uniqueEmail,
   type TestBackend,
-} from "./auth-support";
+} from "./support/auth-support";
 
 // config.toml has confirmations on, as hosted Supabase does by default.
 let t: TestBackend;

@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LEAK, nastyBody, nastyString, seeded, type Random } from "./support/fuzz";
-import { CALLBACK, newClient, signedInUser, startOAuthServerBackend } from "./oauth-server-support";
+import {
+  CALLBACK,
+  newClient,
+  signedInUser,
+  startOAuthServerBackend,
+} from "./support/oauth-server-support";
 import { LOCAL_SECRET_KEY, type TestBackend } from "./support/local-backend";
 
 const SEED = Number(process.env.FUZZ_SEED ?? 19);

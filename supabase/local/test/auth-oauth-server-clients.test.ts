@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adminClient } from "./auth-support";
-import { basic, CALLBACK, startOAuthServerBackend, token } from "./oauth-server-support";
+import { adminClient } from "./support/auth-support";
+import { basic, CALLBACK, startOAuthServerBackend, token } from "./support/oauth-server-support";
 import type { TestBackend } from "./support/local-backend";
 
 let t: TestBackend;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adminClient } from "./auth-support";
+import { adminClient } from "./support/auth-support";
 import {
   approvedCode,
   authorize,
@@ -9,7 +9,7 @@ import {
   signedInUser,
   startOAuthServerBackend,
   token,
-} from "./oauth-server-support";
+} from "./support/oauth-server-support";
 import type { TestBackend } from "./support/local-backend";
 
 let t: TestBackend;

@@ -1,6 +1,6 @@
 import { Secret, TOTP } from "otpauth";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PASSWORD, browserClient, uniqueEmail, type TestBackend } from "./auth-support";
+import { PASSWORD, browserClient, uniqueEmail, type TestBackend } from "./support/auth-support";
 import { LOCAL_SECRET_KEY } from "./support/local-backend";
 import { call, enableWebAuthn, signedIn, startWebAuthnBackend } from "./support/webauthn-api";
 

@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { browserClient, startTestBackend, uniqueEmail, type TestBackend } from "./auth-support";
+import {
+  browserClient,
+  startTestBackend,
+  uniqueEmail,
+  type TestBackend,
+} from "./support/auth-support";
 
 // The project's own supabase/config.toml: minimum_password_length and password_requirements.
 let t: TestBackend;

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { browserClient, PASSWORD } from "./auth-support";
+import { browserClient, PASSWORD } from "./support/auth-support";
 import { startTestBackend, type TestBackend } from "./support/local-backend";
 
 let t: TestBackend;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LOCAL_PUBLISHABLE_KEY } from "./support/local-backend";
-import { startTestBackend, uniqueEmail, type TestBackend } from "./auth-support";
+import { startTestBackend, uniqueEmail, type TestBackend } from "./support/auth-support";
 
 let t: TestBackend;
 const previous = process.env.SUPABASE_LOCAL_RATE_LIMITS;

@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adminClient, startTestBackend, uniqueEmail, type TestBackend } from "./auth-support";
+import {
+  adminClient,
+  startTestBackend,
+  uniqueEmail,
+  type TestBackend,
+} from "./support/auth-support";
 
 let t: TestBackend;
 beforeAll(async () => {

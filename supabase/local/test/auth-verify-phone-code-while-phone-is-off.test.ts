@@ -2,7 +2,7 @@
 // whether phone sign-in is switched on: a phone code is looked up like any other, and with no user
 // or no code sent it is 403 otp_expired "Token has expired or is invalid".
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { browserClient, startTestBackend, type TestBackend } from "./auth-support";
+import { browserClient, startTestBackend, type TestBackend } from "./support/auth-support";
 
 let t: TestBackend;
 beforeAll(async () => {

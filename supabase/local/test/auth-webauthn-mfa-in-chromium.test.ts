@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PASSWORD, uniqueEmail } from "./auth-support";
+import { PASSWORD, uniqueEmail } from "./support/auth-support";
 import { LOCAL_PUBLISHABLE_KEY } from "./support/local-backend";
 import {
   assurance,

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { ConfigError, loadConfig } from "@groundwork/local-backend";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { TestBackend } from "./auth-support";
+import type { TestBackend } from "./support/auth-support";
 import { LEAK, nastyBody, nastyValue, seeded } from "./support/fuzz";
 import { LOCAL_SECRET_KEY } from "./support/local-backend";
 import { call, enableWebAuthn, signedIn, startWebAuthnBackend } from "./support/webauthn-api";

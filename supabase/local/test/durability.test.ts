@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
-import { spawnBackend, type BackendProcess } from "@/scripts/backend-process";
+import { spawnBackend, type BackendProcess } from "@groundwork/local-backend/process";
 import { LOCAL_PUBLISHABLE_KEY, LOCAL_SECRET_KEY } from "./support/local-backend";
 
 // These tests run the real CLI as a child process, so a kill -9 kills the database with it.

@@ -4,7 +4,7 @@ import { createClient, FunctionsHttpError } from "@supabase/supabase-js";
 import { generateKeyPair, SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LOCAL_ANON_KEY } from "@groundwork/local-backend/keys";
-import { copyFixture, startFunctionsBackend, writeFile } from "./functions-support";
+import { copyFixture, startFunctionsBackend, writeFile } from "./support/functions-support";
 import type { TestBackend } from "./support/local-backend";
 
 let t: TestBackend;

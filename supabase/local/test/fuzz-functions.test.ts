@@ -2,7 +2,7 @@ import http from "node:http";
 import { generateKeyPair, SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LOCAL_ANON_KEY, LOCAL_JWT_SECRET } from "@groundwork/local-backend/keys";
-import { fixtureDir, startFunctionsBackend } from "./functions-support";
+import { fixtureDir, startFunctionsBackend } from "./support/functions-support";
 import { LEAK, nastyBody, nastyString, seeded, type Random } from "./support/fuzz";
 import { LOCAL_PUBLISHABLE_KEY, LOCAL_SECRET_KEY, type TestBackend } from "./support/local-backend";
 

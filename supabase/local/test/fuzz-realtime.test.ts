@@ -1,7 +1,7 @@
 import { createClient } from "@supabase/supabase-js";
 import WebSocket from "ws";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { collector, REALTIME_FIXTURE, sleep, subscribed } from "./realtime-support";
+import { collector, REALTIME_FIXTURE, sleep, subscribed } from "./support/realtime-support";
 import { nastyString, nastyValue, seeded, type Random } from "./support/fuzz";
 import { LOCAL_PUBLISHABLE_KEY, startTestBackend, type TestBackend } from "./support/local-backend";
 

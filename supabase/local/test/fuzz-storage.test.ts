@@ -2,7 +2,7 @@ import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LOCAL_PUBLISHABLE_KEY, LOCAL_SECRET_KEY, type TestBackend } from "./support/local-backend";
 import { LEAK, nastyBody, nastyString, seeded, type Random } from "./support/fuzz";
-import { ALICE, startStorageBackend, userToken } from "./storage-support";
+import { ALICE, startStorageBackend, userToken } from "./support/storage-support";
 
 // Bad input on Storage: odd paths, bucket names, headers, content types and tus headers. Every
 // answer is a 4xx (or a success) and never a 5xx; a refusal from storage-api's routes has its

@@ -1,6 +1,6 @@
 import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { REST_FIXTURE } from "./rest-support";
+import { REST_FIXTURE } from "./support/rest-support";
 import { chunkedThenNext, send, type RawRequest } from "./support/raw-http";
 import { LOCAL_SECRET_KEY, startTestBackend, type TestBackend } from "./support/local-backend";
 

@@ -1,6 +1,6 @@
 import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { REST_FIXTURE } from "./rest-support";
+import { REST_FIXTURE } from "./support/rest-support";
 import { send } from "./support/raw-http";
 import {
   LOCAL_PUBLISHABLE_KEY,

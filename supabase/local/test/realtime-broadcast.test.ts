@@ -8,7 +8,7 @@ import {
   sleep,
   subscribed,
   realtimeBackendForFile,
-} from "./realtime-support";
+} from "./support/realtime-support";
 
 const realtime = realtimeBackendForFile();
 const make = realtime.make;

@@ -4,7 +4,7 @@ import path from "node:path";
 import type { SupabaseClient } from "@supabase/supabase-js";
 import pg from "pg";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { collector, realtimeClient, subscribed } from "./realtime-support";
+import { collector, realtimeClient, subscribed } from "./support/realtime-support";
 import { LOCAL_SECRET_KEY, startTestBackend, type TestBackend } from "./support/local-backend";
 import { stopTestCluster, testDatabaseUrl, withoutPostgres } from "./support/postgres";
 

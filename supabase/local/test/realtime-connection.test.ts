@@ -1,6 +1,6 @@
 import WebSocket from "ws";
 import { describe, expect, it } from "vitest";
-import { userToken } from "./rest-support";
+import { userToken } from "./support/rest-support";
 import { LOCAL_PUBLISHABLE_KEY } from "./support/local-backend";
 import {
   ALICE,
@@ -9,7 +9,7 @@ import {
   sleep,
   subscribed,
   realtimeBackendForFile,
-} from "./realtime-support";
+} from "./support/realtime-support";
 
 const realtime = realtimeBackendForFile();
 const make = realtime.make;

@@ -1,6 +1,6 @@
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { userToken } from "./rest-support";
+import { userToken } from "./support/rest-support";
 import { LOCAL_SECRET_KEY, type TestBackend } from "./support/local-backend";
 import {
   ALICE,
@@ -10,7 +10,7 @@ import {
   sleep,
   startRealtimeBackend,
   subscribed,
-} from "./realtime-support";
+} from "./support/realtime-support";
 
 let t: TestBackend;
 let service: SupabaseClient;

@@ -1,8 +1,14 @@
 import { createClient, type SupabaseClient } from "@supabase/supabase-js";
 import { describe, expect, it } from "vitest";
-import { userToken } from "./rest-support";
+import { userToken } from "./support/rest-support";
 import { LOCAL_PUBLISHABLE_KEY } from "./support/local-backend";
-import { ALICE, collector, realtimeBackendForFile, sleep, subscribed } from "./realtime-support";
+import {
+  ALICE,
+  collector,
+  realtimeBackendForFile,
+  sleep,
+  subscribed,
+} from "./support/realtime-support";
 
 const realtime = realtimeBackendForFile();
 const make = realtime.make;

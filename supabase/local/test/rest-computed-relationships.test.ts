@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ALICE, client, rest, startFidelityBackend, userToken } from "./rest-support";
+import { ALICE, client, rest, startFidelityBackend, userToken } from "./support/rest-support";
 import { LOCAL_SECRET_KEY, type TestBackend } from "./support/local-backend";
 
 let t: TestBackend;

@@ -9,7 +9,7 @@ import {
   startRestBackend,
   userToken,
   type Clients,
-} from "./rest-support";
+} from "./support/rest-support";
 import { LOCAL_PUBLISHABLE_KEY, type TestBackend } from "./support/local-backend";
 
 let t: TestBackend;

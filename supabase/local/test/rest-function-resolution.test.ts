@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { client, rest, startFidelityBackend } from "./rest-support";
+import { client, rest, startFidelityBackend } from "./support/rest-support";
 import type { TestBackend } from "./support/local-backend";
 
 let t: TestBackend;

@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ALICE, BOB, client, clients, startRestBackend, type Clients } from "./rest-support";
+import {
+  ALICE,
+  BOB,
+  client,
+  clients,
+  startRestBackend,
+  type Clients,
+} from "./support/rest-support";
 import { LOCAL_PUBLISHABLE_KEY, type TestBackend } from "./support/local-backend";
 
 let t: TestBackend;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ALICE, clients, rest, startRestBackend, type Clients } from "./rest-support";
+import { ALICE, clients, rest, startRestBackend, type Clients } from "./support/rest-support";
 import type { TestBackend } from "./support/local-backend";
 
 let t: TestBackend;

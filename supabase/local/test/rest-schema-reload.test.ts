@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { client, startFidelityBackend } from "./rest-support";
+import { client, startFidelityBackend } from "./support/rest-support";
 import { LOCAL_SECRET_KEY, type TestBackend } from "./support/local-backend";
 
 let t: TestBackend;

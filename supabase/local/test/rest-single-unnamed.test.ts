@@ -1,6 +1,6 @@
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { client, rest } from "./rest-support";
+import { client, rest } from "./support/rest-support";
 import { startTestBackend, type TestBackend } from "./support/local-backend";
 
 // PostgREST's single unnamed parameter convention (docs/references/api/functions.rst, "Functions

@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestBackend, type TestBackend } from "./support/local-backend";
-import { ALICE, errorOf, serviceClient, startStorageBackend, userClient } from "./storage-support";
+import {
+  ALICE,
+  errorOf,
+  serviceClient,
+  startStorageBackend,
+  userClient,
+} from "./support/storage-support";
 
 // Files must never become pages of the API's origin. storage-api refuses a Content-Type that is
 // not one media type ("Invalid Content-Type header", src/http/error-handler.ts), matches a

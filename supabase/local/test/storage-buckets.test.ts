@@ -8,7 +8,7 @@ import {
   startStorageBackend,
   text,
   userClient,
-} from "./storage-support";
+} from "./support/storage-support";
 
 let t: TestBackend;
 beforeAll(async () => {

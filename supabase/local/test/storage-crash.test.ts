@@ -6,7 +6,7 @@ import { Readable } from "node:stream";
 import { createClient } from "@supabase/supabase-js";
 import * as tus from "tus-js-client";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
-import { spawnBackend, type BackendProcess } from "@/scripts/backend-process";
+import { spawnBackend, type BackendProcess } from "@groundwork/local-backend/process";
 import { LOCAL_SECRET_KEY } from "./support/local-backend";
 
 // The real CLI as a child process, so kill -9 takes the database and every open upload with it.

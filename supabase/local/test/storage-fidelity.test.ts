@@ -4,7 +4,7 @@ import { decodeJwt } from "jose";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LOCAL_SECRET_KEY, type TestBackend } from "./support/local-backend";
-import { errorOf, serviceClient, startStorageBackend, text } from "./storage-support";
+import { errorOf, serviceClient, startStorageBackend, text } from "./support/storage-support";
 
 let t: TestBackend;
 const bucket = () => serviceClient(t).storage.from("shapes");

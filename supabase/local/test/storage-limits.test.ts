@@ -12,7 +12,7 @@ import {
   text,
   userClient,
   userToken,
-} from "./storage-support";
+} from "./support/storage-support";
 
 let t: TestBackend;
 beforeAll(async () => {

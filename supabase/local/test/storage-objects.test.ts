@@ -2,7 +2,7 @@ import { Readable } from "node:stream";
 import { StorageApiError } from "@supabase/supabase-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TestBackend } from "./support/local-backend";
-import { errorOf, serviceClient, startStorageBackend, text } from "./storage-support";
+import { errorOf, serviceClient, startStorageBackend, text } from "./support/storage-support";
 
 let t: TestBackend;
 const storage = () => serviceClient(t).storage.from("files");

@@ -2,7 +2,13 @@ import { randomBytes } from "node:crypto";
 import * as tus from "tus-js-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LOCAL_PUBLISHABLE_KEY, type TestBackend } from "./support/local-backend";
-import { ALICE, BOB, serviceClient, startStorageBackend, userToken } from "./storage-support";
+import {
+  ALICE,
+  BOB,
+  serviceClient,
+  startStorageBackend,
+  userToken,
+} from "./support/storage-support";
 
 let t: TestBackend;
 beforeAll(async () => {

@@ -10,7 +10,7 @@ import {
   startStorageBackend,
   text,
   userClient,
-} from "./storage-support";
+} from "./support/storage-support";
 
 // The private `attachments` bucket: owners only, under <user id>/, by the fixture's policies.
 let t: TestBackend;

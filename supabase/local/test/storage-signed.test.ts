@@ -10,7 +10,7 @@ import {
   startStorageBackend,
   text,
   userClient,
-} from "./storage-support";
+} from "./support/storage-support";
 
 let t: TestBackend;
 const path = `${ALICE}/note-1/report.txt`;

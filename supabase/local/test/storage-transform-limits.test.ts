@@ -3,7 +3,13 @@ import path from "node:path";
 import { crc32, deflateSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TestBackend } from "./support/local-backend";
-import { ALICE, errorOf, serviceClient, startStorageBackend, userClient } from "./storage-support";
+import {
+  ALICE,
+  errorOf,
+  serviceClient,
+  startStorageBackend,
+  userClient,
+} from "./support/storage-support";
 
 // Hosted Storage renders through imgproxy with max_src_resolution 50 megapixels, and storage-api
 // words imgproxy's refusal as "The source image resolution is too large to process", 400

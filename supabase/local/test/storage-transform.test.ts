@@ -11,7 +11,7 @@ import {
   STORAGE_FIXTURE,
   text,
   userClient,
-} from "./storage-support";
+} from "./support/storage-support";
 
 // 120 x 80 pixels.
 const PNG = readFileSync(path.join(import.meta.dirname, "fixtures", "images", "landscape.png"));

@@ -17,7 +17,7 @@ import {
   startStorageBackend,
   userClient,
   userToken,
-} from "./storage-support";
+} from "./support/storage-support";
 
 let t: TestBackend;
 beforeAll(async () => {

@@ -5,7 +5,7 @@ import {
   LOCAL_SECRET_KEY,
   startTestBackend,
   type TestBackend,
-} from "./support/local-backend";
+} from "./local-backend";
 
 // Auth tests sign up many users from one address; the rate-limit test turns limits back on itself.
 process.env.SUPABASE_LOCAL_RATE_LIMITS ??= "off";

@@ -5,7 +5,7 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { chromium, type Browser } from "@playwright/test";
 
-const root = path.resolve(import.meta.dirname, "../../..");
+const root = path.resolve(import.meta.dirname, "../../../..");
 
 /**
  * Debian's Chromium, as the end-to-end tests drive it. The same script finds or installs it, so a

@@ -1,6 +1,6 @@
 import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { startTestBackend, type TestBackend } from "./support/local-backend";
+import { startTestBackend, type TestBackend } from "./local-backend";
 
 const root = path.resolve(import.meta.dirname, "../..");
 
@@ -12,7 +12,7 @@ export function copyFixture(name: string): { dir: string; remove(): void } {
   const scratch = path.join(root, ".tmp");
   mkdirSync(scratch, { recursive: true });
   const dir = mkdtempSync(path.join(scratch, `functions-${name}-`));
-  cpSync(path.join(import.meta.dirname, "fixtures/functions", name), dir, { recursive: true });
+  cpSync(path.join(import.meta.dirname, "../fixtures/functions", name), dir, { recursive: true });
   return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
@@ -30,4 +30,4 @@ export function startFunctionsBackend(
 }
 
 export const fixtureDir = (name: string) =>
-  path.join(import.meta.dirname, "fixtures/functions", name);
+  path.join(import.meta.dirname, "../fixtures/functions", name);

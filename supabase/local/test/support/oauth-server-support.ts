@@ -3,14 +3,14 @@ import path from "node:path";
 import { expect } from "vitest";
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { adminClient, browserClient, PASSWORD, uniqueEmail } from "./auth-support";
-import { startTestBackend, type TestBackend } from "./support/local-backend";
+import { startTestBackend, type TestBackend } from "./local-backend";
 
 export const CALLBACK = "https://client.example.com/callback";
 
 /** A backend whose config.toml enables the OAuth server (and dynamic registration). */
 export function startOAuthServerBackend(env: Record<string, string> = {}): Promise<TestBackend> {
   return startTestBackend({
-    supabaseDir: path.join(import.meta.dirname, "fixtures", "oauth-server"),
+    supabaseDir: path.join(import.meta.dirname, "..", "fixtures", "oauth-server"),
     env: { ...process.env, ...env },
   });
 }

@@ -2,13 +2,13 @@ import path from "node:path";
 import { createClient, type RealtimeChannel, type SupabaseClient } from "@supabase/supabase-js";
 import { afterAll, beforeAll } from "vitest";
 import { userToken } from "./rest-support";
-import { LOCAL_PUBLISHABLE_KEY, startTestBackend, type TestBackend } from "./support/local-backend";
+import { LOCAL_PUBLISHABLE_KEY, startTestBackend, type TestBackend } from "./local-backend";
 
 export const ALICE = "11111111-1111-1111-1111-111111111111";
 export const BOB = "22222222-2222-2222-2222-222222222222";
 
 /** notes (owner RLS, a hidden column), events (no RLS, replica identity full), note channels. */
-export const REALTIME_FIXTURE = path.join(import.meta.dirname, "fixtures", "realtime");
+export const REALTIME_FIXTURE = path.join(import.meta.dirname, "..", "fixtures", "realtime");
 
 export function startRealtimeBackend(): Promise<TestBackend> {
   return startTestBackend({ supabaseDir: REALTIME_FIXTURE });

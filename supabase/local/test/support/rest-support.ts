@@ -7,13 +7,13 @@ import {
   LOCAL_SECRET_KEY,
   startTestBackend,
   type TestBackend,
-} from "./support/local-backend";
+} from "./local-backend";
 
 export const ALICE = "11111111-1111-1111-1111-111111111111";
 export const BOB = "22222222-2222-2222-2222-222222222222";
 
 /** The database API fixture: notes, comments, labels, messages, functions, RLS on every table. */
-export const REST_FIXTURE = path.join(import.meta.dirname, "fixtures", "rest");
+export const REST_FIXTURE = path.join(import.meta.dirname, "..", "fixtures", "rest");
 
 export function startRestBackend(): Promise<TestBackend> {
   return startTestBackend({ supabaseDir: REST_FIXTURE });
@@ -22,7 +22,7 @@ export function startRestBackend(): Promise<TestBackend> {
 /** Authors and books with computed relationships, overloaded and whole-body functions. */
 export function startFidelityBackend(): Promise<TestBackend> {
   return startTestBackend({
-    supabaseDir: path.join(import.meta.dirname, "fixtures", "rest-fidelity"),
+    supabaseDir: path.join(import.meta.dirname, "..", "fixtures", "rest-fidelity"),
   });
 }
 

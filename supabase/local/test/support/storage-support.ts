@@ -6,13 +6,13 @@ import {
   LOCAL_SECRET_KEY,
   startTestBackend,
   type TestBackend,
-} from "./support/local-backend";
+} from "./local-backend";
 
 export const ALICE = "aaaaaaaa-1111-4111-8111-111111111111";
 export const BOB = "bbbbbbbb-2222-4222-8222-222222222222";
 
 /** Buckets `avatars` (public, 1 MiB, image/*), `attachments` (private, 4 MiB), `seeded`; owner-only policies. */
-export const STORAGE_FIXTURE = path.join(import.meta.dirname, "fixtures", "storage");
+export const STORAGE_FIXTURE = path.join(import.meta.dirname, "..", "fixtures", "storage");
 
 export function startStorageBackend(): Promise<TestBackend> {
   return startTestBackend({ supabaseDir: STORAGE_FIXTURE });

@@ -4,7 +4,7 @@ import {
   startTestBackend,
   uniqueEmail,
   type TestBackend,
-} from "../auth-support";
+} from "./auth-support";
 import { LOCAL_PUBLISHABLE_KEY } from "./local-backend";
 
 /** A backend whose relying party is set, so WebAuthn and passkeys only wait for their switches. */

@@ -1,6 +1,6 @@
 import type { createClient, SupabaseClient } from "@supabase/supabase-js";
 import type { Browser, BrowserContext, CDPSession, Page } from "@playwright/test";
-import { PASSWORD, startTestBackend, type TestBackend } from "../auth-support";
+import { PASSWORD, startTestBackend, type TestBackend } from "./auth-support";
 import { launchChromium, servePageWithSupabaseJs, type PageServer } from "./chromium";
 import { LOCAL_PUBLISHABLE_KEY } from "./local-backend";
 
