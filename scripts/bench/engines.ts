@@ -6,16 +6,7 @@ import { LOCAL_PUBLISHABLE_KEY, LOCAL_SECRET_KEY } from "@groundwork/local-backe
 import { findPostgresBin, startCluster, startLocalBackend } from "@groundwork/local-backend";
 import { runLoad, type LoadResult } from "./load";
 
-const FIXTURE = path.join(
-  import.meta.dirname,
-  "..",
-  "..",
-  "supabase",
-  "local",
-  "test",
-  "fixtures",
-  "rest",
-);
+const FIXTURE = path.join(import.meta.dirname, "../../supabase/local/test/fixtures/rest");
 const MAX_REQUESTS = 2000;
 const MAX_MS = 8_000;
 /** A query that keeps the database busy for a few seconds. */
