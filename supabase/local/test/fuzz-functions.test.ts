@@ -1,9 +1,17 @@
-import http from "node:http";
 import { generateKeyPair, SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LOCAL_ANON_KEY, LOCAL_JWT_SECRET } from "@groundwork/local-backend/keys";
 import { fixtureDir, startFunctionsBackend } from "./support/functions-support";
-import { LEAK, nastyBody, nastyString, seeded, type Random } from "./support/fuzz";
+import {
+  inParallel,
+  LEAK,
+  nastyBody,
+  nastyString,
+  rawSender,
+  resetWhileUploading,
+  seeded,
+  type Random,
+} from "./support/fuzz";
 import { LOCAL_PUBLISHABLE_KEY, LOCAL_SECRET_KEY, type TestBackend } from "./support/local-backend";
 
 // Seeded, so a failure is replayed with FUZZ_SEED=<seed>. Each function is a Deno process, so the
@@ -62,7 +70,11 @@ beforeAll(async () => {
     "eyJhbGciOiJub25lIn0.eyJyb2xlIjoic2VydmljZV9yb2xlIn0.",
   ];
 });
-afterAll(() => t?.stop());
+const raw = rawSender(CONCURRENCY, 30_000);
+afterAll(async () => {
+  raw.close();
+  await t?.stop();
+});
 
 function randomPath(r: Random): string {
   const name = r.pick([
@@ -105,66 +117,23 @@ function randomHeaders(r: Random, body: Buffer | null): Record<string, string> {
   return headers;
 }
 
-interface Outcome {
-  status: number;
-  type: string;
-  body: string;
-  error?: string;
-}
-
-const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
-
-function send(
-  method: string,
-  target: string,
-  headers: Record<string, string>,
-  body: Buffer | null,
-): Promise<Outcome> {
-  return new Promise((resolve) => {
-    const url = new URL(t.url);
-    const req = http.request(
-      { host: url.hostname, port: url.port, method, path: target, headers, agent, timeout: 30_000 },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (c: Buffer) => chunks.push(c));
-        res.on("end", () =>
-          resolve({
-            status: res.statusCode ?? 0,
-            type: String(res.headers["content-type"] ?? ""),
-            body: Buffer.concat(chunks).toString("utf8"),
-          }),
-        );
-        res.on("error", (e) =>
-          resolve({ status: res.statusCode ?? 0, type: "", body: "", error: e.message }),
-        );
-      },
-    );
-    req.on("timeout", () => req.destroy(new Error("timed out")));
-    req.on("error", (e) => resolve({ status: 0, type: "", body: "", error: e.message }));
-    req.end(body ?? undefined);
-  });
-}
-
 describe(`bad input to edge functions (seed ${SEED})`, () => {
   it("answers every odd name, method, header, body and token as the edge runtime does, and keeps serving", async () => {
     const r = seeded(SEED);
     const problems: string[] = [];
     const seen = new Map<number, number>();
     let sent = 0;
-    let next = 0;
 
     async function one() {
       const method = r.pick(METHODS);
       const target = randomPath(r);
       const body = method === "GET" || method === "HEAD" ? null : nastyBody(r, ["name", "data"]);
       const headers = randomHeaders(r, body);
-      const outcome = await send(method, target, headers, body);
+      const outcome = await raw.send(t.url, method, target, headers, body);
       sent++;
       seen.set(outcome.status, (seen.get(outcome.status) ?? 0) + 1);
       const what = `${method} ${target.slice(0, 160)} ${JSON.stringify(headers).slice(0, 160)}`;
-      const resetWhileUploading =
-        (body?.length ?? 0) > 16_384 && /ECONNRESET|EPIPE/.test(outcome.error ?? "");
-      if (resetWhileUploading) return;
+      if (resetWhileUploading(body, outcome)) return;
       if (outcome.error || outcome.status === 0) {
         problems.push(`${what}: no answer (${outcome.error})`);
         return;
@@ -184,14 +153,7 @@ describe(`bad input to edge functions (seed ${SEED})`, () => {
         problems.push(`${what}: 401 without the runtime's msg: ${outcome.body.slice(0, 200)}`);
     }
 
-    await Promise.all(
-      Array.from({ length: CONCURRENCY }, async () => {
-        while (next < REQUESTS) {
-          next++;
-          await one();
-        }
-      }),
-    );
+    await inParallel(REQUESTS, CONCURRENCY, one);
     expect(sent).toBe(REQUESTS);
     expect(problems.slice(0, 20)).toEqual([]);
     // The run reached the functions themselves, not only the gateway's refusals.

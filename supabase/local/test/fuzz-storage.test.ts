@@ -1,7 +1,14 @@
-import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LOCAL_PUBLISHABLE_KEY, LOCAL_SECRET_KEY, type TestBackend } from "./support/local-backend";
-import { LEAK, nastyBody, nastyString, seeded, type Random } from "./support/fuzz";
+import {
+  inParallel,
+  LEAK,
+  nastyBody,
+  nastyString,
+  rawSender,
+  seeded,
+  type Random,
+} from "./support/fuzz";
 import { ALICE, startStorageBackend, userToken } from "./support/storage-support";
 
 // Bad input on Storage: odd paths, bucket names, headers, content types and tus headers. Every
@@ -18,8 +25,9 @@ beforeAll(async () => {
   t = await startStorageBackend();
   alice = await userToken(t, ALICE);
 });
+const raw = rawSender(CONCURRENCY);
 afterAll(async () => {
-  agent.destroy();
+  raw.close();
   await t?.stop();
 });
 
@@ -158,54 +166,6 @@ function headers(r: Random, body: Buffer | null): Record<string, string> {
   return h;
 }
 
-const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
-
-interface Outcome {
-  status: number;
-  contentType: string;
-  body: string;
-  error?: string;
-}
-
-function send(
-  method: string,
-  target: string,
-  h: Record<string, string>,
-  body: Buffer | null,
-): Promise<Outcome> {
-  return new Promise((resolve) => {
-    const url = new URL(t.url);
-    const req = http.request(
-      {
-        host: url.hostname,
-        port: url.port,
-        method,
-        path: target,
-        headers: h,
-        agent,
-        timeout: 15_000,
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (c: Buffer) => chunks.push(c));
-        res.on("end", () =>
-          resolve({
-            status: res.statusCode ?? 0,
-            contentType: String(res.headers["content-type"] ?? ""),
-            body: Buffer.concat(chunks).toString("utf8"),
-          }),
-        );
-        res.on("error", (e) =>
-          resolve({ status: res.statusCode ?? 0, contentType: "", body: "", error: e.message }),
-        );
-      },
-    );
-    req.on("timeout", () => req.destroy(new Error("timed out")));
-    req.on("error", (e) => resolve({ status: 0, contentType: "", body: "", error: e.message }));
-    req.end(body ?? undefined);
-  });
-}
-
 /**
  * The gateway's own answers come before storage-api, in their own shape: a missing or bad key
  * (`{message, hint}`), and a path that leaves /storage/v1 once `..` is resolved (Kong's 404).
@@ -234,66 +194,60 @@ describe(`bad input on every Storage route (seed ${SEED})`, () => {
     const r = seeded(SEED);
     const problems: string[] = [];
     const statuses = new Map<number, number>();
-    let next = 0;
-    const worker = async () => {
-      while (next < REQUESTS) {
-        next++;
-        const method = r.pick(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
-        const target = `/storage/v1${storagePath(r)}${r.next() < 0.2 ? `?${r.pick(["download", "download=x", "width=0", "width=99999&height=-1", "token=x", "quality=1000", "format=gif", "resize=x"])}` : ""}`;
-        const body =
-          method === "GET" || method === "HEAD"
-            ? null
-            : r.pick([
-                () => null,
-                () =>
-                  nastyBody(r, [
-                    "name",
-                    "id",
-                    "public",
-                    "prefix",
-                    "bucketId",
-                    "sourceKey",
-                    "destinationKey",
-                    "destinationBucket",
-                    "prefixes",
-                    "expiresIn",
-                    "paths",
-                    "file_size_limit",
-                    "allowed_mime_types",
-                    "limit",
-                    "offset",
-                    "search",
-                    "sortBy",
-                  ]),
-                () => Buffer.alloc(r.pick([1, 1024, 70_000]), 0x41),
-              ])();
-        const h = headers(r, body);
-        const outcome = await send(method, target, h, body);
-        const what = `${method} ${target.slice(0, 160)} [${h["content-type"] ?? ""}]`;
-        statuses.set(outcome.status, (statuses.get(outcome.status) ?? 0) + 1);
-        if (outcome.status === 0) {
-          problems.push(`${what}: no answer (${outcome.error})`);
-          continue;
-        }
-        if (outcome.status >= 500)
-          problems.push(`${what}: ${outcome.status} ${outcome.body.slice(0, 300)}`);
-        if (LEAK.test(outcome.body))
-          problems.push(`${what}: leaks ${outcome.body.match(LEAK)?.[0]}`);
-        const isTus = target.startsWith("/storage/v1/upload/resumable");
-        if (outcome.status >= 400 && !isTus && method !== "HEAD") {
-          let parsed: unknown = null;
-          try {
-            parsed = JSON.parse(outcome.body);
-          } catch {
-            problems.push(`${what}: ${outcome.status} not JSON: ${outcome.body.slice(0, 200)}`);
-            continue;
-          }
-          if (!storageShape(parsed) && !gateway(parsed))
-            problems.push(`${what}: ${outcome.status} shape ${outcome.body.slice(0, 200)}`);
-        }
+    await inParallel(REQUESTS, CONCURRENCY, async () => {
+      const method = r.pick(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
+      const target = `/storage/v1${storagePath(r)}${r.next() < 0.2 ? `?${r.pick(["download", "download=x", "width=0", "width=99999&height=-1", "token=x", "quality=1000", "format=gif", "resize=x"])}` : ""}`;
+      const body =
+        method === "GET" || method === "HEAD"
+          ? null
+          : r.pick([
+              () => null,
+              () =>
+                nastyBody(r, [
+                  "name",
+                  "id",
+                  "public",
+                  "prefix",
+                  "bucketId",
+                  "sourceKey",
+                  "destinationKey",
+                  "destinationBucket",
+                  "prefixes",
+                  "expiresIn",
+                  "paths",
+                  "file_size_limit",
+                  "allowed_mime_types",
+                  "limit",
+                  "offset",
+                  "search",
+                  "sortBy",
+                ]),
+              () => Buffer.alloc(r.pick([1, 1024, 70_000]), 0x41),
+            ])();
+      const h = headers(r, body);
+      const outcome = await raw.send(t.url, method, target, h, body);
+      const what = `${method} ${target.slice(0, 160)} [${h["content-type"] ?? ""}]`;
+      statuses.set(outcome.status, (statuses.get(outcome.status) ?? 0) + 1);
+      if (outcome.status === 0) {
+        problems.push(`${what}: no answer (${outcome.error})`);
+        return;
       }
-    };
-    await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+      if (outcome.status >= 500)
+        problems.push(`${what}: ${outcome.status} ${outcome.body.slice(0, 300)}`);
+      if (LEAK.test(outcome.body)) problems.push(`${what}: leaks ${outcome.body.match(LEAK)?.[0]}`);
+      const isTus = target.startsWith("/storage/v1/upload/resumable");
+      if (outcome.status >= 400 && !isTus && method !== "HEAD") {
+        let parsed: unknown = null;
+        try {
+          parsed = JSON.parse(outcome.body);
+        } catch {
+          problems.push(`${what}: ${outcome.status} not JSON: ${outcome.body.slice(0, 200)}`);
+          return;
+        }
+        if (!storageShape(parsed) && !gateway(parsed))
+          problems.push(`${what}: ${outcome.status} shape ${outcome.body.slice(0, 200)}`);
+      }
+    });
     expect(problems.slice(0, 20)).toEqual([]);
     // The run reached past the gateway: most answers came from Storage itself.
     expect([...statuses.keys()].some((s) => s >= 200 && s < 300)).toBe(true);

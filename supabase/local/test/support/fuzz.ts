@@ -1,3 +1,5 @@
+import http from "node:http";
+
 /** Small building blocks for seeded bad-input runs: the same seed always sends the same requests. */
 
 /** mulberry32: tiny, fast, and good enough to spread requests over the input space. */
@@ -94,3 +96,83 @@ export function nastyBody(r: Random, fields: readonly string[]): Buffer | null {
 /** What a response must never show: a stack trace, a source path, a server-side file system path. */
 export const LEAK =
   /\n\s+at [\w.<>]+ \(|node:internal|\.tsx?:\d+:\d+|\/(?:home|work|usr|tmp|var)\/[\w.-]+\/|webpack-internal|Traceback/;
+
+/** What a raw request came back with; status 0 and `error` when no answer came at all. */
+export interface Outcome {
+  status: number;
+  contentType: string;
+  body: string;
+  error?: string;
+}
+
+/**
+ * Raw HTTP for bad-input runs, on keep-alive sockets (up to `concurrency`): any method, path and
+ * header Node will put on the wire, and every failure an outcome rather than a throw.
+ */
+export function rawSender(concurrency: number, timeoutMs = 15_000) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
+  function send(
+    base: string,
+    method: string,
+    target: string,
+    headers: Record<string, string>,
+    body: Buffer | null,
+  ): Promise<Outcome> {
+    return new Promise((resolve) => {
+      const url = new URL(base);
+      const req = http.request(
+        {
+          host: url.hostname,
+          port: url.port,
+          method,
+          path: target,
+          headers,
+          agent,
+          timeout: timeoutMs,
+        },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on("data", (c: Buffer) => chunks.push(c));
+          res.on("end", () =>
+            resolve({
+              status: res.statusCode ?? 0,
+              contentType: String(res.headers["content-type"] ?? ""),
+              body: Buffer.concat(chunks).toString("utf8"),
+            }),
+          );
+          res.on("error", (e) =>
+            resolve({ status: res.statusCode ?? 0, contentType: "", body: "", error: e.message }),
+          );
+        },
+      );
+      req.on("timeout", () => req.destroy(new Error("timed out")));
+      req.on("error", (e) => resolve({ status: 0, contentType: "", body: "", error: e.message }));
+      req.end(body ?? undefined);
+    });
+  }
+  return { send, close: () => agent.destroy() };
+}
+
+/**
+ * Runs `one(0)` to `one(requests - 1)`, `concurrency` at a time. Each call draws its request from
+ * the seeded generator before it first waits, so a seed always sends the same requests.
+ */
+export async function inParallel(
+  requests: number,
+  concurrency: number,
+  one: (i: number) => Promise<void>,
+): Promise<void> {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < requests) await one(next++);
+    }),
+  );
+}
+
+/**
+ * A server may answer before reading a large body and close; the client, still writing, then sees a
+ * reset. That is no crash as long as the server keeps answering.
+ */
+export const resetWhileUploading = (body: Buffer | null, outcome: Outcome): boolean =>
+  (body?.length ?? 0) > 16_384 && /ECONNRESET|EPIPE/.test(outcome.error ?? "");
