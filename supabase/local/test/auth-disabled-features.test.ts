@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adminClient, browserClient, PASSWORD, uniqueEmail } from "./support/auth-support";
+import { browserClient, signedInUser } from "./support/auth-support";
 import { startFidelityBackend } from "./support/rest-support";
 import { LOCAL_PUBLISHABLE_KEY, LOCAL_SECRET_KEY, type TestBackend } from "./support/local-backend";
 
@@ -17,18 +17,7 @@ const auth = (path: string, init: RequestInit = {}, key = LOCAL_PUBLISHABLE_KEY)
   return fetch(`${t.url}/auth/v1${path}`, { ...init, headers });
 };
 
-async function signedIn() {
-  const email = uniqueEmail("disabled");
-  const created = await adminClient(t).auth.admin.createUser({
-    email,
-    password: PASSWORD,
-    email_confirm: true,
-  });
-  expect(created.error).toBeNull();
-  const client = browserClient(t);
-  expect((await client.auth.signInWithPassword({ email, password: PASSWORD })).error).toBeNull();
-  return client;
-}
+const signedIn = async () => (await signedInUser(t, "disabled")).client;
 
 describe("features the local stack answers as switched off", () => {
   it("SAML SSO: 404 saml_provider_disabled", async () => {

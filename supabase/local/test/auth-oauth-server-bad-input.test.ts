@@ -1,11 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LEAK, nastyBody, nastyString, seeded, type Random } from "./support/fuzz";
-import {
-  CALLBACK,
-  newClient,
-  signedInUser,
-  startOAuthServerBackend,
-} from "./support/oauth-server-support";
+import { signedInUser } from "./support/auth-support";
+import { CALLBACK, newClient, startOAuthServerBackend } from "./support/oauth-server-support";
 import { LOCAL_SECRET_KEY, type TestBackend } from "./support/local-backend";
 
 const SEED = Number(process.env.FUZZ_SEED ?? 19);

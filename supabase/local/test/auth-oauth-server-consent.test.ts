@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adminClient } from "./support/auth-support";
+import { adminClient, signedInUser } from "./support/auth-support";
 import {
   approvedCode,
   authorize,
   CALLBACK,
   newClient,
   pkcePair,
-  signedInUser,
   startOAuthServerBackend,
   token,
 } from "./support/oauth-server-support";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adminClient } from "./support/auth-support";
+import { adminClient, signedInUser } from "./support/auth-support";
 import {
   approvedCode,
   basic,
@@ -7,7 +7,6 @@ import {
   claimsOf,
   newClient,
   pkcePair,
-  signedInUser,
   startOAuthServerBackend,
   token,
 } from "./support/oauth-server-support";

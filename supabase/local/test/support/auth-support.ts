@@ -1,5 +1,6 @@
 import { createClient, type SupabaseClient } from "@supabase/supabase-js";
 import type { MailMessage } from "@groundwork/local-backend";
+import { expect } from "vitest";
 import {
   LOCAL_PUBLISHABLE_KEY,
   LOCAL_SECRET_KEY,
@@ -52,6 +53,23 @@ export function adminClient(t: TestBackend): SupabaseClient {
   return createClient(t.url, LOCAL_SECRET_KEY, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
   });
+}
+
+/** A confirmed user made with the secret key and signed in from a browser client of the project. */
+export async function signedInUser(
+  t: TestBackend,
+  prefix = "oauth",
+): Promise<{ client: SupabaseClient; id: string; email: string }> {
+  const email = uniqueEmail(prefix);
+  const created = await adminClient(t).auth.admin.createUser({
+    email,
+    password: PASSWORD,
+    email_confirm: true,
+  });
+  expect(created.error).toBeNull();
+  const client = browserClient(t);
+  expect((await client.auth.signInWithPassword({ email, password: PASSWORD })).error).toBeNull();
+  return { client, id: created.data.user!.id, email };
 }
 
 export async function mailsTo(t: TestBackend, address: string): Promise<MailMessage[]> {

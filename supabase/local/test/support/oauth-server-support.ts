@@ -2,7 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import path from "node:path";
 import { expect } from "vitest";
 import type { SupabaseClient } from "@supabase/supabase-js";
-import { adminClient, browserClient, PASSWORD, uniqueEmail } from "./auth-support";
+import { adminClient } from "./auth-support";
 import { startTestBackend, type TestBackend } from "./local-backend";
 
 export const CALLBACK = "https://client.example.com/callback";
@@ -31,22 +31,6 @@ export async function newClient(
   });
   expect(error).toBeNull();
   return data!;
-}
-
-/** A signed-in browser client of the project (the consent page's own supabase-js). */
-export async function signedInUser(
-  t: TestBackend,
-): Promise<{ client: SupabaseClient; id: string; email: string }> {
-  const email = uniqueEmail("oauth");
-  const created = await adminClient(t).auth.admin.createUser({
-    email,
-    password: PASSWORD,
-    email_confirm: true,
-  });
-  expect(created.error).toBeNull();
-  const client = browserClient(t);
-  expect((await client.auth.signInWithPassword({ email, password: PASSWORD })).error).toBeNull();
-  return { client, id: created.data.user!.id, email };
 }
 
 /** GET /oauth/authorize as the third-party app's link; answers the 302's Location. */

@@ -26,6 +26,12 @@ export function startFidelityBackend(): Promise<TestBackend> {
   });
 }
 
+/** A signed-in user's claims for an hour from now. */
+function userClaims(sub: string, extra: Record<string, unknown>): Record<string, unknown> {
+  const now = Math.floor(Date.now() / 1000);
+  return { sub, role: "authenticated", aud: "authenticated", iat: now, exp: now + 3600, ...extra };
+}
+
 /** supabase-js with no session: `token` (when given) goes in Authorization, as a signed-in client sends it. */
 export function client(
   t: TestBackend,
@@ -43,28 +49,12 @@ export function userToken(
   sub: string,
   extra: Record<string, unknown> = {},
 ): Promise<string> {
-  const now = Math.floor(Date.now() / 1000);
-  return t.backend.keys.sign({
-    sub,
-    role: "authenticated",
-    aud: "authenticated",
-    iat: now,
-    exp: now + 3600,
-    ...extra,
-  });
+  return t.backend.keys.sign(userClaims(sub, extra));
 }
 
 /** A token signed with the legacy shared JWT secret, as projects on the old keys still issue. */
 export function legacyToken(sub: string, extra: Record<string, unknown> = {}): Promise<string> {
-  const now = Math.floor(Date.now() / 1000);
-  return new SignJWT({
-    sub,
-    role: "authenticated",
-    aud: "authenticated",
-    iat: now,
-    exp: now + 3600,
-    ...extra,
-  })
+  return new SignJWT(userClaims(sub, extra))
     .setProtectedHeader({ alg: "HS256", typ: "JWT" })
     .sign(new TextEncoder().encode(LOCAL_JWT_SECRET));
 }
