@@ -118,6 +118,7 @@ export default defineConfig([
     "blob-report/**",
     "coverage/**",
     ".tmp/**",
+    "supabase/local/.tmp/**",
   ]),
   // Last, so formatting is Prettier's job alone.
   prettier,

@@ -23,7 +23,7 @@ import path from "node:path";
 import { createServerClient } from "@supabase/ssr";
 import { createClient } from "@supabase/supabase-js";
 
-import { spawnBackend } from "./backend-process";
+import { spawnBackend } from "@groundwork/local-backend/process";
 import { seedNotes } from "./seed-notes";
 import { startApp, type AppProcess } from "./bench/app-process";
 import { benchAttachmentUpload } from "./bench/attachments";

@@ -4,7 +4,7 @@ import {
   spawnBackend,
   waitForHealth,
   type BackendProcess,
-} from "./backend-process";
+} from "@groundwork/local-backend/process";
 import { planDev } from "./dev-plan";
 
 type Env = Record<string, string | undefined>;

@@ -13,7 +13,7 @@ import {
 } from "@groundwork/local-backend";
 import { runLoad, type LoadResult } from "./load";
 
-const FIXTURE = path.join(import.meta.dirname, "..", "..", "tests", "backend", "fixtures", "rest");
+const FIXTURE = path.join(import.meta.dirname, "../../supabase/local/test/fixtures/rest");
 const MAX_REQUESTS = 2000;
 const MAX_MS = 8_000;
 /** A query that keeps the database busy for a few seconds. */

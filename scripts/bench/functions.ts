@@ -7,7 +7,10 @@ import { startLocalBackend } from "@groundwork/local-backend";
 import { runLoad, type LoadResult } from "./load";
 import type { Timing } from "./startup";
 
-const FIXTURE = path.join(import.meta.dirname, "../../tests/backend/fixtures/functions/runtime");
+const FIXTURE = path.join(
+  import.meta.dirname,
+  "../../supabase/local/test/fixtures/functions/runtime",
+);
 const RUNS = 3;
 const headers = { apikey: LOCAL_PUBLISHABLE_KEY, authorization: `Bearer ${LOCAL_PUBLISHABLE_KEY}` };
 

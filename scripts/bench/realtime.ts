@@ -7,15 +7,7 @@ import { LOCAL_PUBLISHABLE_KEY, LOCAL_SECRET_KEY } from "@groundwork/local-backe
 import { startLocalBackend, type LocalBackend } from "@groundwork/local-backend";
 import type { LoadResult } from "./load";
 
-const FIXTURE = path.join(
-  import.meta.dirname,
-  "..",
-  "..",
-  "tests",
-  "backend",
-  "fixtures",
-  "realtime",
-);
+const FIXTURE = path.join(import.meta.dirname, "../../supabase/local/test/fixtures/realtime");
 const ALICE = "11111111-1111-1111-1111-111111111111";
 const BOB = "22222222-2222-2222-2222-222222222222";
 const SUBSCRIBERS = 100;

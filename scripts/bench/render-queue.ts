@@ -11,15 +11,7 @@ import sharp from "sharp";
 import { LOCAL_SECRET_KEY } from "@groundwork/local-backend/keys";
 import { startLocalBackend } from "@groundwork/local-backend";
 
-const FIXTURE = path.join(
-  import.meta.dirname,
-  "..",
-  "..",
-  "tests",
-  "backend",
-  "fixtures",
-  "storage",
-);
+const FIXTURE = path.join(import.meta.dirname, "../../supabase/local/test/fixtures/storage");
 const service = { apikey: LOCAL_SECRET_KEY, authorization: `Bearer ${LOCAL_SECRET_KEY}` };
 const RENDERS = 8;
 const DOWNLOADS = 20;

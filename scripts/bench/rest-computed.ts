@@ -5,15 +5,7 @@ import { LOCAL_PUBLISHABLE_KEY } from "@groundwork/local-backend/keys";
 import { startLocalBackend } from "@groundwork/local-backend";
 import { runLoad, type LoadResult } from "./load";
 
-const FIXTURE = path.join(
-  import.meta.dirname,
-  "..",
-  "..",
-  "tests",
-  "backend",
-  "fixtures",
-  "rest-fidelity",
-);
+const FIXTURE = path.join(import.meta.dirname, "../../supabase/local/test/fixtures/rest-fidelity");
 
 /** /rest/v1 embedding through a computed relationship (a function of the parent row) as anon. */
 export async function benchRestComputed(): Promise<LoadResult[]> {

@@ -5,7 +5,7 @@ import { LOCAL_PUBLISHABLE_KEY } from "@groundwork/local-backend/keys";
 import { startLocalBackend } from "@groundwork/local-backend";
 import { runLoad, type LoadResult } from "./load";
 
-const FIXTURE = path.join(import.meta.dirname, "..", "..", "tests", "backend", "fixtures", "rest");
+const FIXTURE = path.join(import.meta.dirname, "../../supabase/local/test/fixtures/rest");
 const ALICE = "11111111-1111-1111-1111-111111111111";
 const CONCURRENCY = 10;
 const MAX_REQUESTS = 2000;

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
-import { spawnBackend } from "../backend-process";
+import { spawnBackend } from "@groundwork/local-backend/process";
 
 export interface Timing {
   name: string;

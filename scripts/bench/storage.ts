@@ -6,15 +6,7 @@ import { LOCAL_PUBLISHABLE_KEY, LOCAL_SECRET_KEY } from "@groundwork/local-backe
 import { startLocalBackend, type LocalBackend } from "@groundwork/local-backend";
 import { runLoad, type LoadResult } from "./load";
 
-const FIXTURE = path.join(
-  import.meta.dirname,
-  "..",
-  "..",
-  "tests",
-  "backend",
-  "fixtures",
-  "storage",
-);
+const FIXTURE = path.join(import.meta.dirname, "../../supabase/local/test/fixtures/storage");
 const ALICE = "aaaaaaaa-1111-4111-8111-111111111111";
 const CONCURRENCY = 10;
 const MAX_REQUESTS = 2000;

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import * as tus from "tus-js-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startNotesWorld, type NotesWorld } from "./notes-support";
-import { LOCAL_PUBLISHABLE_KEY } from "./support/local-backend";
+import { LOCAL_PUBLISHABLE_KEY } from "@groundwork/local-backend/testing";
 
 // A note's attachment sent the way the app sends it: tus-js-client with the person's session.
 let w: NotesWorld;

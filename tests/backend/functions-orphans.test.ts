@@ -3,8 +3,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, expect, it } from "vitest";
-import { spawnBackend } from "@/scripts/backend-process";
-import { LOCAL_PUBLISHABLE_KEY } from "./support/local-backend";
+import { spawnBackend } from "@groundwork/local-backend/process";
+import { LOCAL_PUBLISHABLE_KEY } from "@groundwork/local-backend/testing";
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "groundwork-functions-orphans-"));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));

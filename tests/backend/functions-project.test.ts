@@ -1,17 +1,25 @@
+import path from "node:path";
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { FunctionsHttpError } from "@supabase/supabase-js";
 import { strFromU8, unzipSync } from "fflate";
 import { Secret, TOTP } from "otpauth";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PASSWORD, browserClient, codeIn, lastMailTo, uniqueEmail } from "./auth-support";
-import { fixtureDir, startFunctionsBackend } from "./functions-support";
-import type { TestBackend } from "./support/local-backend";
+import {
+  PASSWORD,
+  browserClient,
+  codeIn,
+  lastMailTo,
+  uniqueEmail,
+} from "@groundwork/local-backend/testing/auth";
+import { startTestBackend, type TestBackend } from "@groundwork/local-backend/testing";
 
 let t: TestBackend;
 /** Whether this backend serves /storage/v1; the storage cases wait for it. */
 let storage = false;
 beforeAll(async () => {
-  t = await startFunctionsBackend(fixtureDir("project"));
+  t = await startTestBackend({
+    supabaseDir: path.join(import.meta.dirname, "fixtures/functions/project"),
+  });
   t.backend.config.auth.email.enableConfirmations = false;
   const buckets = await t.serviceClient().storage.listBuckets();
   storage = !buckets.error;

@@ -1,7 +1,9 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { definerFunctions, grantProblems } from "./support/security-definer";
-import { startTestBackend, type TestBackend } from "./support/local-backend";
+import { startTestBackend, type TestBackend } from "@groundwork/local-backend/testing";
 
 /**
  * Who may call each `security definer` function of supabase/migrations, among anon and
@@ -36,18 +38,20 @@ const GRANT_DECISIONS: Record<string, readonly string[]> = {
 };
 
 const fixtures = path.join(import.meta.dirname, "fixtures");
+// A project with no migrations: whatever it has is the platform's own.
+const empty = mkdtempSync(path.join(tmpdir(), "no-migrations-"));
 let platform: TestBackend;
 let platformSignatures: Set<string>;
 beforeAll(async () => {
-  // A project with no migrations: whatever it has is the platform's own.
-  platform = await startTestBackend({
-    supabaseDir: path.join(fixtures, "email-templates", "supabase"),
-  });
+  platform = await startTestBackend({ supabaseDir: empty });
   platformSignatures = new Set(
     (await definerFunctions(platform.backend.db, new Set())).map((f) => f.signature),
   );
 });
-afterAll(() => platform?.stop());
+afterAll(async () => {
+  await platform?.stop();
+  rmSync(empty, { recursive: true, force: true });
+});
 
 describe("security definer functions carry an explicit grant decision", () => {
   it("the project's migrations decide for every one of theirs", async () => {

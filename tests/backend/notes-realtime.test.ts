@@ -1,8 +1,13 @@
 import type { RealtimeChannel, SupabaseClient } from "@supabase/supabase-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adminClient, PASSWORD, uniqueEmail } from "./auth-support";
-import { collector, realtimeClient, sleep, subscribed } from "./realtime-support";
-import { startTestBackend, type TestBackend } from "./support/local-backend";
+import { adminClient, PASSWORD, uniqueEmail } from "@groundwork/local-backend/testing/auth";
+import {
+  collector,
+  realtimeClient,
+  sleep,
+  subscribed,
+} from "@groundwork/local-backend/testing/realtime";
+import { startTestBackend, type TestBackend } from "@groundwork/local-backend/testing";
 
 let t: TestBackend;
 let admin: SupabaseClient;

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { snippetParts } from "@/lib/notes/list";
 import { startNotesWorld, type NotesWorld } from "./notes-support";
-import { seeded } from "./support/fuzz";
-import { LOCAL_SECRET_KEY } from "./support/local-backend";
+import { LOCAL_SECRET_KEY } from "@groundwork/local-backend/testing";
+import { seeded } from "@groundwork/local-backend/testing/fuzz";
 
 let w: NotesWorld;
 beforeAll(async () => {

@@ -1,8 +1,12 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { seedNotes } from "@/scripts/seed-notes";
-import { PASSWORD, uniqueEmail } from "./auth-support";
+import { PASSWORD, uniqueEmail } from "@groundwork/local-backend/testing/auth";
 import { typedClient } from "./notes-support";
-import { LOCAL_SECRET_KEY, startTestBackend, type TestBackend } from "./support/local-backend";
+import {
+  LOCAL_SECRET_KEY,
+  startTestBackend,
+  type TestBackend,
+} from "@groundwork/local-backend/testing";
 
 let t: TestBackend;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import type { RealtimeChannel } from "@supabase/supabase-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startNotesWorld, typedClient, type NotesClient, type NotesWorld } from "./notes-support";
-import { LOCAL_PUBLISHABLE_KEY } from "./support/local-backend";
+import { LOCAL_PUBLISHABLE_KEY } from "@groundwork/local-backend/testing";
 
 let w: NotesWorld;
 const visitors: NotesClient[] = [];

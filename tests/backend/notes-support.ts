@@ -1,13 +1,18 @@
 import { createClient, type SupabaseClient } from "@supabase/supabase-js";
 import WebSocket from "ws";
 import type { Database } from "@/lib/supabase/database.types";
-import { adminClient, memoryStorage, PASSWORD, uniqueEmail } from "./auth-support";
+import {
+  adminClient,
+  memoryStorage,
+  PASSWORD,
+  uniqueEmail,
+} from "@groundwork/local-backend/testing/auth";
 import {
   LOCAL_PUBLISHABLE_KEY,
   LOCAL_SECRET_KEY,
   startTestBackend,
   type TestBackend,
-} from "./support/local-backend";
+} from "@groundwork/local-backend/testing";
 
 export type NotesClient = SupabaseClient<Database>;
 

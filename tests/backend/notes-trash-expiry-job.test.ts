@@ -1,7 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { signedInUser, typedClient, type NotesClient } from "./notes-support";
-import { LOCAL_SECRET_KEY, startTestBackend, type TestBackend } from "./support/local-backend";
+import {
+  LOCAL_SECRET_KEY,
+  startTestBackend,
+  type TestBackend,
+} from "@groundwork/local-backend/testing";
 
 // The hourly job hosted runs with pg_cron (migration 20261126130000), run by the local backend
 // itself; here every 200 ms so a test sees it come round.

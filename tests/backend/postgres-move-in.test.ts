@@ -4,10 +4,16 @@ import path from "node:path";
 import { Secret, TOTP } from "otpauth";
 import { afterAll, describe, expect, it } from "vitest";
 import { moveIn } from "@groundwork/local-backend";
-import { PASSWORD } from "./auth-support";
+import { PASSWORD } from "@groundwork/local-backend/testing/auth";
 import { byteaHex, signedInUser, typedClient } from "./notes-support";
-import { LOCAL_SECRET_KEY, startTestBackend, type TestBackend } from "./support/local-backend";
-import { stopTestCluster, testDatabaseUrl, withoutPostgres } from "./support/postgres";
+import {
+  LOCAL_SECRET_KEY,
+  startTestBackend,
+  stopTestCluster,
+  testDatabaseUrl,
+  withoutPostgres,
+  type TestBackend,
+} from "@groundwork/local-backend/testing";
 
 // Moving in: a data folder of the embedded database copied into a PostgreSQL database, then the
 // backend started on that server with the same folder, read back through supabase-js.

@@ -10,7 +10,7 @@ import {
   startTestBackend,
   uniqueEmail,
   type TestBackend,
-} from "./auth-support";
+} from "@groundwork/local-backend/testing/auth";
 
 const PROJECT_SUPABASE = path.resolve(import.meta.dirname, "../../supabase");
 const MIGRATION = "20261123050000_profiles.sql";

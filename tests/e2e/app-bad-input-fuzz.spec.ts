@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 
-import { LEAK, nastyString, seeded, type Random } from "../backend/support/fuzz";
+import { LEAK, nastyString, seeded, type Random } from "@groundwork/local-backend/testing/fuzz";
 import { appRoutes } from "./support/app-routes";
 import { serverActions } from "./support/server-actions";
 

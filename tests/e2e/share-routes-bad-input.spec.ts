@@ -1,6 +1,6 @@
 import { expect, test, type APIResponse } from "@playwright/test";
 
-import { LEAK, nastyString, seeded } from "../backend/support/fuzz";
+import { LEAK, nastyString, seeded } from "@groundwork/local-backend/testing/fuzz";
 import { admin } from "./support/auth";
 import { newPerson, seedNote } from "./support/notes";
 

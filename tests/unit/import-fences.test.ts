@@ -106,6 +106,11 @@ describe("lint fences between the layers", () => {
     }
     const own = `import { json } from "../http";\nexport const a = json;\n`;
     expect(await fenceErrors("supabase/local/src/rest/fine.ts", own)).toEqual([]);
+    // Its tests too: they reach the app's schema and functions only from the app's own tests.
+    const app = `import { snippetParts } from "@/lib/notes/list";\nexport const a = snippetParts;\n`;
+    expect(await fenceErrors("supabase/local/test/bad.test.ts", app)).toEqual([
+      expect.stringContaining("stands alone"),
+    ]);
   });
 
   it("lets the app, tests and scripts use the backend only through its package face", async () => {
@@ -113,6 +118,7 @@ describe("lint fences between the layers", () => {
       ["app/bad/page.tsx", "@/supabase/local/src/keys"],
       ["lib/supabase/bad.ts", "../../supabase/local/src/keys"],
       ["tests/backend/bad.test.ts", "@groundwork/local-backend/src/server"],
+      ["tests/backend/bad.test.ts", "../../supabase/local/test/support/local-backend"],
       ["scripts/bad.ts", "../supabase/local/src/config"],
     ];
     for (const [file, source] of deep) {
@@ -123,5 +129,8 @@ describe("lint fences between the layers", () => {
     }
     const face = `import { startLocalBackend } from "@groundwork/local-backend";\nexport const a = startLocalBackend;\n`;
     expect(await fenceErrors("tests/backend/fine.test.ts", face)).toEqual([]);
+    // Its test support is a face of its own, for the app's tests as for the package's.
+    const testing = `import { startTestBackend } from "@groundwork/local-backend/testing";\nexport const a = startTestBackend;\n`;
+    expect(await fenceErrors("tests/backend/fine.test.ts", testing)).toEqual([]);
   });
 });
