@@ -4,6 +4,7 @@ import { useTransition } from "react";
 import { PlusIcon } from "lucide-react";
 import { toast } from "sonner";
 
+import { useMaybeFolders } from "@/components/folders/folders-provider";
 import { createNote } from "@/lib/notes/actions";
 import { Button } from "@/components/ui/button";
 
@@ -15,6 +16,8 @@ export function NewNoteButton({
   className?: string;
 }) {
   const [pending, startTransition] = useTransition();
+  // A note made while a folder's list is shown goes into that folder.
+  const folder = useMaybeFolders()?.current ?? null;
   return (
     <Button
       variant={variant}
@@ -23,7 +26,7 @@ export function NewNoteButton({
       aria-keyshortcuts="N"
       onClick={() =>
         startTransition(async () => {
-          const result = await createNote();
+          const result = await createNote(folder);
           if (result?.error) toast.error(result.error);
         })
       }

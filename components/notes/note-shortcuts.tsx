@@ -1,8 +1,9 @@
 "use client";
 
-import { useEffect, useTransition } from "react";
+import { useEffect, useRef, useTransition } from "react";
 import { toast } from "sonner";
 
+import { useMaybeFolders } from "@/components/folders/folders-provider";
 import { createNote } from "@/lib/notes/actions";
 import { shortcutFor } from "@/lib/notes/shortcuts";
 
@@ -28,6 +29,12 @@ function moveInList(step: 1 | -1 | 0) {
 /** The notes screens' keyboard: new note, search, moving through the list. */
 export function NoteShortcuts() {
   const [, startTransition] = useTransition();
+  // N makes the note in the folder the list shows, as the New note button does.
+  const folders = useMaybeFolders();
+  const folder = useRef<string | null>(null);
+  useEffect(() => {
+    folder.current = folders?.current ?? null;
+  }, [folders]);
 
   useEffect(() => {
     function onKeyDown(event: KeyboardEvent) {
@@ -53,7 +60,7 @@ export function NoteShortcuts() {
       if (action === "list") moveInList(0);
       if (action === "new-note")
         startTransition(async () => {
-          const result = await createNote();
+          const result = await createNote(folder.current);
           if (result?.error) toast.error(result.error);
         });
     }

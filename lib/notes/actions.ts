@@ -6,6 +6,7 @@ import { z } from "zod";
 
 import { failure, NO_SUCH_NOTE } from "@/lib/actions/failure";
 import { userAction, type ActionContext } from "@/lib/actions/with-user";
+import { folderFailure, NO_SUCH_FOLDER } from "@/lib/folders/tree";
 import { removeNoteFiles, sweepOrphanFolders } from "@/lib/attachments/cleanup";
 import { lastBatch, type TrashRound } from "@/lib/notes/empty-trash";
 import { IDS_PER_REQUEST, isNoteId } from "@/lib/notes/limits";
@@ -16,13 +17,24 @@ const noteId = z.string().refine(isNoteId);
 /** A malformed id is a missing note, answered before asking the database. */
 const aboutANote = { invalid: NO_SUCH_NOTE };
 
-/** Creates an empty note and opens it. RLS sets and checks the owner. */
-export const createNote = userAction(z.tuple([]), async (_none, { supabase }) => {
-  const { data, error } = await supabase.from("notes").insert({}).select("id").single();
-  if (error) return failure("create a note", error);
-  revalidatePath("/notes", "layout");
-  redirect(`/notes/${data.id}`);
-});
+/**
+ * Creates an empty note, in the folder the list shows when there is one, and opens it. RLS sets and
+ * checks the owner; the database refuses a folder that is not the owner's.
+ */
+export const createNote = userAction(
+  z.union([z.tuple([]), z.tuple([noteId.nullable()])]),
+  async ([folder], { supabase }) => {
+    const { data, error } = await supabase
+      .from("notes")
+      .insert({ folder_id: folder ?? null })
+      .select("id")
+      .single();
+    if (error) return folderFailure("create a note", error) ?? failure("create a note", error);
+    revalidatePath("/notes", "layout");
+    redirect(`/notes/${data.id}`);
+  },
+  { invalid: NO_SUCH_FOLDER },
+);
 
 async function updateNote(
   { supabase }: ActionContext,

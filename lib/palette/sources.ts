@@ -3,5 +3,7 @@
  * with one line here, e.g. `import "@/lib/folders/palette";`.
  */
 import "@/lib/palette/commands";
+import "@/lib/folders/palette";
+import "@/lib/tags/palette";
 
 export { paletteSources, paletteHooks } from "@/lib/palette/registry";

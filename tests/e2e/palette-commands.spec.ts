@@ -1,7 +1,14 @@
 import { expect, test, type Page } from "@playwright/test";
 
 import { admin } from "./support/auth";
-import { deviceOf, newPerson, openNote, seedNote } from "./support/notes";
+import {
+  createNoteWithButton,
+  deviceOf,
+  expectSaved,
+  newPerson,
+  openNote,
+  seedNote,
+} from "./support/notes";
 
 /** Ctrl+K, asked until the page has hydrated and answers. */
 async function openPalette(page: Page) {
@@ -156,5 +163,58 @@ test("every command works from the palette", async ({ browser, baseURL }) => {
   await run(page, "new", "New note");
   await page.waitForURL(/\/notes\/[0-9a-f-]{36}$/);
   expect(page.url()).not.toContain(id);
+  await context.close();
+});
+
+test("folders and tags are in the palette: open a folder, move the open note there, open a tag; a new note goes into the folder shown", async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const person = await newPerson();
+  const { data: folder, error } = await admin()
+    .from("folders")
+    .insert({ owner_id: person.id, name: "Greenhouse" })
+    .select("id")
+    .single();
+  if (error) throw error;
+  const folderId = (folder as { id: string }).id;
+  const id = await seedNote(person, "Seed order", "tomatoes");
+  const context = await deviceOf(browser, baseURL!, person);
+  const page = await context.newPage();
+
+  // Typed in the editor, a tag is the server's to derive; then the palette finds it.
+  const tagged = await createNoteWithButton(page);
+  await page.keyboard.type("Roses #plants/climbing");
+  await expectSaved(page);
+
+  await openNote(page, id);
+  await run(page, "greenhouse", "Move note to Greenhouse");
+  await expect(toast(page, "Moved to Greenhouse")).toBeVisible();
+  await expect
+    .poll(async () => {
+      const { data } = await admin().from("notes").select("folder_id").eq("id", id).single();
+      return (data as { folder_id: string | null }).folder_id;
+    })
+    .toBe(folderId);
+
+  await run(page, "greenhouse", /^Greenhouse/);
+  await page.waitForURL(`**/notes?folder=${folderId}`);
+  await expect(page.getByRole("heading", { name: "Greenhouse" })).toBeVisible();
+
+  // The New note button files the note in the folder the list shows.
+  const made = await createNoteWithButton(page);
+  await expect
+    .poll(async () => {
+      const { data } = await admin().from("notes").select("folder_id").eq("id", made).single();
+      return (data as { folder_id: string | null }).folder_id;
+    })
+    .toBe(folderId);
+
+  await run(page, "climbing", "#plants/climbing");
+  await page.waitForURL("**/notes/tags/plants/climbing");
+  const tagView = page.getByRole("list", { name: "Notes tagged #plants/climbing" });
+  await expect(tagView.getByRole("link")).toHaveCount(1);
+  await expect(tagView.getByRole("link")).toHaveAttribute("href", `/notes/${tagged}`);
   await context.close();
 });
