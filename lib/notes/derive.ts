@@ -3,6 +3,7 @@ import { BODY_MAX, TITLE_MAX } from "@/lib/notes/limits";
 /** Markdown block markers that say how a line looks, not what it says. */
 const LINE_MARKERS = /^\s{0,3}(?:#{1,6}\s+|>\s*|[-*+]\s+(?:\[[ xX]\]\s+)?|\d+[.)]\s+|```\w*)/;
 const INLINE_MARKERS = /(\*\*|__|~~|`)/g;
+const MARKDOWN_ESCAPE = /\\([!-/:-@[-`{-~])/g;
 
 function chars(text: string, max: number): string {
   const all = Array.from(text);
@@ -37,6 +38,8 @@ export function plainPreview(body: string, max = 120): string {
     .map((line) => line.replace(LINE_MARKERS, "").replace(INLINE_MARKERS, "").trim())
     .filter(Boolean)
     .join(" ")
-    .replace(/\[([^\]]*)\]\([^)]*\)/g, "$1");
+    .replace(/\[([^\]]*)\]\([^)]*\)/g, "$1")
+    // A backslash before punctuation is Markdown's escape (`\[ \]` for brackets typed as text).
+    .replace(MARKDOWN_ESCAPE, "$1");
   return chars(text, max);
 }

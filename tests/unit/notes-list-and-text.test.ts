@@ -29,6 +29,12 @@ describe("deriveTitleAndBody", () => {
     );
   });
 
+  it("previews escaped Markdown characters as the characters people typed", () => {
+    expect(plainPreview("- \\[ \\] buy seeds, 2 \\* 3 \\#notatag and a\\\\b")).toBe(
+      "[ ] buy seeds, 2 * 3 #notatag and a\\b",
+    );
+  });
+
   it("names a note with no words", () => {
     expect(displayTitle("  ")).toBe("Untitled note");
     expect(displayTitle("Hi")).toBe("Hi");
