@@ -5,8 +5,9 @@
 -- fast; the folded text lives in its own table so that reading notes never carries it.
 --
 -- Results can be narrowed by `filters` (a JSON object): pinned, has_attachments, updated_after,
--- updated_before. New narrowings (a folder, a tag) become new keys; an unknown key is refused
--- rather than ignored, so a client never believes a filter was applied when it was not.
+-- updated_before, folder (a folder's id: its notes and those of every folder below it) and tag (a
+-- tag's path: its notes and those of its sub-tags). An unknown key is refused rather than ignored,
+-- so a client never believes a filter was applied when it was not.
 
 create extension if not exists pg_trgm with schema extensions;
 create extension if not exists unaccent with schema extensions;
@@ -221,10 +222,11 @@ begin
     raise exception using errcode = '22023', message = 'Search filters must be a JSON object.';
   end if;
   for key in select pg_catalog.jsonb_object_keys(filters) loop
-    if key not in ('pinned', 'has_attachments', 'updated_after', 'updated_before') then
+    if key not in ('pinned', 'has_attachments', 'updated_after', 'updated_before', 'folder', 'tag')
+    then
       raise exception using errcode = '22023',
         message = pg_catalog.format('Unknown search filter: %s.', key),
-        hint = 'Known filters: pinned, has_attachments, updated_after, updated_before.';
+        hint = 'Known filters: pinned, has_attachments, updated_after, updated_before, folder, tag.';
     end if;
   end loop;
 end;
@@ -255,11 +257,20 @@ as $$
 begin
   perform public.search_filters_check(filters);
   return query
-  with f as (
+  with recursive f as (
     select (filters ->> 'pinned')::boolean as pinned,
       (filters ->> 'has_attachments')::boolean as has_attachments,
       (filters ->> 'updated_after')::timestamptz as updated_after,
-      (filters ->> 'updated_before')::timestamptz as updated_before
+      (filters ->> 'updated_before')::timestamptz as updated_before,
+      (filters ->> 'folder')::uuid as folder,
+      -- Tags are kept in lower case without '#'.
+      pg_catalog.lower(pg_catalog.ltrim(filters ->> 'tag', '#')) as tag
+  ),
+  -- The chosen folder and every folder below it, as far as the caller may read them.
+  scope (id) as (
+    select f.folder from f where f.folder is not null
+    union all
+    select c.id from public.folders c join scope s on c.parent_id = s.id
   ),
   words as (
     -- Each word of a plain query, folded, without the punctuation around it; at most eight.
@@ -324,6 +335,12 @@ begin
         or (pg_catalog.strpos(n.body, '](attachment:') > 0) = f.has_attachments)
       and (f.updated_after is null or n.updated_at >= f.updated_after)
       and (f.updated_before is null or n.updated_at < f.updated_before)
+      and (f.folder is null or n.folder_id in (select scope.id from scope))
+      and (f.tag is null or exists (
+        select 1 from public.note_tags t
+        where t.note_id = n.id
+          and (t.tag = f.tag or pg_catalog.starts_with(t.tag, f.tag || '/'))
+      ))
     order by rank desc, n.updated_at desc
     limit least(greatest(coalesce(max_results, 20), 1), 100)
   ),
@@ -387,4 +404,5 @@ grant execute on function public.search_filters_check(jsonb) to authenticated, s
 
 comment on function public.search_notes(text, integer, jsonb) is
   'The caller''s notes matching `query` (full text, or substrings of any script, without accents), '
-  'best first, narrowed by `filters`: pinned, has_attachments, updated_after, updated_before.';
+  'best first, narrowed by `filters`: pinned, has_attachments, updated_after, updated_before, '
+  'folder (with the folders below it), tag (with its sub-tags).';

@@ -180,13 +180,59 @@ describe("search filters", () => {
     );
   });
 
+  it("narrows to a folder with the folders below it, and to a tag with its sub-tags", async () => {
+    const folder = async (name: string, parent: string | null) => {
+      const { data, error } = await w.owner
+        .from("folders")
+        .insert({ name, parent_id: parent })
+        .select("id")
+        .single();
+      expect(error).toBeNull();
+      return data!.id;
+    };
+    const kitchen = await folder("Kitchen", null);
+    const jams = await folder("Jams", kitchen);
+    const inKitchen = await add("Shelf", "quincepaste on the shelf");
+    const inJams = await add("Jar", "quincepaste in a jar");
+    const loose = await add("Loose", "quincepaste anywhere");
+    await w.owner.from("notes").update({ folder_id: kitchen }).eq("id", inKitchen);
+    await w.owner.from("notes").update({ folder_id: jams }).eq("id", inJams);
+    // Tags are the server's to write, from the note's text.
+    const tagged = await w.service.from("note_tags").insert([
+      { note_id: inJams, user_id: w.ownerId, tag: "pantry/preserves" },
+      { note_id: loose, user_id: w.ownerId, tag: "pantry" },
+      { note_id: inKitchen, user_id: w.ownerId, tag: "pantryish" },
+    ]);
+    expect(tagged.error).toBeNull();
+    const ids = async (filters: Record<string, unknown>) =>
+      new Set((await search("quincepaste", filters)).map((h) => h.id));
+    expect(await ids({})).toEqual(new Set([inKitchen, inJams, loose]));
+    expect(await ids({ folder: kitchen })).toEqual(new Set([inKitchen, inJams]));
+    expect(await ids({ folder: jams })).toEqual(new Set([inJams]));
+    expect(await ids({ tag: "pantry" })).toEqual(new Set([inJams, loose]));
+    expect(await ids({ tag: "#Pantry/Preserves" })).toEqual(new Set([inJams]));
+    expect(await ids({ folder: kitchen, tag: "pantry" })).toEqual(new Set([inJams]));
+    // Another person's folder narrows the owner's search to nothing, and tells them nothing.
+    const { data: theirs } = await w.other
+      .from("folders")
+      .insert({ name: "Theirs" })
+      .select("id")
+      .single();
+    expect(await ids({ folder: theirs!.id })).toEqual(new Set());
+  });
+
   it("refuses an unknown filter or a bad value with a 400 that says which", async () => {
     const unknown = await w.owner.rpc("search_notes", {
       query: "marmalade",
-      filters: { folder: "x" } as never,
+      filters: { colour: "red" } as never,
     });
     expect(unknown.status).toBe(400);
-    expect(unknown.error?.message).toBe("Unknown search filter: folder.");
+    expect(unknown.error?.message).toBe("Unknown search filter: colour.");
+    const badFolder = await w.owner.rpc("search_notes", {
+      query: "marmalade",
+      filters: { folder: "not-a-folder" } as never,
+    });
+    expect(badFolder.status).toBe(400);
     const bad = await w.owner.rpc("search_notes", {
       query: "marmalade",
       filters: { pinned: "maybe" } as never,
