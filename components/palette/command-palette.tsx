@@ -44,7 +44,9 @@ import {
   filtersFor,
   noteAtMatch,
   searchNotes,
+  scopeOf,
   type EditedWithin,
+  type SearchScope,
 } from "@/lib/search/search";
 import { cn } from "@/lib/utils";
 
@@ -103,6 +105,9 @@ export function CommandPalette({ userId }: { userId: string }) {
   const [pinned, setPinned] = useState(false);
   const [attachments, setAttachments] = useState(false);
   const [edited, setEdited] = useState<EditedWithin>("any");
+  // The folder or tag the page showed when the palette opened, and whether to search only there.
+  const [scope, setScope] = useState<SearchScope | null>(null);
+  const [inScope, setInScope] = useState(false);
   const [groups, setGroups] = useState<Group[]>([]);
   const [notesState, setNotesState] = useState<NotesState>("idle");
   const [active, setActive] = useState(0);
@@ -131,6 +136,7 @@ export function CommandPalette({ userId }: { userId: string }) {
       if ((event.ctrlKey || event.metaKey) && !event.altKey && !event.shiftKey && k === "k") {
         event.preventDefault();
         setShortcutsOpen(false);
+        setScope(scopeOf(window.location.pathname, window.location.search));
         setOpen((was) => !was);
         return;
       }
@@ -198,7 +204,7 @@ export function CommandPalette({ userId }: { userId: string }) {
     if (!open) return;
     const controller = new AbortController();
     const text = query.trim();
-    const filters = filtersFor({ pinned, attachments, edited });
+    const filters = filtersFor({ pinned, attachments, edited, scope: inScope ? scope : null });
     const filtered = Object.keys(filters).length > 0;
 
     // A note opened by its address is remembered before its title is known: the titles kept on
@@ -328,6 +334,8 @@ export function CommandPalette({ userId }: { userId: string }) {
     pinned,
     attachments,
     edited,
+    scope,
+    inScope,
     userId,
     noteId,
     shownNote,
@@ -441,6 +449,11 @@ export function CommandPalette({ userId }: { userId: string }) {
             aria-label="Search filters"
             className="flex flex-wrap items-center gap-2 border-b px-3 py-2 text-sm"
           >
+            {scope ? (
+              <FilterToggle pressed={inScope} onChange={setInScope}>
+                {"folder" in scope ? "In this folder" : `In #${scope.tag}`}
+              </FilterToggle>
+            ) : null}
             <FilterToggle pressed={pinned} onChange={setPinned}>
               Pinned
             </FilterToggle>

@@ -4,12 +4,35 @@ import type { Database } from "@/lib/supabase/database.types";
 
 export type SearchHit = Database["public"]["Functions"]["search_notes"]["Returns"][number];
 
-/** The narrowings search_notes knows; more (a folder, a tag) become more keys. */
+/** The narrowings search_notes knows. */
 export interface SearchFilters {
   pinned?: boolean;
   has_attachments?: boolean;
   updated_after?: string;
   updated_before?: string;
+  /** A folder's id: its notes and those of the folders below it. */
+  folder?: string;
+  /** A tag's path: its notes and those of its sub-tags. */
+  tag?: string;
+}
+
+/** Where the person is when they search: a folder's list or a tag's view narrows to it. */
+export type SearchScope = { folder: string } | { tag: string };
+
+const TAG_PATH = /^\/notes\/tags\/(.+)$/;
+
+/** The folder or tag a page shows, from its address (`/notes?folder=<id>`, `/notes/tags/a/b`). */
+export function scopeOf(pathname: string, search: string): SearchScope | null {
+  const tag = TAG_PATH.exec(pathname)?.[1];
+  if (tag) {
+    try {
+      return { tag: tag.split("/").map(decodeURIComponent).join("/") };
+    } catch {
+      return null;
+    }
+  }
+  const folder = pathname === "/notes" ? new URLSearchParams(search).get("folder") : null;
+  return folder ? { folder } : null;
 }
 
 /** "Edited within": the date filter the UI offers, as days back from now. */
@@ -27,8 +50,10 @@ export function filtersFor(choice: {
   pinned: boolean;
   attachments: boolean;
   edited: EditedWithin;
+  /** The folder or tag to stay in, when the person chose to. */
+  scope?: SearchScope | null;
 }): SearchFilters {
-  const filters: SearchFilters = {};
+  const filters: SearchFilters = { ...choice.scope };
   if (choice.pinned) filters.pinned = true;
   if (choice.attachments) filters.has_attachments = true;
   const days = EDITED_WITHIN.find((e) => e.value === choice.edited)?.days;

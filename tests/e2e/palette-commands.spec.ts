@@ -180,6 +180,7 @@ test("folders and tags are in the palette: open a folder, move the open note the
   if (error) throw error;
   const folderId = (folder as { id: string }).id;
   const id = await seedNote(person, "Seed order", "tomatoes");
+  await seedNote(person, "Sauce", "tomatoes, outside any folder");
   const context = await deviceOf(browser, baseURL!, person);
   const page = await context.newPage();
 
@@ -201,6 +202,15 @@ test("folders and tags are in the palette: open a folder, move the open note the
   await run(page, "greenhouse", /^Greenhouse/);
   await page.waitForURL(`**/notes?folder=${folderId}`);
   await expect(page.getByRole("heading", { name: "Greenhouse" })).toBeVisible();
+
+  // Searching from a folder's list can stay in that folder.
+  await openPalette(page);
+  await page.getByRole("button", { name: "In this folder" }).click();
+  await page.getByRole("combobox", { name: "Find a note or a command" }).fill("tomatoes");
+  const found = page.getByRole("group", { name: "Notes" }).getByRole("option");
+  await expect(found).toHaveCount(1);
+  await expect(found).toContainText("Seed order");
+  await page.keyboard.press("Escape");
 
   // The New note button files the note in the folder the list shows.
   await page.getByRole("button", { name: "New note" }).first().click();

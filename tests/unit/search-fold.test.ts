@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 
 import { fuzzyMatch } from "@/lib/palette/fuzzy";
 import { firstMatch, foldForSearch, searchTerms } from "@/lib/search/fold";
+import { filtersFor, scopeOf } from "@/lib/search/search";
 
 describe("folding text as search compares it", () => {
   it("drops case and accents and keeps where each letter came from", () => {
@@ -39,5 +40,24 @@ describe("fuzzy title match", () => {
     const b = fuzzyMatch("plan", "People like a nap")!.score;
     expect(a).toBeGreaterThan(b);
     expect(fuzzyMatch("cafe", "Café list")).not.toBeNull();
+  });
+});
+
+describe("scopeOf", () => {
+  it("reads the folder a list shows and the tag a view shows from the address", () => {
+    expect(scopeOf("/notes", "?folder=7b0c")).toEqual({ folder: "7b0c" });
+    expect(scopeOf("/notes/tags/home/caf%C3%A9", "")).toEqual({ tag: "home/café" });
+    expect(scopeOf("/notes", "")).toBeNull();
+    expect(scopeOf("/notes/7b0c", "?folder=7b0c")).toBeNull();
+    expect(scopeOf("/notes/tags/%E0%A4%A", "")).toBeNull();
+  });
+
+  it("narrows search to where the person chose to stay", () => {
+    expect(
+      filtersFor({ pinned: true, attachments: false, edited: "any", scope: { tag: "a" } }),
+    ).toEqual({ pinned: true, tag: "a" });
+    expect(filtersFor({ pinned: false, attachments: false, edited: "any", scope: null })).toEqual(
+      {},
+    );
   });
 });
