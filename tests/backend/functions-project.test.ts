@@ -46,6 +46,22 @@ async function seed(client: SupabaseClient, id: string) {
   expect(notes.error).toBeNull();
 }
 
+/** A note filed two folders down, with a name an archive path cannot carry as it is. */
+async function seedFolders(client: SupabaseClient) {
+  const ideas = await client.from("folders").insert({ name: "Ideas" }).select("id").single();
+  expect(ideas.error).toBeNull();
+  const engines = await client
+    .from("folders")
+    .insert({ name: "Engines: difference", parent_id: ideas.data!.id })
+    .select("id")
+    .single();
+  expect(engines.error).toBeNull();
+  const filed = await client
+    .from("notes")
+    .insert({ title: "Punched cards", body: "loops", folder_id: engines.data!.id });
+  expect(filed.error).toBeNull();
+}
+
 const bytes = (n: number, seed: number) =>
   Uint8Array.from({ length: n }, (_, i) => (i * seed) % 251);
 
@@ -82,6 +98,7 @@ describe("export-data", () => {
     await seed(other.client, other.id);
     const { client, id, email } = await signedIn();
     await seed(client, id);
+    await seedFolders(client);
 
     const { data, error, response } = await client.functions.invoke("export-data");
     expect(error).toBeNull();
@@ -90,7 +107,8 @@ describe("export-data", () => {
     );
     const files = unzipSync(new Uint8Array(await (data as Blob).arrayBuffer()));
     const names = Object.keys(files).sort();
-    expect(names).toHaveLength(4);
+    // account, profile, folders and three notes; a filed note sits under its folder's path.
+    expect(names).toHaveLength(6);
     expect(JSON.parse(strFromU8(files["account.json"]))).toMatchObject({ id, email });
     expect(JSON.parse(strFromU8(files["profile.json"]))).toMatchObject({
       id,
@@ -101,12 +119,16 @@ describe("export-data", () => {
     expect(engine).toBeDefined();
     const markdown = strFromU8(files[engine!]);
     expect(markdown).toMatch(
-      /^---\nid: "[0-9a-f-]{36}"\ntitle: "Engine: \\"notes\\" on the Analytical one"\npinned: false\n/,
+      /^---\nid: "[0-9a-f-]{36}"\ntitle: "Engine: \\"notes\\" on the Analytical one"\nfolder: null\npinned: false\n/,
     );
     expect(markdown).toContain("deleted_at: null\n");
     expect(markdown.endsWith("---\n\n# Heading\n\nFirst **bold** line.\n")).toBe(true);
     const trashed = strFromU8(files[names.find((n) => n.startsWith("notes/old-idea-"))!]);
     expect(trashed).toMatch(/deleted_at: "\d{4}-/);
+    const filed = names.find((n) => n.startsWith("notes/Ideas/Engines- difference/punched-cards-"));
+    expect(filed).toBeDefined();
+    expect(strFromU8(files[filed!])).toContain('folder: "Ideas/Engines- difference"\n');
+    expect(JSON.parse(strFromU8(files["folders.json"]))).toHaveLength(2);
   });
 
   it("puts the caller's attachments and avatar in the archive, byte for byte", async (ctx) => {
