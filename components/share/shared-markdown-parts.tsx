@@ -95,3 +95,17 @@ export function Picture({ src, alt }: PictureProps) {
     </a>
   );
 }
+
+/** A checklist's box on the shared page: shown as it was left, not something a visitor ticks. */
+export function TaskBox({ checked }: { checked?: boolean }) {
+  return (
+    <input
+      type="checkbox"
+      checked={Boolean(checked)}
+      readOnly
+      disabled
+      aria-label={checked ? "Done" : "Not done"}
+      className="mr-2 size-4 translate-y-0.5 accent-primary"
+    />
+  );
+}

@@ -12,6 +12,7 @@ import {
   Picture,
   SharedFilesProvider,
   SharedLinksProvider,
+  TaskBox,
 } from "@/components/share/shared-markdown-parts";
 import { ATTACHMENT_SCHEME, pathFromUrl } from "@/lib/attachments/paths";
 import type { SharedFiles } from "@/lib/attachments/shared-files";
@@ -56,7 +57,7 @@ async function render(body: string): Promise<{ tree: ReactElement; lasting: bool
     Fragment,
     jsx,
     jsxs,
-    components: { a: Anchor, img: Picture, span: NoteRef },
+    components: { a: Anchor, img: Picture, span: NoteRef, input: TaskBox },
     ignoreInvalidStyle: true,
     passKeys: true,
   });

@@ -82,6 +82,22 @@ describe("SharedMarkdown", { timeout: 30_000 }, () => {
     }
   });
 
+  it("shows the editor's tables, checklists and strike as such, not as pipes and brackets", async () => {
+    const page = await show(
+      "| Item | Qty |\n| --- | --- |\n| Seeds | 2 |\n\n- [x] dig the bed\n- [ ] sow\n\n~~old plan~~ and a ~single tilde~",
+    );
+    const cells = [...page.querySelectorAll("table th, table td")].map((c) => c.textContent);
+    expect(cells).toEqual(["Item", "Qty", "Seeds", "2"]);
+    const boxes = [...page.querySelectorAll<HTMLInputElement>("li input[type=checkbox]")];
+    expect(boxes.map((b) => [b.checked, b.disabled, b.getAttribute("aria-label")])).toEqual([
+      [true, true, "Done"],
+      [false, true, "Not done"],
+    ]);
+    expect(page.querySelector("li")?.textContent?.trim()).toBe("dig the bed");
+    expect(page.querySelector("del")?.textContent).toBe("old plan");
+    expect(page.textContent).toContain("a ~single tilde~");
+  });
+
   it("shows a changed body as changed", async () => {
     expect((await show("First words")).textContent).toBe("First words");
     expect((await show("Second words")).textContent).toBe("Second words");
