@@ -2,7 +2,7 @@ import type { Metadata, Viewport } from "next";
 import { cookies, headers } from "next/headers";
 
 import { AuthProvider } from "@/components/auth/auth-provider";
-import { CommandPalette } from "@/components/palette/command-palette";
+import { PaletteLauncher } from "@/components/palette/palette-launcher";
 import { DeferredProfileSync } from "@/components/supabase/deferred";
 import { SiteFooter } from "@/components/layout/site-footer";
 import { SiteHeader } from "@/components/layout/site-header";
@@ -59,7 +59,7 @@ export default async function RootLayout({ children }: { children: React.ReactNo
             >
               Skip to content
             </a>
-            {profile ? <CommandPalette userId={profile.userId} /> : null}
+            {profile ? <PaletteLauncher userId={profile.userId} /> : null}
             <SiteHeader />
             <main id="main" tabIndex={-1} className="flex-1 outline-none">
               {children}

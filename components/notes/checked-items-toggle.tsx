@@ -8,7 +8,7 @@ import {
   CHECKED_DOWN_KEY,
   checkedItemsDown,
   setCheckedItemsDown,
-} from "@/lib/notes/editor/checklist-order";
+} from "@/lib/notes/checklist-preference";
 
 const listeners = new Set<() => void>();
 function subscribe(listener: () => void) {

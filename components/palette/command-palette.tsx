@@ -22,12 +22,12 @@ import {
 } from "lucide-react";
 import { toast } from "sonner";
 
-import { OpenAtMatch } from "@/components/palette/open-at-match";
 import { ShortcutsSheet } from "@/components/palette/shortcuts-sheet";
 import { useLoadedSupabase } from "@/components/supabase/supabase-config";
 import { useThemeChoice } from "@/components/theme/theme-provider";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "@/components/ui/dialog";
 import { displayTitle } from "@/lib/notes/derive";
+import { paletteKey } from "@/lib/palette/keys";
 import { snippetParts } from "@/lib/notes/list";
 import { fuzzyMatch } from "@/lib/palette/fuzzy";
 import { recentNotes, rememberNote } from "@/lib/palette/recent";
@@ -71,11 +71,6 @@ type NotesState = "idle" | "searching" | "server" | "device" | "error";
 
 const NOTE_PATH = /^\/notes\/([0-9a-f-]{36})$/;
 
-function isField(target: EventTarget | null): boolean {
-  if (!(target instanceof HTMLElement)) return false;
-  return target.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName);
-}
-
 /** Text with the database's match markers, or fuzzy-matched positions, shown as <mark>. */
 function Marked({ text, positions }: { text: string; positions?: number[] }) {
   if (positions && positions.length > 0) {
@@ -98,15 +93,24 @@ function Marked({ text, positions }: { text: string; positions?: number[] }) {
  * network down, it searches the titles kept on this device. `?` outside a text field opens the
  * shortcuts.
  */
-export function CommandPalette({ userId }: { userId: string }) {
-  const [open, setOpen] = useState(false);
-  const [shortcutsOpen, setShortcutsOpen] = useState(false);
+export function CommandPalette({
+  userId,
+  start,
+}: {
+  userId: string;
+  /** What the key that first asked for the palette opened. */
+  start: "palette" | "shortcuts";
+}) {
+  const [open, setOpen] = useState(start === "palette");
+  const [shortcutsOpen, setShortcutsOpen] = useState(start === "shortcuts");
   const [query, setQuery] = useState("");
   const [pinned, setPinned] = useState(false);
   const [attachments, setAttachments] = useState(false);
   const [edited, setEdited] = useState<EditedWithin>("any");
   // The folder or tag the page showed when the palette opened, and whether to search only there.
-  const [scope, setScope] = useState<SearchScope | null>(null);
+  const [scope, setScope] = useState<SearchScope | null>(() =>
+    scopeOf(window.location.pathname, window.location.search),
+  );
   const [inScope, setInScope] = useState(false);
   const [groups, setGroups] = useState<Group[]>([]);
   const [notesState, setNotesState] = useState<NotesState>("idle");
@@ -131,23 +135,14 @@ export function CommandPalette({ userId }: { userId: string }) {
 
   useEffect(() => {
     function onKeyDown(event: KeyboardEvent) {
-      if (event.defaultPrevented || event.isComposing) return;
-      const k = event.key.toLowerCase();
-      if ((event.ctrlKey || event.metaKey) && !event.altKey && !event.shiftKey && k === "k") {
-        event.preventDefault();
+      const asked = paletteKey(event);
+      if (!asked) return;
+      event.preventDefault();
+      if (asked === "palette") {
         setShortcutsOpen(false);
         setScope(scopeOf(window.location.pathname, window.location.search));
         setOpen((was) => !was);
-        return;
-      }
-      if (
-        event.key === "?" &&
-        !event.ctrlKey &&
-        !event.metaKey &&
-        !event.altKey &&
-        !isField(event.target)
-      ) {
-        event.preventDefault();
+      } else {
         setOpen(false);
         setShortcutsOpen(true);
       }
@@ -400,7 +395,6 @@ export function CommandPalette({ userId }: { userId: string }) {
 
   return (
     <>
-      <OpenAtMatch />
       <ShortcutsSheet open={shortcutsOpen} onOpenChange={setShortcutsOpen} />
       <Dialog
         open={open}

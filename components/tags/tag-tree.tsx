@@ -5,7 +5,7 @@ import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { ChevronRightIcon, HashIcon } from "lucide-react";
 
-import { useSupabase } from "@/components/supabase/supabase-provider";
+import { useLoadedSupabase } from "@/components/supabase/supabase-config";
 import { tagHref } from "@/lib/notes/editor/refs-source";
 import { onNoteChange } from "@/lib/notes/local-changes";
 import { buildTagTree, tagAncestors, type TagNode } from "@/lib/tags/tree";
@@ -45,7 +45,8 @@ function visibleItems(nodes: TagNode[], expanded: Set<string>): Visible[] {
  * Home and End go to the ends, Enter opens the tag's view.
  */
 export function TagTree() {
-  const supabase = useSupabase();
+  // The client library loads after the page is shown, as everywhere in the frame.
+  const supabase = useLoadedSupabase();
   const pathname = usePathname();
   const current = openTag(pathname);
   const [rows, setRows] = useState<{ tag: string; note_count: number }[] | null>(null);
@@ -54,6 +55,7 @@ export function TagTree() {
   const items = useRef(new Map<string, HTMLAnchorElement>());
 
   const load = useCallback(async () => {
+    if (!supabase) return;
     const { data } = await supabase.rpc("tag_tree");
     if (data) setRows(data);
   }, [supabase]);

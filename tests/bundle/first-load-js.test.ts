@@ -21,12 +21,12 @@ const BUDGETS: Record<string, number> = {
   "/sign-in/email": 215 * KB,
   "/verify-otp": 215 * KB,
   "/verify-mfa": 215 * KB,
-  "/account": 215 * KB,
+  "/account": 220 * KB,
   "/account/profile": 220 * KB,
   "/account/data": 220 * KB,
-  "/notes": 225 * KB,
-  "/notes/[id]": 225 * KB,
-  "/notes/trash": 225 * KB,
+  "/notes": 240 * KB,
+  "/notes/[id]": 240 * KB,
+  "/notes/trash": 240 * KB,
   "/n/[slug]": 255 * KB,
 };
 

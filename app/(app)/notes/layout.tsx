@@ -6,6 +6,7 @@ import "@/components/notes/note-prose.css";
 
 import { FoldersProvider } from "@/components/folders/folders-provider";
 import { NoteListSkeleton } from "@/components/notes/note-skeleton";
+import { OpenAtMatch } from "@/components/palette/open-at-match";
 import { NotesShell } from "@/components/notes/notes-shell";
 import { PushPendingChanges } from "@/components/notes/push-pending-changes";
 import { NotesSidebar } from "@/components/notes/notes-sidebar";
@@ -56,6 +57,7 @@ export default async function NotesLayout({ children }: { children: React.ReactN
         }
       >
         <PushPendingChanges userId={claims.sub} />
+        <OpenAtMatch />
         {children}
       </NotesShell>
     </FoldersProvider>

@@ -3,24 +3,7 @@ import type { Node as ProseMirrorNode } from "@tiptap/pm/model";
 import { Plugin, PluginKey, type Transaction } from "@tiptap/pm/state";
 import { ReplaceAroundStep } from "@tiptap/pm/transform";
 
-/** Where this device keeps the person's choice; a preference of the device, not of the note. */
-export const CHECKED_DOWN_KEY = "groundwork:checked-items-down";
-
-export function checkedItemsDown(storage: Pick<Storage, "getItem"> | null): boolean {
-  try {
-    return storage?.getItem(CHECKED_DOWN_KEY) === "1";
-  } catch {
-    return false;
-  }
-}
-
-export function setCheckedItemsDown(storage: Pick<Storage, "setItem">, on: boolean) {
-  try {
-    storage.setItem(CHECKED_DOWN_KEY, on ? "1" : "0");
-  } catch {
-    // A browser that refuses storage keeps today's order; nothing is lost.
-  }
-}
+export { checkedItemsDown } from "@/lib/notes/checklist-preference";
 
 /** Positions of checklist items this transaction ticked (their checkbox, not their text). */
 function tickedItems(tr: Transaction): number[] {
