@@ -5,6 +5,7 @@ import { AuthProvider } from "@/components/auth/auth-provider";
 import { PaletteLauncher } from "@/components/palette/palette-launcher";
 import { DeferredProfileSync } from "@/components/supabase/deferred";
 import { SiteFooter } from "@/components/layout/site-footer";
+import { AppBar } from "@/components/layout/app-bar";
 import { SiteHeader } from "@/components/layout/site-header";
 import { ThemeProvider } from "@/components/theme/theme-provider";
 import { Toaster } from "@/components/ui/sonner";
@@ -60,6 +61,7 @@ export default async function RootLayout({ children }: { children: React.ReactNo
               Skip to content
             </a>
             {profile ? <PaletteLauncher userId={profile.userId} /> : null}
+            {profile ? <AppBar /> : null}
             <SiteHeader />
             <main id="main" tabIndex={-1} className="flex-1 outline-none">
               {children}

@@ -7,14 +7,16 @@ import { siteConfig } from "@/lib/site-config";
 
 /**
  * The signed-in app's own bar, in place of the marketing header: the name (back to the notes),
- * the theme and the account. Compact, so the notes get the height.
+ * the theme and the account. Compact, so the notes get the height. The root layout renders it for
+ * signed-in people on every page; it shows only on the app's own pages.
  */
 export function AppBar() {
   return (
-    // Inside the page's main region, a header is no landmark by itself: it is this page's banner.
+    // Beside the site header, outside the main region, so it is the page's banner; globals.css
+    // shows it (and hides the site header) only where the app frame is.
     <header
-      role="banner"
-      className="flex h-11 shrink-0 items-center gap-2 border-b bg-background px-2 sm:px-3"
+      data-app-bar
+      className="hidden h-11 shrink-0 items-center gap-2 border-b bg-background px-2 sm:px-3"
     >
       <Link
         href="/notes"
