@@ -128,11 +128,6 @@ export function CommandPalette({
   const inputRef = useRef<HTMLInputElement>(null);
   const noteId = NOTE_PATH.exec(pathname)?.[1] ?? null;
 
-  // A note opened is a recent note on this device, however it was opened.
-  useEffect(() => {
-    if (noteId) rememberNote(userId, { id: noteId });
-  }, [noteId, userId]);
-
   useEffect(() => {
     function onKeyDown(event: KeyboardEvent) {
       const asked = paletteKey(event);

@@ -1,9 +1,13 @@
 "use client";
 
 import dynamic from "next/dynamic";
+import { usePathname } from "next/navigation";
 import { useEffect, useState } from "react";
 
 import { paletteKey } from "@/lib/palette/keys";
+import { rememberNote } from "@/lib/palette/recent";
+
+const NOTE_PATH = /^\/notes\/([0-9a-f-]{36})$/;
 
 const CommandPalette = dynamic(
   () => import("@/components/palette/command-palette").then((m) => m.CommandPalette),
@@ -16,6 +20,12 @@ const CommandPalette = dynamic(
  */
 export function PaletteLauncher({ userId }: { userId: string }) {
   const [start, setStart] = useState<"palette" | "shortcuts" | null>(null);
+  const noteId = NOTE_PATH.exec(usePathname())?.[1] ?? null;
+
+  // A note opened is a recent note on this device, however it was opened, palette loaded or not.
+  useEffect(() => {
+    if (noteId) rememberNote(userId, { id: noteId });
+  }, [noteId, userId]);
 
   useEffect(() => {
     if (start) return;
