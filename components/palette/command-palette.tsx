@@ -253,8 +253,9 @@ export function CommandPalette({
     void (async () => {
       const others = await sourceItems();
       if (controller.signal.aborted) return;
+      // The active item was reset when the query changed; results arriving later leave alone an
+      // arrow key the person pressed meanwhile.
       setGroups([...recentGroup, ...others]);
-      setActive(0);
       if (!text) {
         setNotesState("idle");
         return;
