@@ -1,16 +1,12 @@
-import { chmodSync, mkdtempSync, rmSync } from "node:fs";
+import { chmodSync, mkdtempSync, rmSync, symlinkSync } from "node:fs";
 import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { createClient, type RealtimeChannel } from "@supabase/supabase-js";
 import { LOCAL_PUBLISHABLE_KEY, LOCAL_SECRET_KEY } from "@groundwork/local-backend/keys";
-import {
-  findPostgresBin,
-  startCluster,
-  startLocalBackend,
-  type LocalBackend,
-} from "@groundwork/local-backend";
+import { findPostgresBin, startCluster } from "@groundwork/local-backend";
+import { spawnBackend } from "@groundwork/local-backend/process";
 import { runLoad, type LoadResult } from "./load";
 
 const FIXTURE = path.join(import.meta.dirname, "../../supabase/local/test/fixtures/rest");
@@ -30,12 +26,15 @@ function freePort(): Promise<number> {
   });
 }
 
+/** What the measurements need of a running backend. */
+type Backend = { url: string };
+
 const SIGN_IN_CLIENTS = 10;
 const SUBSCRIBERS = 50;
 const CHANGES = 30;
 const PASSWORD = "bench-password-123";
 
-async function sql(backend: LocalBackend, query: string): Promise<void> {
+async function sql(backend: Backend, query: string): Promise<void> {
   const res = await fetch(`${backend.url}/pg/query`, {
     method: "POST",
     headers: { apikey: LOCAL_SECRET_KEY, "content-type": "application/json" },
@@ -45,7 +44,7 @@ async function sql(backend: LocalBackend, query: string): Promise<void> {
 }
 
 /** Password sign-ins per second with 10 clients (rate limits off: the server's throughput). */
-async function signIns(engine: string, backend: LocalBackend): Promise<LoadResult> {
+async function signIns(engine: string, backend: Backend): Promise<LoadResult> {
   const auth = `${backend.url}/auth/v1`;
   const emails = Array.from({ length: SIGN_IN_CLIENTS }, (_, i) => `bench-${i}@example.com`);
   for (const email of emails) {
@@ -78,7 +77,7 @@ async function signIns(engine: string, backend: LocalBackend): Promise<LoadResul
 }
 
 /** A committed insert's delivery to 50 Postgres-changes subscribers, one insert at a time. */
-async function changeFanout(engine: string, backend: LocalBackend): Promise<LoadResult> {
+async function changeFanout(engine: string, backend: Backend): Promise<LoadResult> {
   await sql(
     backend,
     `create table public.bench_changes (id bigint generated always as identity primary key, n int not null);
@@ -150,12 +149,16 @@ function joined(ch: RealtimeChannel): Promise<void> {
 }
 
 async function onEngine(engine: string, dbUrl: string | null): Promise<LoadResult[]> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), "groundwork-bench-engines-"));
-  const limits = process.env.SUPABASE_LOCAL_RATE_LIMITS;
-  process.env.SUPABASE_LOCAL_RATE_LIMITS = "off";
-  const backend = await startLocalBackend({ port: 0, dataDir, supabaseDir: FIXTURE, dbUrl });
-  if (limits === undefined) delete process.env.SUPABASE_LOCAL_RATE_LIMITS;
-  else process.env.SUPABASE_LOCAL_RATE_LIMITS = limits;
+  // The backend runs in a process of its own, as `npm run backend` runs it for the app: the
+  // requests measured here never share an event loop with the clients that send them.
+  const project = mkdtempSync(path.join(tmpdir(), "groundwork-bench-engines-"));
+  symlinkSync(FIXTURE, path.join(project, "supabase"));
+  const backend = await spawnBackend({
+    cwd: project,
+    dataDir: path.join(project, "data"),
+    timeoutMs: 120_000,
+    env: { SUPABASE_LOCAL_RATE_LIMITS: "off", SUPABASE_DB_URL: dbUrl ?? undefined },
+  });
   try {
     const anon = { apikey: LOCAL_PUBLISHABLE_KEY };
     const out: LoadResult[] = [];
@@ -202,7 +205,7 @@ async function onEngine(engine: string, dbUrl: string | null): Promise<LoadResul
     return out;
   } finally {
     await backend.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(project, { recursive: true, force: true });
   }
 }
 
