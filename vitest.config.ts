@@ -8,6 +8,9 @@ export default defineConfig({
   plugins: [react()],
   resolve: { alias },
   test: {
+    // Two files at a time even on a two-core machine (vitest's default would run one): most of a
+    // test's time is spent waiting on a backend or a timer, so a second file fills the idle core.
+    maxWorkers: 2,
     projects: [
       {
         extends: true,

@@ -6,6 +6,9 @@ export default defineConfig({
   root: import.meta.dirname,
   test: {
     include: ["test/**/*.test.ts"],
+    // Two files at a time even on a two-core machine (vitest's default would run one): most of a
+    // test's time is spent waiting on a backend or a timer, so a second file fills the idle core.
+    maxWorkers: 2,
     exclude: ["**/node_modules/**", "test/fixtures/**", ".tmp/**"],
     environment: "node",
     setupFiles: ["test/support/in-project.ts"],
