@@ -6,6 +6,7 @@ import { PaletteLauncher } from "@/components/palette/palette-launcher";
 import { DeferredProfileSync } from "@/components/supabase/deferred";
 import { SiteFooter } from "@/components/layout/site-footer";
 import { AppBar } from "@/components/layout/app-bar";
+import { ServiceWorker } from "@/components/layout/service-worker";
 import { SiteHeader } from "@/components/layout/site-header";
 import { ThemeProvider } from "@/components/theme/theme-provider";
 import { Toaster } from "@/components/ui/sonner";
@@ -71,6 +72,7 @@ export default async function RootLayout({ children }: { children: React.ReactNo
             </main>
             <SiteFooter />
             <Toaster />
+            <ServiceWorker />
           </AuthProvider>
         </ThemeProvider>
       </body>
