@@ -7,13 +7,12 @@ import { toast } from "sonner";
 import { useSupabase } from "@/components/supabase/supabase-provider";
 import { needsMfaChallenge } from "@/lib/auth/aal";
 import { isAuthEventName, reactToAuthEvent } from "@/lib/auth/auth-events";
-import { cacheIsPublic } from "@/lib/pwa/offline-shell";
 
 /** The clearing code is fetched only when someone signs out. */
 async function forgetThisDevice() {
   try {
     const { forgetDevice } = await import("@/lib/notes/offline/list-store");
-    await forgetDevice(cacheIsPublic);
+    await forgetDevice();
   } catch {
     // Its code could not be fetched: the next sign-out on this device tries again.
   }

@@ -1,5 +1,6 @@
 import { CHECKED_DOWN_KEY } from "@/lib/notes/checklist-preference";
 import type { NoteListItem } from "@/lib/notes/list";
+import { cacheIsPublic } from "@/lib/pwa/offline-shell";
 
 /**
  * This device's copy of a person's notes list, for the app to open with no network: the list pages
@@ -111,7 +112,7 @@ export async function notesOnDevice(userId: string): Promise<Set<string>> {
  * service worker cache that is not the public build (none other holds anything, but a cache is
  * never trusted to stay empty).
  */
-export async function forgetDevice(isPublicCache: (name: string) => boolean): Promise<void> {
+export async function forgetDevice(): Promise<void> {
   try {
     for (const key of Object.keys(localStorage)) {
       // The checklist preference is the device's, not the person's.
@@ -136,6 +137,6 @@ export async function forgetDevice(isPublicCache: (name: string) => boolean): Pr
   );
   if ("caches" in window) {
     const names = await caches.keys();
-    await Promise.all(names.filter((name) => !isPublicCache(name)).map((n) => caches.delete(n)));
+    await Promise.all(names.filter((name) => !cacheIsPublic(name)).map((n) => caches.delete(n)));
   }
 }
