@@ -119,6 +119,8 @@ export default defineConfig([
     "coverage/**",
     ".tmp/**",
     "supabase/local/.tmp/**",
+    // Built by scripts/build-sw.ts after next build.
+    "public/sw.js",
   ]),
   // Last, so formatting is Prettier's job alone.
   prettier,

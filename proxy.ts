@@ -9,7 +9,7 @@ import { refuseMalformedRequest } from "@/lib/security/malformed-request";
 
 /** Built files, icons and public files: they get the security headers but no session work. */
 const STATIC_FILE =
-  /^\/(?:_next\/(?:static|image)\/|favicon\.ico$|icon|apple-icon|robots\.txt$|sitemap\.xml$)|\.(?:svg|png|jpg|jpeg|gif|webp|ico|txt|xml|css|js|map|woff2?)$/;
+  /^\/(?:_next\/(?:static|image)\/|favicon\.ico$|icon|apple-icon|robots\.txt$|sitemap\.xml$|manifest\.webmanifest$)|\.(?:svg|png|jpg|jpeg|gif|webp|ico|txt|xml|css|js|map|woff2?)$/;
 
 const SHARED_NOTE = /^\/n\//;
 

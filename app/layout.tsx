@@ -6,6 +6,7 @@ import { PaletteLauncher } from "@/components/palette/palette-launcher";
 import { DeferredProfileSync } from "@/components/supabase/deferred";
 import { SiteFooter } from "@/components/layout/site-footer";
 import { AppBar } from "@/components/layout/app-bar";
+import { ServiceWorker } from "@/components/layout/service-worker";
 import { SiteHeader } from "@/components/layout/site-header";
 import { ThemeProvider } from "@/components/theme/theme-provider";
 import { Toaster } from "@/components/ui/sonner";
@@ -19,6 +20,9 @@ import "./globals.css";
 export const metadata: Metadata = {
   title: { default: siteConfig.name, template: `%s · ${siteConfig.name}` },
   description: siteConfig.description,
+  applicationName: siteConfig.name,
+  appleWebApp: { capable: true, title: siteConfig.name, statusBarStyle: "default" },
+  icons: { apple: [{ url: "/icons/apple-touch-icon.png", sizes: "180x180", type: "image/png" }] },
 };
 
 export const viewport: Viewport = {
@@ -68,6 +72,7 @@ export default async function RootLayout({ children }: { children: React.ReactNo
             </main>
             <SiteFooter />
             <Toaster />
+            <ServiceWorker />
           </AuthProvider>
         </ThemeProvider>
       </body>

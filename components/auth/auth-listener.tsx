@@ -8,6 +8,16 @@ import { useSupabase } from "@/components/supabase/supabase-provider";
 import { needsMfaChallenge } from "@/lib/auth/aal";
 import { isAuthEventName, reactToAuthEvent } from "@/lib/auth/auth-events";
 
+/** The clearing code is fetched only when someone signs out. */
+async function forgetThisDevice() {
+  try {
+    const { forgetDevice } = await import("@/lib/notes/offline/list-store");
+    await forgetDevice();
+  } catch {
+    // Its code could not be fetched: the next sign-out on this device tries again.
+  }
+}
+
 /**
  * The one subscription to auth events in the page. The callback itself stays synchronous and
  * defers all work: supabase-js holds a lock while it runs, so awaiting a Supabase call inside it
@@ -32,8 +42,13 @@ export function AuthListener({ serverUserId }: { serverUserId: string | null }) 
       const previousUserId = shownUserId.current;
       const newUserId = session?.user.id ?? null;
       if (event !== "TOKEN_REFRESHED") shownUserId.current = newUserId;
+      // Signed out: nothing of theirs stays on this device (notes' copies, the kept list, caches).
+      if (event === "SIGNED_OUT") void forgetThisDevice();
 
       setTimeout(async () => {
+        // The offline shell is a static copy rendered for no one: there is nothing to render again
+        // for the person the browser knows (and, offline, nothing to render it with).
+        if (event !== "SIGNED_OUT" && document.querySelector("[data-offline-shell]")) return;
         let needsMfa = false;
         if (event === "SIGNED_IN" && newUserId && newUserId !== previousUserId) {
           const { data } = await supabase.auth.mfa.getAuthenticatorAssuranceLevel();

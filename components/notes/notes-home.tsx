@@ -1,5 +1,6 @@
 import { NotebookPenIcon } from "lucide-react";
 
+import { LaunchAction } from "@/components/notes/launch-action";
 import { NewNoteButton } from "@/components/notes/new-note-button";
 
 /** /notes itself: an invitation to the first note, or a hint beside the list. */
@@ -16,6 +17,7 @@ export function NotesHome({ hasNotes }: { hasNotes: boolean }) {
           : "Notes save as you type and appear on every device you are signed in on."}
       </p>
       <NewNoteButton />
+      <LaunchAction />
     </div>
   );
 }

@@ -16,6 +16,7 @@ import { loadSupabase, useSupabaseConfig } from "@/components/supabase/supabase-
 import {
   fetchNotesPage,
   unpackNotesPage,
+  type NoteListItem,
   type NotesPage,
   type PackedNotesPage,
 } from "@/lib/notes/list";
@@ -46,6 +47,16 @@ export function NotesSidebar({
   });
   const searching = search.query.trim() !== "";
   const folderName = current ? (rows.find((r) => r.id === current)?.name ?? "Folder") : null;
+  // The folders go with the kept list, for the app opened with no network.
+  useEffect(() => {
+    const folders = rows.map(({ id, name, parent_id }) => ({ id, name, parent_id }));
+    const timer = setTimeout(() => {
+      void import("@/lib/notes/offline/list-store")
+        .then((store) => store.saveFolders(userId, folders))
+        .catch(() => {});
+    }, 500);
+    return () => clearTimeout(timer);
+  }, [rows, userId]);
 
   return (
     <>
@@ -140,7 +151,28 @@ function LiveList({
   userId: string;
 }) {
   const list = useLiveNotes(page, userId, folder);
+  useKeptOnDevice(userId, folder, list.notes, list.more);
   return (
     <NoteList notes={list.notes} more={list.more} loading={list.loading} onMore={list.loadMore} />
   );
+}
+
+/**
+ * Keeps the list as shown on this device (IndexedDB, per person), for the app opened with no
+ * network; at most every half second, its code fetched when first needed.
+ */
+function useKeptOnDevice(
+  userId: string,
+  folder: string | null,
+  notes: NoteListItem[],
+  more: boolean,
+) {
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      void import("@/lib/notes/offline/list-store")
+        .then((store) => store.saveListPage(userId, folder, { notes, more }))
+        .catch(() => {});
+    }, 500);
+    return () => clearTimeout(timer);
+  }, [userId, folder, notes, more]);
 }

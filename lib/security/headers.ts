@@ -42,6 +42,10 @@ function buildPolicy(nonce: string, supabaseUrl: string, dev: boolean): string {
     "img-src": ["'self'", "blob:", "data:", supabase.origin],
     "font-src": ["'self'"],
     "connect-src": ["'self'", supabase.origin, realtime],
+    // The service worker is this origin's own script (public/sw.js); 'strict-dynamic' above would
+    // otherwise decide for workers too. The web app manifest is the app's own.
+    "worker-src": ["'self'"],
+    "manifest-src": ["'self'"],
     "object-src": ["'none'"],
     "base-uri": ["'self'"],
     "form-action": ["'self'"],

@@ -1,0 +1,142 @@
+import { CHECKED_DOWN_KEY } from "@/lib/notes/checklist-preference";
+import type { NoteListItem } from "@/lib/notes/list";
+import { cacheIsPublic } from "@/lib/pwa/offline-shell";
+
+/**
+ * This device's copy of a person's notes list, for the app to open with no network: the list pages
+ * they have seen (at least the first of All notes) and their folders, in an IndexedDB database of
+ * their own, beside each note's document (`groundwork:<user>:note:<id>`). Written from the live list.
+ */
+export type OfflineFolder = { id: string; name: string; parent_id: string | null };
+export type OfflinePage = { notes: NoteListItem[]; more: boolean; saved_at: string };
+
+const STORE = "kv";
+/** Which person this device was last signed in as; cleared at sign-out. */
+const DEVICE_USER = "groundwork:device-user";
+
+export function offlineListName(userId: string): string {
+  return `groundwork:${userId}:list`;
+}
+
+/** Every database this app keeps for someone starts with this. */
+export const LOCAL_DATABASE_PREFIX = "groundwork:";
+
+function open(userId: string): Promise<IDBDatabase> {
+  return new Promise((resolve, reject) => {
+    const request = indexedDB.open(offlineListName(userId), 1);
+    request.onupgradeneeded = () => request.result.createObjectStore(STORE);
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error);
+  });
+}
+
+async function run<T>(
+  userId: string,
+  mode: IDBTransactionMode,
+  act: (store: IDBObjectStore) => IDBRequest<T>,
+): Promise<T> {
+  const db = await open(userId);
+  try {
+    return await new Promise<T>((resolve, reject) => {
+      const tx = db.transaction(STORE, mode);
+      const request = act(tx.objectStore(STORE));
+      tx.oncomplete = () => resolve(request.result);
+      tx.onerror = () => reject(tx.error);
+      tx.onabort = () => reject(tx.error);
+    });
+  } finally {
+    db.close();
+  }
+}
+
+const pageKey = (folder: string | null) => `page:${folder ?? "all"}`;
+
+export async function saveListPage(
+  userId: string,
+  folder: string | null,
+  page: { notes: NoteListItem[]; more: boolean },
+): Promise<void> {
+  const saved: OfflinePage = { ...page, saved_at: new Date().toISOString() };
+  await run(userId, "readwrite", (store) => store.put(saved, pageKey(folder)));
+  try {
+    localStorage.setItem(DEVICE_USER, userId);
+  } catch {
+    // Storage refused: the shell will not know whose list to show, and says so.
+  }
+}
+
+export async function saveFolders(userId: string, folders: OfflineFolder[]): Promise<void> {
+  await run(userId, "readwrite", (store) => store.put(folders, "folders"));
+}
+
+/** Every list page kept, by folder (null: All notes), and the folders. */
+export async function readOfflineList(userId: string): Promise<{
+  pages: { folder: string | null; page: OfflinePage }[];
+  folders: OfflineFolder[];
+}> {
+  const entries = await run(userId, "readonly", (store) => store.getAllKeys());
+  const pages: { folder: string | null; page: OfflinePage }[] = [];
+  let folders: OfflineFolder[] = [];
+  for (const key of entries) {
+    const value = await run(userId, "readonly", (store) => store.get(key));
+    if (key === "folders") folders = value as OfflineFolder[];
+    else if (typeof key === "string" && key.startsWith("page:")) {
+      const name = key.slice("page:".length);
+      pages.push({ folder: name === "all" ? null : name, page: value as OfflinePage });
+    }
+  }
+  return { pages, folders };
+}
+
+export function deviceUser(): string | null {
+  try {
+    return localStorage.getItem(DEVICE_USER);
+  } catch {
+    return null;
+  }
+}
+
+/** The notes whose documents this device holds (`indexedDB.databases()`; none where unsupported). */
+export async function notesOnDevice(userId: string): Promise<Set<string>> {
+  const prefix = `groundwork:${userId}:note:`;
+  const all = await indexedDB.databases?.().catch(() => []);
+  return new Set(
+    (all ?? []).flatMap(({ name }) =>
+      name?.startsWith(prefix) ? [name.slice(prefix.length)] : [],
+    ),
+  );
+}
+
+/**
+ * Signing out: every database and stored key this app keeps for anyone on this device, and every
+ * service worker cache that is not the public build (none other holds anything, but a cache is
+ * never trusted to stay empty).
+ */
+export async function forgetDevice(): Promise<void> {
+  try {
+    for (const key of Object.keys(localStorage)) {
+      // The checklist preference is the device's, not the person's.
+      if (key.startsWith(LOCAL_DATABASE_PREFIX) && key !== CHECKED_DOWN_KEY) {
+        localStorage.removeItem(key);
+      }
+    }
+  } catch {
+    // Storage refused: nothing was kept in it.
+  }
+  const databases = (await indexedDB.databases?.().catch(() => [])) ?? [];
+  await Promise.all(
+    databases
+      .filter(({ name }) => name?.startsWith(LOCAL_DATABASE_PREFIX))
+      .map(
+        ({ name }) =>
+          new Promise<void>((resolve) => {
+            const request = indexedDB.deleteDatabase(name!);
+            request.onsuccess = request.onerror = request.onblocked = () => resolve();
+          }),
+      ),
+  );
+  if ("caches" in window) {
+    const names = await caches.keys();
+    await Promise.all(names.filter((name) => !cacheIsPublic(name)).map((n) => caches.delete(n)));
+  }
+}

@@ -1,0 +1,77 @@
+/// <reference lib="webworker" />
+/**
+ * The service worker, built by scripts/build-sw.ts after `next build`. Serwist precaches the built
+ * static assets (content-hashed, public); the shell (/offline) is fetched without cookies, so it
+ * holds nothing of anyone's. Nothing else is cached: pages, their RSC payloads, REST and Storage
+ * go to the network, and the notes a person has on this device live in their IndexedDB store.
+ */
+import { Serwist, type PrecacheEntry } from "serwist";
+
+import { SHELL_CACHE_PREFIX, SHELL_PATH, SKIP_WAITING, shellServes } from "@/lib/pwa/offline-shell";
+
+declare const self: ServiceWorkerGlobalScope & {
+  __SW_MANIFEST: (PrecacheEntry | string)[];
+};
+declare const BUILD_ID: string;
+
+const SHELL_CACHE = `${SHELL_CACHE_PREFIX}${BUILD_ID}`;
+
+const serwist = new Serwist({
+  precacheEntries: self.__SW_MANIFEST,
+  precacheOptions: { cleanupOutdatedCaches: true },
+  // A new version waits until a page opens and asks for it (never while someone is typing).
+  skipWaiting: false,
+  clientsClaim: true,
+  navigationPreload: false,
+  disableDevLogs: true,
+  runtimeCaching: [
+    {
+      // The network first, always; only when it cannot be reached does the shell stand in.
+      matcher: ({ request, url }) =>
+        request.mode === "navigate" &&
+        url.origin === self.location.origin &&
+        shellServes(url.pathname),
+      handler: async ({ request }) => {
+        try {
+          return await fetch(request);
+        } catch (err) {
+          const shell = await caches.open(SHELL_CACHE).then((cache) => cache.match(SHELL_PATH));
+          if (shell) return shell;
+          throw err;
+        }
+      },
+    },
+  ],
+});
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(
+    (async () => {
+      const response = await fetch(SHELL_PATH, { credentials: "omit", cache: "no-store" });
+      if (!response.ok) throw new Error(`The offline shell answered ${response.status}`);
+      await (await caches.open(SHELL_CACHE)).put(SHELL_PATH, response);
+      // The very first version has no page to interrupt: it takes over at once.
+      if (!self.registration.active) await self.skipWaiting();
+    })(),
+  );
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil(
+    caches
+      .keys()
+      .then((names) =>
+        Promise.all(
+          names
+            .filter((name) => name.startsWith(SHELL_CACHE_PREFIX) && name !== SHELL_CACHE)
+            .map((name) => caches.delete(name)),
+        ),
+      ),
+  );
+});
+
+self.addEventListener("message", (event) => {
+  if ((event.data as { type?: string } | null)?.type === SKIP_WAITING) void self.skipWaiting();
+});
+
+serwist.addEventListeners();

@@ -1,0 +1,190 @@
+import { expect, test, type Page } from "@playwright/test";
+
+import { admin, userMenuButton } from "./support/auth";
+import { seriousViolations } from "./support/axe";
+import { watchCspViolations } from "./support/csp-violations";
+import {
+  createNoteWithButton,
+  deviceOf,
+  editor,
+  expectSaved,
+  newPerson,
+  seedNote,
+} from "./support/notes";
+
+test.describe.configure({ timeout: 120_000 });
+
+type Manifest = {
+  name?: string;
+  short_name?: string;
+  start_url?: string;
+  display?: string;
+  theme_color?: string;
+  background_color?: string;
+  icons?: { src: string; sizes: string; type: string; purpose?: string }[];
+  shortcuts?: { name: string; url: string }[];
+};
+
+/** The list this device keeps for the person, as the offline shell will read it. */
+function keptList(page: Page, userId: string): Promise<string> {
+  return page.evaluate(
+    (name) =>
+      new Promise<string>((resolve) => {
+        const request = indexedDB.open(name);
+        request.onsuccess = () => {
+          const db = request.result;
+          if (!db.objectStoreNames.contains("kv")) return resolve("");
+          const get = db.transaction("kv").objectStore("kv").get("page:all");
+          get.onsuccess = () => resolve(JSON.stringify(get.result ?? ""));
+          get.onerror = () => resolve("");
+        };
+        request.onerror = () => resolve("");
+      }),
+    `groundwork:${userId}:list`,
+  );
+}
+
+/** The note's title as the server derived it from the stored document (its first line). */
+async function storedTitle(id: string): Promise<string> {
+  const { data, error } = await admin().from("notes").select("title").eq("id", id).single();
+  if (error) throw error;
+  return (data as { title: string }).title;
+}
+
+/** Every cache's name and the addresses (and text of HTML) it holds. */
+function cachedEverything(page: Page) {
+  return page.evaluate(async () => {
+    const out: { cache: string; url: string; text: string }[] = [];
+    for (const name of await caches.keys()) {
+      const cache = await caches.open(name);
+      for (const request of await cache.keys()) {
+        const response = await cache.match(request);
+        const type = response?.headers.get("content-type") ?? "";
+        out.push({
+          cache: name,
+          url: request.url,
+          text: type.includes("html") ? ((await response?.text()) ?? "") : "",
+        });
+      }
+    }
+    return out;
+  });
+}
+
+test("Groundwork installs, opens cold with no network from the device's copy, syncs on reconnect, and forgets it all at sign-out", async ({
+  browser,
+  baseURL,
+}) => {
+  const person = await newPerson();
+  const elsewhere = await seedNote(person, "Written on another device");
+  const device = await deviceOf(browser, baseURL!, person);
+  const violations = await watchCspViolations(device);
+  const page = await device.newPage();
+
+  // Installable: the manifest is linked, served with the security headers, and complete.
+  await page.goto("/notes");
+  const href = await page.locator('link[rel="manifest"]').getAttribute("href");
+  expect(href).toBe("/manifest.webmanifest");
+  const served = await page.request.get(href!);
+  expect(served.status()).toBe(200);
+  expect(served.headers()["content-security-policy"]).toContain("worker-src 'self'");
+  const manifest = (await served.json()) as Manifest;
+  expect(manifest).toMatchObject({
+    name: "Groundwork",
+    short_name: "Groundwork",
+    start_url: "/notes",
+    display: "standalone",
+  });
+  expect(manifest.theme_color).toBeTruthy();
+  expect(manifest.background_color).toBeTruthy();
+  expect(manifest.shortcuts?.map((s) => s.name)).toEqual(["New note", "Search"]);
+  const icons = manifest.icons ?? [];
+  expect(icons.map((i) => `${i.sizes} ${i.purpose}`)).toEqual(
+    expect.arrayContaining(["192x192 any", "512x512 any", "512x512 maskable"]),
+  );
+  const touchIcon = await page.locator('link[rel="apple-touch-icon"]').getAttribute("href");
+  for (const src of [...icons.map((i) => i.src), touchIcon!]) {
+    const icon = await page.request.get(src);
+    expect(icon.status(), src).toBe(200);
+    expect(icon.headers()["content-type"]).toBe("image/png");
+  }
+  // The theme colour follows light and dark.
+  await expect(page.locator('meta[name="theme-color"]')).toHaveCount(2);
+
+  // The service worker registers and controls the page.
+  await expect
+    .poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? ""), {
+      timeout: 60_000,
+    })
+    .toMatch(/\/sw\.js$/);
+
+  // A note written and opened on this device; the list is kept on the device.
+  const id = await createNoteWithButton(page);
+  await page.keyboard.type("Packing for Lisbon");
+  await expectSaved(page);
+  await expect.poll(() => keptList(page, person.id), { timeout: 15_000 }).toContain("Packing");
+  await expect.poll(() => keptList(page, person.id)).toContain("Written on another device");
+
+  // No network, every page closed, then the app opened again.
+  await device.setOffline(true);
+  for (const open of device.pages()) await open.close();
+  const cold = await device.newPage();
+  await cold.goto("/notes");
+  await expect(cold.getByRole("heading", { name: "All notes" })).toBeVisible({ timeout: 15_000 });
+  await expect(cold.getByText("Offline — changes are kept on this device")).toBeVisible();
+  const list = cold.getByRole("list", { name: "All notes" });
+  await expect(list.getByRole("link", { name: /Packing for Lisbon/ })).toBeVisible();
+  // A note never opened here is listed, and says it needs the network.
+  const never = list.getByRole("link", { name: /Written on another device/ });
+  await expect(never).toContainText("Needs a connection");
+  await never.click();
+  await expect(cold).toHaveURL(new RegExp(`/notes/${elsewhere}$`));
+  await expect(cold.getByText("it needs a connection")).toBeVisible();
+
+  // The note synced to this device opens, editable, and keeps what is typed.
+  await list.getByRole("link", { name: /Packing for Lisbon/ }).click();
+  await expect(cold).toHaveURL(new RegExp(`/notes/${id}$`));
+  await expect(editor(cold)).toContainText("Packing for Lisbon", { timeout: 15_000 });
+  await editor(cold).click();
+  await cold.keyboard.press("End");
+  await cold.keyboard.type(" with sandals");
+  await expect(editor(cold)).toContainText("Packing for Lisbon with sandals");
+  await expect(cold.getByText("1 note has changes waiting to sync")).toBeVisible();
+  expect(await seriousViolations(cold)).toEqual([]);
+
+  // Back online: the edit reaches the server, and the count empties.
+  await device.setOffline(false);
+  await expect
+    .poll(() => storedTitle(id), { timeout: 20_000 })
+    .toBe("Packing for Lisbon with sandals");
+  await expect(cold.getByText("Every change is synced")).toBeVisible({ timeout: 20_000 });
+
+  // Signing out removes the offline copy and every cache that could hold anything private.
+  await cold.goto(`/notes/${id}`);
+  await expect(editor(cold)).toContainText("Packing for Lisbon with sandals", { timeout: 15_000 });
+  await userMenuButton(cold, person.email).click();
+  await cold.getByRole("menuitem", { name: "Sign out" }).click();
+  await expect(cold).toHaveURL(/\/sign-in/);
+  await expect
+    .poll(() =>
+      cold.evaluate(async () =>
+        (await indexedDB.databases())
+          .map((d) => d.name)
+          .filter((n) => n?.startsWith("groundwork:")),
+      ),
+    )
+    .toEqual([]);
+  expect(
+    await cold.evaluate(() => Object.keys(localStorage).filter((k) => k.includes(":"))),
+  ).toEqual([]);
+  const cached = await cachedEverything(cold);
+  for (const entry of cached) {
+    expect(entry.url, entry.cache).not.toMatch(
+      /\/notes\/[0-9a-f-]{36}|\/rest\/v1|\/storage\/v1|_rsc=/,
+    );
+    expect(entry.text, entry.url).not.toContain("Packing");
+    expect(entry.text, entry.url).not.toContain(person.email);
+  }
+  expect(violations).toEqual([]);
+  await device.close();
+});

@@ -1,0 +1,71 @@
+import { describe, expect, it } from "vitest";
+
+import { shellList, waitingLine } from "@/lib/notes/offline/shell-list";
+import { cacheIsPublic, noteIdFromPath, shellServes } from "@/lib/pwa/offline-shell";
+
+const ID_A = "0a000000-0000-4000-8000-00000000000a";
+const ID_B = "0b000000-0000-4000-8000-00000000000b";
+const ID_C = "0c000000-0000-4000-8000-00000000000c";
+
+const note = (id: string, title: string, updated_at: string, pinned = false) => ({
+  id,
+  title,
+  preview: "",
+  pinned,
+  updated_at,
+  deleted_at: null as string | null,
+});
+const page = (notes: ReturnType<typeof note>[]) => ({ notes, more: false, saved_at: "" });
+
+describe("the offline shell's list", () => {
+  it("shows each note once, newest copy, pinned first then most recently edited, with its folder", () => {
+    const list = shellList(
+      [
+        {
+          folder: null,
+          page: page([note(ID_A, "Old A", "2026-01-01"), note(ID_B, "B", "2026-01-03")]),
+        },
+        {
+          folder: "f1",
+          page: page([note(ID_A, "New A", "2026-01-02"), note(ID_C, "C", "2025-01-01", true)]),
+        },
+      ],
+      [{ id: "f1", name: "Work", parent_id: null }],
+      new Set([ID_A]),
+    );
+    expect(list.map((n) => [n.title, n.folder, n.onDevice])).toEqual([
+      ["C", "Work", false],
+      ["B", null, false],
+      ["New A", "Work", true],
+    ]);
+  });
+
+  it("leaves trashed notes out", () => {
+    const trashed = { ...note(ID_A, "Gone", "2026-01-01"), deleted_at: "2026-01-02" };
+    expect(shellList([{ folder: null, page: page([trashed]) }], [], new Set())).toEqual([]);
+  });
+
+  it("counts what waits to sync in words", () => {
+    expect(waitingLine(0)).toBe("Every change is synced");
+    expect(waitingLine(1)).toBe("1 note has changes waiting to sync");
+    expect(waitingLine(3)).toBe("3 notes have changes waiting to sync");
+  });
+});
+
+describe("what the service worker stands in for", () => {
+  it("serves the shell for the notes list and a note's page only", () => {
+    expect(shellServes("/notes")).toBe(true);
+    expect(shellServes(`/notes/${ID_A}`)).toBe(true);
+    expect(shellServes(`/notes/${ID_A}/updates`)).toBe(false);
+    expect(shellServes("/notes/trash")).toBe(false);
+    expect(shellServes("/account")).toBe(false);
+    expect(noteIdFromPath(`/notes/${ID_A.toUpperCase()}`)).toBe(ID_A);
+    expect(noteIdFromPath("/notes")).toBeNull();
+  });
+
+  it("keeps only the build's caches across a sign-out", () => {
+    expect(cacheIsPublic("serwist-precache-v2-https://x/")).toBe(true);
+    expect(cacheIsPublic("groundwork-shell-abc")).toBe(true);
+    expect(cacheIsPublic("pages")).toBe(false);
+  });
+});
