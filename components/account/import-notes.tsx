@@ -15,7 +15,8 @@ type Stage =
   | { kind: "summary"; plan: ImportPlan; name: string; recognised: number; tags: number }
   | { kind: "writing"; progress: ImportProgress }
   | { kind: "report"; report: ImportReport; removed: number | null }
-  | { kind: "failed"; sentence: string };
+  | { kind: "failed"; sentence: string }
+  | { kind: "notice"; sentence: string };
 
 async function entriesOf(files: File[]): Promise<ImportEntry[]> {
   return Promise.all(
@@ -34,8 +35,18 @@ function plural(n: number, one: string, many = `${one}s`) {
  * Account → Import: pick or drop files, read them here (the parsers load only now), see what will
  * be written, write it with a progress bar, then a report with the folders and a way back.
  */
-export function ImportNotes({ ownerId }: { ownerId: string }) {
+export type EarlierImport = { id: string; name: string; status: string; created_at: string };
+
+export function ImportNotes({
+  ownerId,
+  earlier: earlierAtLoad,
+}: {
+  ownerId: string;
+  earlier: EarlierImport[];
+}) {
   const config = useSupabaseConfig();
+  const [earlier, setEarlier] = useState(earlierAtLoad);
+  const [removing, setRemoving] = useState<string | null>(null);
   const [stage, setStage] = useState<Stage>({ kind: "idle" });
   const [repeat, setRepeat] = useState<Repeat>("skip");
   const [dragging, setDragging] = useState(false);
@@ -108,11 +119,32 @@ export function ImportNotes({ ownerId }: { ownerId: string }) {
     }
   }
 
+  /** An earlier import (or one left unfinished when its tab closed), taken back from the list. */
+  async function removeEarlier(item: EarlierImport) {
+    setRemoving(item.id);
+    try {
+      const { removeImport } = await import("@/lib/import/write");
+      const removed = await removeImport(await loadSupabase(config), item.id);
+      setEarlier((all) => all.filter((e) => e.id !== item.id));
+      setStage({
+        kind: "notice",
+        sentence: `“${item.name}” removed: ${plural(removed, "note")} moved to Trash.`,
+      });
+    } catch (err) {
+      setStage({ kind: "failed", sentence: (err as Error).message });
+    } finally {
+      setRemoving(null);
+    }
+  }
+
   const busy = stage.kind === "reading" || stage.kind === "writing";
 
   return (
     <div className="grid gap-4">
-      {stage.kind === "idle" || stage.kind === "failed" || stage.kind === "reading" ? (
+      {stage.kind === "idle" ||
+      stage.kind === "failed" ||
+      stage.kind === "notice" ||
+      stage.kind === "reading" ? (
         <div
           onDragOver={(e) => {
             e.preventDefault();
@@ -170,6 +202,12 @@ export function ImportNotes({ ownerId }: { ownerId: string }) {
           />
           {stage.kind === "reading" ? <p role="status">Reading…</p> : null}
         </div>
+      ) : null}
+
+      {stage.kind === "notice" ? (
+        <p role="status" className="text-sm">
+          {stage.sentence}
+        </p>
       ) : null}
 
       {stage.kind === "failed" ? (
@@ -314,6 +352,36 @@ export function ImportNotes({ ownerId }: { ownerId: string }) {
               Import something else
             </Button>
           )}
+        </section>
+      ) : null}
+      {earlier.length > 0 && stage.kind !== "writing" ? (
+        <section aria-labelledby="earlier-imports" className="grid gap-2 border-t pt-4 text-sm">
+          <h3 id="earlier-imports" className="font-medium">
+            Earlier imports
+          </h3>
+          <ul className="grid gap-2">
+            {earlier.map((item) => (
+              <li key={item.id} className="flex flex-wrap items-center justify-between gap-2">
+                <span>
+                  {item.name}{" "}
+                  <span className="text-muted-foreground">
+                    ({new Date(item.created_at).toLocaleDateString()}
+                    {item.status === "running" ? ", unfinished" : ""})
+                  </span>
+                </span>
+                <Button
+                  type="button"
+                  variant="outline"
+                  size="sm"
+                  disabled={removing !== null}
+                  aria-label={`Remove the import of ${item.name}`}
+                  onClick={() => void removeEarlier(item)}
+                >
+                  Remove this import
+                </Button>
+              </li>
+            ))}
+          </ul>
         </section>
       ) : null}
     </div>

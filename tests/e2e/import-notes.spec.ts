@@ -141,5 +141,15 @@ test("a vault, an Evernote notebook and a bad file: summary, progress, report, a
   await expect(page.getByRole("link", { name: /Groceries/ })).toHaveCount(0);
   await expect(page.getByRole("treeitem", { name: /Kitchen/ })).toHaveCount(0);
 
+  // An import made earlier is listed on the page and can be taken back from there.
+  await page.goto("/account/import");
+  await page.getByRole("button", { name: "Remove the import of vault.zip" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "vault.zip" })).toHaveText(
+    "“vault.zip” removed: 2 notes moved to Trash.",
+  );
+  await page.goto("/notes");
+  await expect(page.getByRole("link", { name: /Garden plan/ })).toHaveCount(0);
+  await expect(page.getByRole("treeitem", { name: /Projects/ })).toHaveCount(0);
+
   await context.close();
 });
