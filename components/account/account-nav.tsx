@@ -11,6 +11,7 @@ const LINKS = [
   { href: "/account/profile", label: "Profile" },
   { href: "/account", label: "Sign-in & security" },
   { href: "/account/data", label: "Your data" },
+  { href: "/account/import", label: "Import" },
 ] as const;
 
 export type AccountPath = (typeof LINKS)[number]["href"];

@@ -26,7 +26,11 @@ export function NoteList({
   if (notes.length === 0) {
     return (
       <p className="px-4 py-8 text-center text-sm text-muted-foreground">
-        No notes yet. Your first one is a click (or the N key) away.
+        No notes yet. Your first one is a click (or the N key) away, or{" "}
+        <Link href="/account/import" className="underline underline-offset-2">
+          import notes from another app
+        </Link>
+        .
       </p>
     );
   }

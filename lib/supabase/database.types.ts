@@ -41,6 +41,108 @@ export type Database = {
           },
         ];
       };
+      import_folders: {
+        Row: {
+          import_id: string;
+          owner_id: string;
+          folder_id: string;
+          path: string;
+        };
+        Insert: {
+          import_id: string;
+          owner_id?: string;
+          folder_id: string;
+          path: string;
+        };
+        Update: {
+          import_id?: string;
+          owner_id?: string;
+          folder_id?: string;
+          path?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: "import_folders_folder_fkey";
+            columns: ["owner_id", "folder_id"];
+            isOneToOne: false;
+            referencedRelation: "folders";
+            referencedColumns: ["owner_id", "id"];
+          },
+          {
+            foreignKeyName: "import_folders_import_fkey";
+            columns: ["owner_id", "import_id"];
+            isOneToOne: false;
+            referencedRelation: "imports";
+            referencedColumns: ["owner_id", "id"];
+          },
+        ];
+      };
+      import_notes: {
+        Row: {
+          import_id: string;
+          owner_id: string;
+          note_id: string;
+          source_path: string;
+          content_hash: string;
+        };
+        Insert: {
+          import_id: string;
+          owner_id?: string;
+          note_id: string;
+          source_path: string;
+          content_hash: string;
+        };
+        Update: {
+          import_id?: string;
+          owner_id?: string;
+          note_id?: string;
+          source_path?: string;
+          content_hash?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: "import_notes_import_fkey";
+            columns: ["owner_id", "import_id"];
+            isOneToOne: false;
+            referencedRelation: "imports";
+            referencedColumns: ["owner_id", "id"];
+          },
+          {
+            foreignKeyName: "import_notes_note_id_fkey";
+            columns: ["note_id"];
+            isOneToOne: false;
+            referencedRelation: "notes";
+            referencedColumns: ["id"];
+          },
+        ];
+      };
+      imports: {
+        Row: {
+          id: string;
+          owner_id: string;
+          source: string;
+          name: string;
+          status: string;
+          created_at: string;
+        };
+        Insert: {
+          id?: string;
+          owner_id?: string;
+          source: string;
+          name: string;
+          status?: string;
+          created_at?: string;
+        };
+        Update: {
+          id?: string;
+          owner_id?: string;
+          source?: string;
+          name?: string;
+          status?: string;
+          created_at?: string;
+        };
+        Relationships: [];
+      };
       note_links: {
         Row: {
           id: number;

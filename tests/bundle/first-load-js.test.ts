@@ -24,6 +24,7 @@ const BUDGETS: Record<string, number> = {
   "/account": 220 * KB,
   "/account/profile": 220 * KB,
   "/account/data": 220 * KB,
+  "/account/import": 220 * KB,
   "/notes": 240 * KB,
   "/notes/[id]": 240 * KB,
   "/notes/trash": 240 * KB,

@@ -1,0 +1,35 @@
+import type { Metadata } from "next";
+
+import { AccountNav } from "@/components/account/account-nav";
+import { AccountSection } from "@/components/account/account-section";
+import { ImportNotes } from "@/components/account/import-notes";
+import { requireUser } from "@/lib/auth/require-user";
+import { createClient } from "@/lib/supabase/server";
+
+export const metadata: Metadata = { title: "Import notes" };
+
+export default async function ImportPage() {
+  const claims = await requireUser("/account/import");
+  const supabase = await createClient();
+  const { data: earlier } = await supabase
+    .from("imports")
+    .select("id, name, status, created_at")
+    .neq("status", "removed")
+    .order("created_at", { ascending: false })
+    .limit(20);
+
+  return (
+    <div className="mx-auto grid w-full max-w-3xl gap-6 px-4 py-10 sm:px-6">
+      <div className="grid gap-3">
+        <h1 className="text-2xl font-semibold tracking-tight">Import notes</h1>
+        <AccountNav current="/account/import" />
+      </div>
+      <AccountSection
+        title="Bring your notes"
+        description="Markdown or text files, a zip or folder of them (Obsidian, Notion), or an Evernote export (.enex). Files are read on this device; nothing is written until you confirm."
+      >
+        <ImportNotes ownerId={claims.sub} earlier={earlier ?? []} />
+      </AccountSection>
+    </div>
+  );
+}

@@ -1,0 +1,155 @@
+import { expect, test, type Page } from "@playwright/test";
+import { strToU8, zipSync } from "fflate";
+
+import { setThemeCookie } from "./helpers";
+import { FACE_PNG } from "./support/attachments";
+import { seriousViolations } from "./support/axe";
+import { deviceOf, editor, newPerson } from "./support/notes";
+
+test.describe.configure({ timeout: 180_000 });
+
+const filesInput = (page: Page) => page.getByLabel("Files to import");
+
+const VAULT = zipSync({
+  "Vault/Projects/Garden.md": strToU8(
+    "---\ntitle: Garden plan\ntags: [outdoor, spring]\n---\nDig the beds, then read [[Seeds]].\n\n![[bed.png]]\n\n#home/garden",
+  ),
+  "Vault/Seeds.md": strToU8("Tomatoes and basil."),
+  "Vault/Projects/img/bed.png": FACE_PNG,
+  "Vault/.obsidian/app.json": strToU8("{}"),
+});
+
+const ENEX = `<?xml version="1.0" encoding="UTF-8"?>
+<!DOCTYPE en-export SYSTEM "http://xml.evernote.com/pub/evernote-export3.dtd">
+<en-export application="Evernote">
+<note><title>Groceries</title><content><![CDATA[<?xml version="1.0" encoding="UTF-8"?><!DOCTYPE en-note SYSTEM "http://xml.evernote.com/pub/enml2.dtd"><en-note><div>Buy&nbsp;these:</div><div><en-todo checked="true"/>Milk</div><div><en-todo/>Eggs</div></en-note>]]></content>
+<created>20240131T101500Z</created><updated>20240201T080000Z</updated><tag>shopping</tag></note>
+</en-export>`;
+
+test("a vault, an Evernote notebook and a bad file: summary, progress, report, and taking it back", async ({
+  browser,
+  baseURL,
+}) => {
+  const person = await newPerson();
+  const context = await deviceOf(browser, baseURL!, person, { reducedMotion: "reduce" });
+  const page = await context.newPage();
+
+  // The page passes axe in both themes.
+  for (const theme of ["dark", "light"] as const) {
+    await setThemeCookie(context, baseURL, theme);
+    await page.goto("/account/import");
+    await expect(page.locator("html")).toHaveClass(new RegExp(`\\b${theme}\\b`));
+    await expect(page.getByRole("heading", { name: "Import notes" })).toBeVisible();
+    expect(await seriousViolations(page), theme).toEqual([]);
+  }
+
+  // A file that is not what its name says gets a sentence, not an error page.
+  await filesInput(page).setInputFiles({
+    name: "notes.zip",
+    mimeType: "application/zip",
+    buffer: Buffer.from("this is not a zip"),
+  });
+  await expect(page.getByRole("alert").filter({ hasText: "notes.zip" })).toHaveText(
+    "“notes.zip” is not a zip archive, or it is damaged.",
+  );
+
+  // A vault: what will be written is said first.
+  await filesInput(page).setInputFiles({
+    name: "vault.zip",
+    mimeType: "application/zip",
+    buffer: Buffer.from(VAULT),
+  });
+  const summary = page.getByRole("list", { name: "What will be imported" });
+  await expect(summary).toHaveText(/2 notes\s*1 folder\s*3 tags\s*1 attachment/);
+  await page.getByRole("button", { name: "Import 2 notes" }).click();
+  await expect(page.getByRole("heading", { name: "Imported 2 notes" })).toBeVisible({
+    timeout: 60_000,
+  });
+  await expect(page.getByText("1 attachment stored")).toBeVisible();
+
+  // The report links to the folder, which holds the note with its tags, link and picture.
+  await page
+    .getByRole("list", { name: "Imported folders" })
+    .getByRole("link", { name: "Projects" })
+    .click();
+  await page.waitForURL(/\/notes\?folder=/);
+  await page
+    .getByRole("link", { name: /Garden plan/ })
+    .first()
+    .click();
+  await expect(editor(page)).toContainText("Dig the beds, then read [[Seeds]].");
+  await expect(editor(page)).toContainText("#outdoor #spring");
+  const image = editor(page).getByRole("img", { name: "bed.png" });
+  await expect(image).toBeVisible({ timeout: 30_000 });
+  await expect
+    .poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth))
+    .toBeGreaterThan(0);
+
+  await page.goto("/notes/tags/outdoor");
+  await expect(page.getByRole("link", { name: /Garden plan/ }).first()).toBeVisible();
+  await page.goto("/notes");
+  await page
+    .getByRole("link", { name: /^Seeds/ })
+    .first()
+    .click();
+  await expect(page.getByRole("region", { name: /Linked from/ })).toContainText("Garden plan");
+
+  // The same vault again: the notes are recognised and can be skipped.
+  await page.goto("/account/import");
+  await filesInput(page).setInputFiles({
+    name: "vault.zip",
+    mimeType: "application/zip",
+    buffer: Buffer.from(VAULT),
+  });
+  await expect(page.getByText("2 notes were imported before. For those:")).toBeVisible();
+  await expect(page.getByRole("radio", { name: "Skip them" })).toBeChecked();
+
+  // An Evernote notebook instead, then taken back.
+  await page.getByRole("button", { name: "Cancel" }).click();
+  await filesInput(page).setInputFiles({
+    name: "Kitchen.enex",
+    mimeType: "application/xml",
+    buffer: Buffer.from(ENEX),
+  });
+  await expect(page.getByRole("list", { name: "What will be imported" })).toHaveText(
+    /1 note\s*1 folder\s*1 tag\s*0 attachments/,
+  );
+  await page.getByRole("button", { name: "Import 1 note" }).click();
+  await expect(page.getByRole("heading", { name: "Imported 1 note" })).toBeVisible({
+    timeout: 60_000,
+  });
+  // The report stays on this tab; the notebook opens in another.
+  const kitchen = await page
+    .getByRole("list", { name: "Imported folders" })
+    .getByRole("link", { name: "Kitchen" })
+    .getAttribute("href");
+  const other = await context.newPage();
+  await other.goto(kitchen!);
+  await other
+    .getByRole("link", { name: /Groceries/ })
+    .first()
+    .click();
+  await expect(editor(other).getByRole("checkbox")).toHaveCount(2);
+  await expect(editor(other)).toContainText("Eggs");
+
+  await page.getByRole("button", { name: "Remove this import" }).click();
+  await expect(
+    page.getByRole("heading", { name: "Import removed: 1 note moved to Trash" }),
+  ).toBeVisible();
+  await page.goto("/notes");
+  await expect(page.getByRole("link", { name: /Garden plan/ }).first()).toBeVisible();
+  await expect(page.getByRole("link", { name: /Groceries/ })).toHaveCount(0);
+  await expect(page.getByRole("treeitem", { name: /Kitchen/ })).toHaveCount(0);
+
+  // An import made earlier is listed on the page and can be taken back from there.
+  await page.goto("/account/import");
+  await page.getByRole("button", { name: "Remove the import of vault.zip" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "vault.zip" })).toHaveText(
+    "“vault.zip” removed: 2 notes moved to Trash.",
+  );
+  await page.goto("/notes");
+  await expect(page.getByRole("link", { name: /Garden plan/ })).toHaveCount(0);
+  await expect(page.getByRole("treeitem", { name: /Projects/ })).toHaveCount(0);
+
+  await context.close();
+});
