@@ -23,7 +23,11 @@ const backend = await spawnBackend({
   port: Number(process.env.BENCH_BACKEND_PORT ?? 0),
   env: { SUPABASE_LOCAL_RATE_LIMITS: "off" },
 });
+const started = performance.now();
+const step = (what: string) =>
+  console.error(`${((performance.now() - started) / 1000).toFixed(0)} s: ${what}`);
 try {
+  step("backend up; seeding 10,000 notes");
   const email = `organize-${Date.now()}@example.com`;
   const password = "correct-horse-battery-9";
   const seeded = await seedNotes({
@@ -41,7 +45,9 @@ try {
   const admin = createClient<Database>(backend.url, LOCAL_SECRET_KEY, {
     auth: { persistSession: false, autoRefreshToken: false },
   });
+  step("organizing them and timing folders, tags and backlinks");
   const organize = await benchOrganize(person, admin, seeded.userId);
+  step("timing search and the palette");
   const kinds = await benchSearchKinds(person);
   for (const line of organizeLines(kinds, organize)) console.log(line);
 } finally {
