@@ -31,6 +31,7 @@ import { benchEditor } from "./bench/editor-input";
 import { comparePairs, printComparison, printFirstLoad } from "./bench/compare";
 import { timedGet } from "./bench/http-load";
 import { benchNotes } from "./bench/notes";
+import { organizeLines } from "./bench/organize";
 import { printPages, profilePage, type PageProfile } from "./bench/page-profile";
 import { proxyCost } from "./bench/proxy-cost";
 import { benchShare } from "./bench/share";
@@ -167,21 +168,18 @@ async function featurePages(
     { label: "/n/<slug> (200,000 characters)", page: share.longest },
   ];
   const { search, searchKinds, keystroke } = notes;
-  const kind = (label: string, t: { p50: number; p95: number; failures: number }) =>
-    `  ${label}: p50 ${t.p50.toFixed(1)} ms, p95 ${t.p95.toFixed(1)} ms${t.failures ? `, ${t.failures} failed` : ""}`;
   const lines = [
     ...typing,
     `  search (10,000 notes): p50 ${search.p50.toFixed(1)} ms, p95 ${search.p95.toFixed(1)} ms (search_notes RPC, 100 queries)`,
-    kind('search a word (10,000 notes, "sourdough")', searchKinds.word),
-    kind('search part of a word (10,000 notes, "ourdou")', searchKinds.part),
-    kind('search a CJK phrase (10,000 notes, "北京大学")', searchKinds.cjk),
-    kind('palette open to first results (titles + search "gar")', searchKinds.palette),
+    ...organizeLines(searchKinds, notes.organize),
     `  upload 50 MiB (tus): ${upload.seconds.toFixed(2)} s, ${upload.mbPerSecond.toFixed(1)} MiB/s (6 MiB chunks, a person's token, into their note)`,
     keystroke
       ? `  keystroke to another device: p50 ${keystroke.p50.toFixed(1)} ms, p95 ${keystroke.p95.toFixed(1)} ms, ${keystroke.failures} missed (${keystroke.keystrokes} keys, two Chromium pages)\n  steady typing (a key every 50 ms): ${keystroke.messagesPerMinute.withPeer.toFixed(0)} Realtime messages/min with another device open, ${keystroke.messagesPerMinute.alone.toFixed(0)} alone`
       : "  keystroke to another device: needs Realtime in the local backend (not served)",
   ];
-  const kindsFailed = Object.values(searchKinds).some((t) => t.failures > 0);
+  const kindsFailed = [...Object.values(searchKinds), ...Object.values(notes.organize)].some(
+    (t) => t.failures > 0,
+  );
   return {
     rows,
     lines,

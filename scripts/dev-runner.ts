@@ -25,6 +25,8 @@ export interface RunDevOptions {
   dataDir?: string;
   log?: (message: string) => void;
   echo?: NodeJS.WritableStream;
+  /** Run once the local backend answers (with its URL and the app's environment), beside the app. */
+  onBackendReady?: (url: string, env: Env) => Promise<string>;
 }
 
 type Exit = { code: number | null; signal: NodeJS.Signals | null };
@@ -91,6 +93,17 @@ export async function runDev(options: RunDevOptions): Promise<number> {
         return 0;
       }
     }
+  }
+
+  if (plan.startBackend && options.onBackendReady) {
+    // Beside the app: its failure is told, never a reason not to start.
+    options
+      .onBackendReady(appEnv.NEXT_PUBLIC_SUPABASE_URL ?? plan.supabaseUrl, appEnv)
+      .then(log, (err) =>
+        log(
+          `After starting the local backend: ${err instanceof Error ? err.message : String(err)}`,
+        ),
+      );
   }
 
   const [command, ...args] = options.appCommand;

@@ -3,6 +3,7 @@ import { fileURLToPath } from "node:url";
 import nextEnv from "@next/env";
 import { ConfigError, loadConfig } from "@groundwork/local-backend/config";
 import { DevPlanError } from "./dev-plan";
+import { backfillAt } from "./backfill-note-refs";
 import { runDev } from "./dev-runner";
 
 // `npm run dev`: the local backend (unless a hosted project is configured) and `next dev` together.
@@ -26,6 +27,11 @@ try {
     localPort: port,
     appCommand: [path.join(root, "node_modules", ".bin", "next"), "dev", ...process.argv.slice(2)],
     signal: controller.signal,
+    // Notes written before tags and links were read from text get theirs, once.
+    onBackendReady: async (url, env) => {
+      const { read, written } = await backfillAt(url, env.SUPABASE_SECRET_KEY ?? "");
+      return `Tags and links read from the text of ${written} of ${read} older notes.`;
+    },
   });
   process.exit(code);
 } catch (err) {

@@ -13,6 +13,8 @@ import { cn } from "@/lib/utils";
 
 /** Tags arrive with the server's derivation, a moment after an edit is stored. */
 const AFTER_EDIT_MS = 2500;
+/** Several notes changed at once (typing elsewhere, a rename across notes) make one read. */
+const AFTER_CHANGE_MS = 400;
 
 /** The open tag's path from the address (/notes/tags/a/b → "a/b"), or null. */
 function openTag(pathname: string): string | null {
@@ -44,7 +46,7 @@ function visibleItems(nodes: TagNode[], expanded: Set<string>): Visible[] {
  * tree: one stop in the Tab order; arrows move, Right and Left open and close a tag's sub-tags,
  * Home and End go to the ends, Enter opens the tag's view.
  */
-export function TagTree() {
+export function TagTree({ userId }: { userId: string }) {
   // The client library loads after the page is shown, as everywhere in the frame.
   const supabase = useLoadedSupabase();
   const pathname = usePathname();
@@ -79,6 +81,33 @@ export function TagTree() {
       window.removeEventListener("focus", onFocus);
     };
   }, [load]);
+
+  // Another device's edit: the server writes a note's tags in the same transaction as its text,
+  // so the note's change (as the list hears it) means its tags are stored too.
+  useEffect(() => {
+    if (!supabase) return;
+    const client = supabase;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const reread = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => void load(), AFTER_CHANGE_MS);
+    };
+    const channel = client
+      .channel(`tag-tree:${userId}`)
+      .on(
+        "postgres_changes",
+        { event: "*", schema: "public", table: "notes", filter: `owner_id=eq.${userId}` },
+        reread,
+      )
+      .subscribe((status) => {
+        // What changed while the connection was down was never heard: read once on each join.
+        if (status === "SUBSCRIBED") reread();
+      });
+    return () => {
+      clearTimeout(timer);
+      void client.removeChannel(channel);
+    };
+  }, [load, supabase, userId]);
 
   // The open tag's parents are shown open.
   useEffect(() => {

@@ -8,6 +8,8 @@ import { documentDerived } from "@/lib/notes/document-text";
 import { createAdminClient } from "@/lib/supabase/admin";
 import type { Database } from "@/lib/supabase/database.types";
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 export type Derivation = "written" | "current" | "no document" | "not found";
 
 /**
@@ -36,7 +38,14 @@ export async function deriveNoteText(
   try {
     if (ydoc.length > 0) Y.applyUpdate(doc, ydoc);
     for (const update of data.updates) Y.applyUpdate(doc, fromBytea(update));
-    const { title, body, tags, links } = documentDerived(doc);
+    const { title, body, tags, links } = await documentDerived(doc, async (ids) => {
+      // RLS keeps this to the person's own notes; a link to anything else keeps its label.
+      const { data: targets } = await supabase
+        .from("notes")
+        .select("id, title")
+        .in("id", ids.filter((id) => UUID.test(id)).slice(0, 500));
+      return new Map((targets ?? []).filter((t) => t.title).map((t) => [t.id, t.title]));
+    });
     // Tags and links are written with the text, under the same "not from an older state" guard.
     const written = await createAdminClient().rpc("write_note_derived", {
       note_id: noteId,
@@ -48,6 +57,13 @@ export async function deriveNoteText(
       links,
     });
     if (written.error) throw new Error(`writing the note's text: ${written.error.message}`);
+    if (written.data) {
+      // A new title reaches the notes that link to this one by id: their body, export and share
+      // page name it as it is now.
+      const relabeled = await createAdminClient().rpc("relabel_note_links", { note_id: noteId });
+      if (relabeled.error)
+        throw new Error(`renaming links to the note: ${relabeled.error.message}`);
+    }
     return written.data ? "written" : "current";
   } finally {
     doc.destroy();

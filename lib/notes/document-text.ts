@@ -42,9 +42,35 @@ export function documentMarkdown(doc: Y.Doc): string {
   return serialize(documentJSON(doc));
 }
 
-/** A note's title, body, tags and links from its Yjs document, read once. */
-export function documentDerived(doc: Y.Doc): { title: string; body: string } & NoteRefs {
-  const json = documentJSON(doc);
+/** The ids of the notes a document links to (its `noteLink` nodes), each once. */
+function linkedIds(json: DocJSON, into = new Set<string>()): Set<string> {
+  if (json.type === "noteLink" && json.attrs?.id) into.add(String(json.attrs.id));
+  for (const child of json.content ?? []) linkedIds(child, into);
+  return into;
+}
+
+/** The document with each link's label set to its target's current title, where one is known. */
+function withTitles(json: DocJSON, titles: ReadonlyMap<string, string>): DocJSON {
+  if (json.type === "noteLink") {
+    const title = titles.get(String(json.attrs?.id ?? ""));
+    return title ? { ...json, attrs: { ...json.attrs, label: title } } : json;
+  }
+  if (!json.content) return json;
+  return { ...json, content: json.content.map((child) => withTitles(child, titles)) };
+}
+
+/**
+ * A note's title, body, tags and links from its Yjs document, read once. A link to a note by id
+ * keeps the title it had when linked; `currentTitles` (asked with the linked ids) gives the
+ * targets' titles now, so the body, export and share page read the target's new name.
+ */
+export async function documentDerived(
+  doc: Y.Doc,
+  currentTitles: (ids: string[]) => Promise<ReadonlyMap<string, string>> = async () => new Map(),
+): Promise<{ title: string; body: string } & NoteRefs> {
+  const stored = documentJSON(doc);
+  const ids = [...linkedIds(stored)];
+  const json = ids.length > 0 ? withTitles(stored, await currentTitles(ids)) : stored;
   return {
     ...deriveTitleAndBody(serialize(json)),
     ...documentRefs(json),

@@ -10,6 +10,7 @@ import StarterKit from "@tiptap/starter-kit";
 import type * as Y from "yjs";
 
 import { Attachment } from "@/lib/notes/attachment-node";
+import { BulletChecklist } from "@/lib/notes/editor/bullet-checklist";
 import { NoteLink, NoteLinkSuggest } from "@/lib/notes/editor/note-link";
 import type { NoteRefsSource } from "@/lib/notes/editor/refs-source";
 import { TagHighlight, TagSuggest } from "@/lib/notes/editor/tag-suggest";
@@ -94,6 +95,7 @@ export function editorExtensions(
     }),
     TaskList,
     TaskItem.configure({ nested: true }),
+    BulletChecklist,
     TableKit.configure({ table: { resizable: false } }),
     Placeholder.configure({
       // The first line is the title. Other empty lines carry the body's hint, which the

@@ -501,6 +501,17 @@ export type Database = {
           updated_at: string;
         }[];
       };
+      notes_lacking_refs: {
+        Args: {
+          after_id?: string;
+          max_rows?: number;
+        };
+        Returns: {
+          id: string;
+          title: string;
+          body: string;
+        }[];
+      };
       notes_with_tag: {
         Args: {
           tag: string;
@@ -514,6 +525,12 @@ export type Database = {
         }[];
       };
       purge_expired_trash: { Args: never; Returns: number };
+      relabel_note_links: {
+        Args: {
+          note_id: string;
+        };
+        Returns: number;
+      };
       search_filters_check: {
         Args: {
           filters: Json;
@@ -617,6 +634,16 @@ export type Database = {
           body: string;
           from_version: number;
           from_updates: number;
+          tags: string[];
+          links: Json;
+        };
+        Returns: boolean;
+      };
+      write_note_refs: {
+        Args: {
+          note_id: string;
+          title: string;
+          body: string;
           tags: string[];
           links: Json;
         };

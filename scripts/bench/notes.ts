@@ -3,6 +3,7 @@ import { createClient } from "@supabase/supabase-js";
 import type { Database } from "../../lib/supabase/database.types";
 import { seedNotes } from "../seed-notes";
 import { benchKeystroke } from "./notes-keystroke";
+import { benchOrganize } from "./organize";
 import { benchSearchKinds } from "./search-kinds";
 
 type Timing = { p50: number; p95: number; failures: number };
@@ -55,7 +56,7 @@ export async function benchNotes<M extends Timing>(ctx: NotesBenchContext<M>) {
   const list = await ctx.measure(`${ctx.appUrl}/notes`, ctx.cookie);
   const note = await ctx.measure(`${ctx.appUrl}/notes/${first.id}`, ctx.cookie);
 
-  await seed(9000);
+  const { userId } = await seed(9000);
   const times: number[] = [];
   let searchFailures = 0;
   for (let i = 0; i < 100; i++) {
@@ -66,12 +67,17 @@ export async function benchNotes<M extends Timing>(ctx: NotesBenchContext<M>) {
   }
   const search = { ...percentiles(times), failures: searchFailures };
   const searchKinds = await benchSearchKinds(person);
+  // 200 folders, 500 tags and a note linked from 500 others over the same 10,000 notes.
+  const admin = createClient<Database>(ctx.backendUrl, ctx.secretKey, {
+    auth: { persistSession: false, autoRefreshToken: false },
+  });
+  const organize = await benchOrganize(person, admin, userId);
 
   const realtime = await fetch(`${ctx.backendUrl}/realtime/v1/api/broadcast`, {
     method: "POST",
   }).catch(() => null);
   const hasRealtime = realtime !== null && realtime.status !== 404;
-  if (!hasRealtime) return { list, note, search, searchKinds, keystroke: null };
+  if (!hasRealtime) return { list, note, search, searchKinds, organize, keystroke: null };
   const typed = await person.from("notes").insert({}).select("id").single();
   if (typed.error) throw typed.error;
   const keystroke = await benchKeystroke({
@@ -79,5 +85,5 @@ export async function benchNotes<M extends Timing>(ctx: NotesBenchContext<M>) {
     cookie: ctx.cookie,
     noteId: typed.data.id,
   });
-  return { list, note, search, searchKinds, keystroke };
+  return { list, note, search, searchKinds, organize, keystroke };
 }

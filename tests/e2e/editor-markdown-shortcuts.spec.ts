@@ -24,6 +24,17 @@ const lineShortcuts: { keys: string; text: string; selector: string }[] = [
   { keys: "- ", text: "a bullet", selector: "ul:not([data-type]) > li" },
   { keys: "1. ", text: "first step", selector: "ol > li" },
   { keys: "[ ] ", text: "a task", selector: 'ul[data-type="taskList"] > li[data-checked="false"]' },
+  // As in Bear and Notion: the bullet that "- " made becomes a checklist item.
+  {
+    keys: "- [ ] ",
+    text: "a bullet's task",
+    selector: 'ul[data-type="taskList"] > li[data-checked="false"]',
+  },
+  {
+    keys: "* [x] ",
+    text: "a done task",
+    selector: 'ul[data-type="taskList"] > li[data-checked="true"]',
+  },
   { keys: "> ", text: "a quotation", selector: "blockquote" },
   { keys: "``` ", text: "const a = 1;", selector: "pre code" },
 ];

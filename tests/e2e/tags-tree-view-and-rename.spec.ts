@@ -133,6 +133,30 @@ test("renaming a tag rewrites it on a device that has the note open, keeping wha
   await phone.close();
 });
 
+test("a tag typed on one device joins the tag tree on another that stays on its page", async ({
+  browser,
+  baseURL,
+}) => {
+  const person = await newPerson();
+  const [laptop, phone] = [
+    await deviceOf(browser, baseURL!, person),
+    await deviceOf(browser, baseURL!, person),
+  ];
+  const pageA = await laptop.newPage();
+  const pageB = await phone.newPage();
+  await writeNote(pageA, "Packing #travel");
+  await pageB.goto("/notes");
+  await expect(tagItem(pageB, "travel", 1)).toBeVisible({ timeout: 15_000 });
+
+  // The phone neither reloads nor moves: the laptop's new tags and counts reach its tree.
+  await writeNote(pageA, "Temples #travel/kyoto and #food");
+  await expect(tagItem(pageB, "travel", 2)).toBeVisible({ timeout: 15_000 });
+  await expect(tagItem(pageB, "food", 1)).toBeVisible();
+  expect(pageB.url()).toMatch(/\/notes$/);
+  await laptop.close();
+  await phone.close();
+});
+
 for (const theme of ["light", "dark"] as const) {
   test(`the tag view passes axe, ${theme}`, async ({ browser, baseURL }) => {
     const person = await newPerson();

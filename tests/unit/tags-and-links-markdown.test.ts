@@ -33,14 +33,29 @@ function doc() {
 }
 
 describe("a note's Markdown keeps tags and links readable", () => {
-  it("writes tags as #tag and links as [[Title]], which read back as the same tags and links", () => {
+  it("writes tags as #tag and links as [[Title]], which read back as the same tags and links", async () => {
     const markdown = documentMarkdown(doc());
     expect(markdown).toContain("#home/garden plans");
     expect(markdown).toContain("See [[Lisbon trip]] and [[Packing]].");
-    const derived = documentDerived(doc());
+    const derived = await documentDerived(doc());
     expect(derived.tags).toEqual(["home/garden"]);
     expect(derived.links.map((l) => [l.target, l.title])).toEqual([
       [ID, "Lisbon trip"],
+      [null, "Packing"],
+    ]);
+  });
+
+  it("names a note linked by id by its current title once the target was renamed", async () => {
+    const asked: string[][] = [];
+    const derived = await documentDerived(doc(), async (ids) => {
+      asked.push(ids);
+      return new Map([[ID, "Porto trip"]]);
+    });
+    expect(asked).toEqual([[ID]]);
+    expect(derived.body).toContain("See [[Porto trip]] and [[Packing]].");
+    expect(derived.body).not.toContain("Lisbon");
+    expect(derived.links.map((l) => [l.target, l.title])).toEqual([
+      [ID, "Porto trip"],
       [null, "Packing"],
     ]);
   });

@@ -49,7 +49,7 @@ export default async function NotesLayout({ children }: { children: React.ReactN
     >
       <NotesShell
         initialLayout={layout}
-        tags={<TagTree />}
+        tags={<TagTree userId={claims.sub} />}
         list={
           <Suspense fallback={<NoteListSkeleton />}>
             <SidebarWithNotes userId={claims.sub} folder={known} />
