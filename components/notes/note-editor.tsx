@@ -38,6 +38,8 @@ type Props = {
   text: { title: string; body: string };
   hidden: boolean;
   onReady: () => void;
+  /** A viewer's editor: shows the note live, takes no typing. */
+  readOnly?: boolean;
 };
 
 const noSubscription = () => () => {};
@@ -57,7 +59,7 @@ async function fetchTitle(url: string): Promise<string | null> {
 }
 
 /** Tiptap bound to the note's Y.Doc: the CRDT owns the document, the editor shows it. */
-export function NoteEditor({ noteId, userId, text, hidden, onReady }: Props) {
+export function NoteEditor({ noteId, userId, text, hidden, onReady, readOnly = false }: Props) {
   const supabase = useSupabase();
   const [doc] = useState(() => new Y.Doc());
   const [sync, setSync] = useState<NoteSync | null>(null);
@@ -77,6 +79,7 @@ export function NoteEditor({ noteId, userId, text, hidden, onReady }: Props) {
   const refs = useNoteRefs();
   const editor = useEditor({
     immediatelyRender: false,
+    editable: !readOnly,
     extensions: [
       ...editorExtensions(doc, ReactNodeViewRenderer(AttachmentView), refs),
       SlashCommands.configure({
@@ -113,6 +116,9 @@ export function NoteEditor({ noteId, userId, text, hidden, onReady }: Props) {
       },
     },
   });
+  useEffect(() => {
+    editor?.setEditable(!readOnly);
+  }, [editor, readOnly]);
   const uploads = useAttachmentUploads(editor, userId, noteId);
   useEffect(() => {
     addFiles.current = uploads.addFiles;
