@@ -29,7 +29,7 @@ const email = z
   .pipe(z.email({ error: "Enter an email address, such as ana@example.com." }));
 const aboutANote = { invalid: NO_SUCH_NOTE };
 
-export const ONLY_OWNER = "Only the note's owner can change who has access.";
+const ONLY_OWNER = "Only the note's owner can change who has access.";
 
 async function ownsNote({ supabase }: ActionContext, noteId: string): Promise<boolean | null> {
   const { data, error } = await supabase.rpc("note_role", { note_id: noteId });
