@@ -150,7 +150,7 @@ export function SharePeople({ id, owner }: { id: string; owner: boolean }) {
                   </Button>
                 </>
               ) : (
-                <span className="text-muted-foreground">{ROLE_LABEL[person.role]}</span>
+                <span>{ROLE_LABEL[person.role]}</span>
               )}
             </li>
           );
@@ -163,7 +163,7 @@ export function SharePeople({ id, owner }: { id: string; owner: boolean }) {
             {(people.invitations ?? []).map((invitation) => (
               <li key={invitation.id} className="flex items-center gap-2 text-sm">
                 <span className="mr-auto min-w-0 truncate">{invitation.email}</span>
-                <span className="text-muted-foreground">{ROLE_LABEL[invitation.role]}</span>
+                <span>{ROLE_LABEL[invitation.role]}</span>
                 <Button
                   variant="outline"
                   size="sm"
