@@ -35,6 +35,8 @@ type Folders = {
   moveNote: (noteId: string, folder: string | null) => Promise<void>;
   /** Reads the folders and their counts again (after a write this tab made). */
   refresh: () => void;
+  /** Whose folders these are: the signed-in person. */
+  userId: string;
 };
 
 const FoldersContext = createContext<Folders | null>(null);
@@ -196,8 +198,9 @@ export function FoldersProvider({
       setExpanded,
       moveNote,
       refresh,
+      userId,
     }),
-    [rows, current, expanded, setExpanded, moveNote, refresh],
+    [rows, current, expanded, setExpanded, moveNote, refresh, userId],
   );
   return <FoldersContext.Provider value={value}>{children}</FoldersContext.Provider>;
 }

@@ -17,7 +17,9 @@ export function NoteEditorIsland({
   userId,
   text,
   preview,
+  readOnly = false,
 }: {
+  readOnly?: boolean;
   noteId: string;
   userId: string;
   text: { title: string; body: string };
@@ -33,6 +35,7 @@ export function NoteEditorIsland({
         userId={userId}
         text={text}
         hidden={!ready}
+        readOnly={readOnly}
         onReady={() => setReady(true)}
       />
     </div>

@@ -1,10 +1,18 @@
 "use client";
 
-import { useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from "react";
+import {
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from "react";
 import { createPortal } from "react-dom";
 import { Selection, TextSelection } from "@tiptap/pm/state";
 import { EditorContent, ReactNodeViewRenderer, useEditor } from "@tiptap/react";
 import { IndexeddbPersistence } from "y-indexeddb";
+import { toast } from "sonner";
 import * as Y from "yjs";
 
 import { AttachmentUploads, type FilePicker } from "@/components/attachments/attachment-uploads";
@@ -13,9 +21,10 @@ import { useAttachmentSweep } from "@/components/attachments/use-attachment-swee
 import { useAttachmentUploads } from "@/components/attachments/use-attachment-uploads";
 import { useSupabase } from "@/components/supabase/supabase-provider";
 import { SaveStatus } from "@/components/notes/save-status";
+import { Button } from "@/components/ui/button";
 import { SelectionToolbar } from "@/components/notes/selection-toolbar";
 import { slashMenuRender } from "@/components/notes/slash-menu";
-import { useNoteChannel } from "@/components/notes/use-note-channel";
+import { useNoteChannel, type AccessChange } from "@/components/notes/use-note-channel";
 import { readCaret, writeCaret } from "@/lib/notes/caret-memory";
 import { useNoteRefs } from "@/components/tags/use-note-refs";
 import { editorExtensions } from "@/lib/notes/editor-extensions";
@@ -38,6 +47,8 @@ type Props = {
   text: { title: string; body: string };
   hidden: boolean;
   onReady: () => void;
+  /** A viewer's editor: shows the note live, takes no typing. */
+  readOnly?: boolean;
 };
 
 const noSubscription = () => () => {};
@@ -57,7 +68,7 @@ async function fetchTitle(url: string): Promise<string | null> {
 }
 
 /** Tiptap bound to the note's Y.Doc: the CRDT owns the document, the editor shows it. */
-export function NoteEditor({ noteId, userId, text, hidden, onReady }: Props) {
+export function NoteEditor({ noteId, userId, text, hidden, onReady, readOnly = false }: Props) {
   const supabase = useSupabase();
   const [doc] = useState(() => new Y.Doc());
   const [sync, setSync] = useState<NoteSync | null>(null);
@@ -77,6 +88,7 @@ export function NoteEditor({ noteId, userId, text, hidden, onReady }: Props) {
   const refs = useNoteRefs();
   const editor = useEditor({
     immediatelyRender: false,
+    editable: !readOnly,
     extensions: [
       ...editorExtensions(doc, ReactNodeViewRenderer(AttachmentView), refs),
       SlashCommands.configure({
@@ -113,6 +125,13 @@ export function NoteEditor({ noteId, userId, text, hidden, onReady }: Props) {
       },
     },
   });
+  // The role the page was served with, until the owner changes it while the note is open.
+  const [access, setAccess] = useState<"served" | "editor" | "viewer" | "removed">("served");
+  const [leftOver, setLeftOver] = useState("");
+  const canEdit = access === "served" ? !readOnly : access === "editor";
+  useEffect(() => {
+    editor?.setEditable(canEdit);
+  }, [editor, canEdit]);
   const uploads = useAttachmentUploads(editor, userId, noteId);
   useEffect(() => {
     addFiles.current = uploads.addFiles;
@@ -166,7 +185,21 @@ export function NoteEditor({ noteId, userId, text, hidden, onReady }: Props) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [editor, doc, supabase, noteId, userId]);
 
-  const elsewhere = useNoteChannel(supabase, noteId, sync);
+  const onAccess = useCallback(
+    (change: AccessChange) => {
+      if (change.userId !== userId) return;
+      if (change.role) {
+        setAccess(change.role);
+        return;
+      }
+      // Access taken away: what this person had is kept for them to copy; nothing more is sent.
+      setLeftOver(editor?.getMarkdown() ?? "");
+      sync?.setTransport(null);
+      setAccess("removed");
+    },
+    [editor, sync, userId],
+  );
+  const elsewhere = useNoteChannel(supabase, noteId, sync, onAccess);
 
   // A new note is for writing in at once: the caret is in it in the same frame the editor is
   // shown, so the first keys typed go into the note. (Tiptap's `focus` command waits a frame, and
@@ -210,8 +243,15 @@ export function NoteEditor({ noteId, userId, text, hidden, onReady }: Props) {
     };
   }, [hidden, editor, noteId]);
 
+  if (access === "removed") return <AccessRemoved text={leftOver} />;
+
   return (
     <>
+      {access === "viewer" && readOnly === false && (
+        <p role="status" className="mb-4 text-sm text-muted-foreground">
+          You can view this note now. Only its owner and editors can change it.
+        </p>
+      )}
       {slot &&
         createPortal(
           <SaveStatus
@@ -241,5 +281,36 @@ export function NoteEditor({ noteId, userId, text, hidden, onReady }: Props) {
       {editor && !hidden && <SelectionToolbar editor={editor} onAttach={() => pickFiles("file")} />}
       <EditorContent editor={editor} hidden={hidden} />
     </>
+  );
+}
+
+/** What a person sees once the owner takes their access away, with their text to keep. */
+function AccessRemoved({ text }: { text: string }) {
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(text);
+      toast.success("Copied");
+    } catch {
+      toast.error("Couldn't copy. Select the text and copy it yourself.");
+    }
+  };
+  return (
+    <div role="alert" className="flex flex-col gap-3 rounded-md border p-4">
+      <h2 className="text-lg font-semibold">You no longer have access</h2>
+      <p className="text-sm text-muted-foreground">
+        The owner stopped sharing this note with you. What you had open is below, to copy and keep.
+      </p>
+      <textarea
+        aria-label="Your copy of the note"
+        readOnly
+        value={text}
+        className="min-h-40 w-full rounded-md border bg-background p-2 font-mono text-sm"
+      />
+      <div>
+        <Button type="button" onClick={copy}>
+          Copy the text
+        </Button>
+      </div>
+    </div>
   );
 }

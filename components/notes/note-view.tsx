@@ -18,10 +18,12 @@ export function NoteView({
   note,
   userId,
   share,
+  role = "owner",
 }: {
   note: NoteSummary;
   userId: string;
   share: { slug: string | null; indexable: boolean };
+  role?: "owner" | "editor" | "viewer";
 }) {
   const preview = (
     <article className="note-prose" aria-label="Note">
@@ -46,10 +48,21 @@ export function NoteView({
         </Link>
         <div id="note-status-slot" className="mr-auto" />
         <CheckedItemsToggle />
-        <ShareControl id={note.id} slug={share.slug} indexable={share.indexable} />
-        <NoteActions id={note.id} pinned={note.pinned} />
+        <ShareControl
+          id={note.id}
+          slug={share.slug}
+          indexable={share.indexable}
+          owner={role === "owner"}
+        />
+        {role === "owner" && <NoteActions id={note.id} pinned={note.pinned} />}
       </div>
+      {role === "viewer" && (
+        <p className="note-column px-4 pt-4 text-sm text-muted-foreground sm:px-8" role="note">
+          You can view this note. Only its owner and editors can change it.
+        </p>
+      )}
       <NoteEditorIsland
+        readOnly={role === "viewer"}
         noteId={note.id}
         userId={userId}
         text={{ title: note.title, body: note.body }}

@@ -3,11 +3,12 @@
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { useState } from "react";
-import { NotebookIcon, Trash2Icon } from "lucide-react";
+import { NotebookIcon, Trash2Icon, UsersIcon } from "lucide-react";
 import { toast } from "sonner";
 
 import { carriesNote, draggedNote, FolderTree } from "@/components/folders/folder-tree";
 import { useFolders } from "@/components/folders/folders-provider";
+import { useNewShares } from "@/components/sharing/use-new-shares";
 import { cn } from "@/lib/utils";
 
 const item =
@@ -25,7 +26,8 @@ export function NotesNav({
   onNavigate?: () => void;
 }) {
   const pathname = usePathname();
-  const { current, moveNote } = useFolders();
+  const { current, moveNote, userId } = useFolders();
+  useNewShares(userId);
   const [dropping, setDropping] = useState(false);
   const allNotes = pathname === "/notes" && current === null;
 
@@ -52,6 +54,15 @@ export function NotesNav({
         >
           <NotebookIcon aria-hidden="true" className="size-4 text-muted-foreground" />
           All notes
+        </Link>
+        <Link
+          href="/notes/shared"
+          onClick={onNavigate}
+          aria-current={pathname === "/notes/shared" ? "page" : undefined}
+          className={item}
+        >
+          <UsersIcon aria-hidden="true" className="size-4 text-muted-foreground" />
+          Shared with me
         </Link>
         <div className="mt-4">
           <FolderTree onNavigate={onNavigate} />

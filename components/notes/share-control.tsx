@@ -16,16 +16,22 @@ import {
 } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
+import { SharePeople } from "@/components/notes/share-people";
 
-/** Share / Stop sharing for the open note, with its public link ready to copy. */
+/**
+ * Share / Stop sharing for the open note, with its public link ready to copy, and the people it is
+ * shared with. Someone the note is shared with sees who has access, and may leave.
+ */
 export function ShareControl({
   id,
   slug: initialSlug,
   indexable: initialIndexable,
+  owner = true,
 }: {
   id: string;
   slug: string | null;
   indexable: boolean;
+  owner?: boolean;
 }) {
   const [slug, setSlug] = useState(initialSlug);
   const [indexable, setIndexable] = useState(initialIndexable);
@@ -71,50 +77,67 @@ export function ShareControl({
     <Dialog>
       <DialogTrigger asChild>
         <Button variant="ghost" size="sm">
-          {slug ? <GlobeIcon aria-hidden="true" /> : <Share2Icon aria-hidden="true" />}
-          <span className="sr-only sm:not-sr-only">{slug ? "Shared" : "Share"}</span>
+          {slug && owner ? <GlobeIcon aria-hidden="true" /> : <Share2Icon aria-hidden="true" />}
+          <span className="sr-only sm:not-sr-only">{slug && owner ? "Shared" : "Share"}</span>
         </Button>
       </DialogTrigger>
       <DialogContent>
-        <DialogHeader>
-          <DialogTitle>{slug ? "This note is public" : "Share this note"}</DialogTitle>
-          <DialogDescription>
-            {slug
-              ? "Anyone with the link can read it, without an account, and sees your edits as you make them."
-              : "Sharing makes a public link that anyone can read, without an account. You can stop sharing at any time."}
-          </DialogDescription>
-        </DialogHeader>
-        {slug ? (
-          <div className="flex flex-col gap-4">
-            <div className="flex flex-col gap-2">
-              <Label htmlFor="share-link">Public link</Label>
-              <div className="flex gap-2">
-                <Input id="share-link" readOnly value={link()} onFocus={(e) => e.target.select()} />
-                <Button type="button" onClick={copy}>
-                  <CopyIcon aria-hidden="true" />
-                  Copy link
+        {owner ? (
+          <>
+            <DialogHeader>
+              <DialogTitle>{slug ? "This note is public" : "Share this note"}</DialogTitle>
+              <DialogDescription>
+                {slug
+                  ? "Anyone with the link can read it, without an account, and sees your edits as you make them."
+                  : "Sharing makes a public link that anyone can read, without an account. You can stop sharing at any time."}
+              </DialogDescription>
+            </DialogHeader>
+            {slug ? (
+              <div className="flex flex-col gap-4">
+                <div className="flex flex-col gap-2">
+                  <Label htmlFor="share-link">Public link</Label>
+                  <div className="flex gap-2">
+                    <Input
+                      id="share-link"
+                      readOnly
+                      value={link()}
+                      onFocus={(e) => e.target.select()}
+                    />
+                    <Button type="button" onClick={copy}>
+                      <CopyIcon aria-hidden="true" />
+                      Copy link
+                    </Button>
+                  </div>
+                </div>
+                <label className="flex items-center gap-2 text-sm">
+                  <input
+                    type="checkbox"
+                    checked={indexable}
+                    disabled={pending}
+                    onChange={(e) => toggleIndexable(e.target.checked)}
+                  />
+                  Let search engines show this note
+                </label>
+                <Button variant="outline" onClick={stop} disabled={pending}>
+                  Stop sharing
                 </Button>
               </div>
-            </div>
-            <label className="flex items-center gap-2 text-sm">
-              <input
-                type="checkbox"
-                checked={indexable}
-                disabled={pending}
-                onChange={(e) => toggleIndexable(e.target.checked)}
-              />
-              Let search engines show this note
-            </label>
-            <Button variant="outline" onClick={stop} disabled={pending}>
-              Stop sharing
-            </Button>
-          </div>
+            ) : (
+              <Button onClick={share} disabled={pending}>
+                <Share2Icon aria-hidden="true" />
+                Share
+              </Button>
+            )}
+          </>
         ) : (
-          <Button onClick={share} disabled={pending}>
-            <Share2Icon aria-hidden="true" />
-            Share
-          </Button>
+          <DialogHeader>
+            <DialogTitle>Shared with you</DialogTitle>
+            <DialogDescription>
+              The people below can open this note. Only its owner changes who has access.
+            </DialogDescription>
+          </DialogHeader>
         )}
+        <SharePeople id={id} owner={owner} />
       </DialogContent>
     </Dialog>
   );

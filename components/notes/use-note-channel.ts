@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import type { SupabaseClient } from "@supabase/supabase-js";
 
 import { fromBase64, toBase64 } from "@/lib/notes/bytea";
@@ -9,6 +9,9 @@ import type { NoteSync } from "@/lib/notes/sync/note-sync";
 import type { Database } from "@/lib/supabase/database.types";
 
 const POLL_MS = 4000;
+
+/** A person's access to the note changed: their new role, or null once it was taken away. */
+export type AccessChange = { userId: string; role: "editor" | "viewer" | null };
 
 /**
  * The note's private Realtime channel: updates as broadcasts, this device in presence. Joining
@@ -20,8 +23,13 @@ export function useNoteChannel(
   supabase: SupabaseClient<Database>,
   noteId: string,
   sync: NoteSync | null,
+  onAccess?: (change: AccessChange) => void,
 ): number {
   const [elsewhere, setElsewhere] = useState(0);
+  const access = useRef(onAccess);
+  useEffect(() => {
+    access.current = onAccess;
+  }, [onAccess]);
 
   useEffect(() => {
     if (!sync) return;
@@ -44,6 +52,16 @@ export function useNoteChannel(
     channel
       .on("broadcast", { event: "update" }, ({ payload }) => {
         if (typeof payload?.u === "string") sync.receive(fromBase64(payload.u));
+      })
+      // The database tells the note's channel when the owner removes someone or changes a role.
+      .on("broadcast", { event: "access-removed" }, ({ payload }) => {
+        if (typeof payload?.user_id === "string")
+          access.current?.({ userId: payload.user_id, role: null });
+      })
+      .on("broadcast", { event: "access-changed" }, ({ payload }) => {
+        const role = payload?.role;
+        if (typeof payload?.user_id === "string" && (role === "editor" || role === "viewer"))
+          access.current?.({ userId: payload.user_id, role });
       })
       .on("presence", { event: "sync" }, () => {
         const others = Object.keys(channel.presenceState()).filter((k) => k !== device).length;

@@ -58,3 +58,22 @@ export async function getNoteShare(
   const row = await readNote(id);
   return row && { slug: row.share_slug, indexable: row.share_indexable };
 }
+
+/** The signed-in person's role on a note: owner, editor, viewer, or null without access. */
+export const getNoteRole = cache(
+  async (id: string): Promise<"owner" | "editor" | "viewer" | null> => {
+    if (!isNoteId(id)) return null;
+    const supabase = await createClient();
+    const { data, error } = await supabase.rpc("note_role", { note_id: id });
+    if (error) throw new Error(`Reading a note's access failed: ${error.message}`);
+    return data === "owner" || data === "editor" || data === "viewer" ? data : null;
+  },
+);
+
+/** The notes other people share with the signed-in person, newest first. */
+export async function listSharedWithMe() {
+  const supabase = await createClient();
+  const { data, error } = await supabase.rpc("shared_with_me");
+  if (error) throw new Error(`Listing shared notes failed: ${error.message}`);
+  return data;
+}

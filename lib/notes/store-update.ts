@@ -43,7 +43,10 @@ function deriveAfterStore(
 export const UPDATE_MAX_BYTES = 1_048_576;
 
 export type StoreOutcome =
-  { ok: true; id: number | null } | { ok: false; status: 400 | 404 | 503; message: string };
+  { ok: true; id: number | null } | { ok: false; status: 400 | 403 | 404 | 503; message: string };
+
+/** What a viewer is told when their device sends a change anyway. */
+export const VIEW_ONLY = "You can view this note but not change it.";
 
 /** Whether the bytes are a Yjs update at all: one that is not would break every later load. */
 function isUpdate(bytes: Uint8Array): boolean {
@@ -78,9 +81,13 @@ export async function storeNoteUpdate(
       .select("id")
       .single();
     if (res.error) {
-      // RLS refuses a note that is not the caller's as it refuses one that does not exist.
-      if (res.status === 403 || res.error.code === "42501" || res.error.code === "23503")
+      // RLS refuses a note the caller may not change. A viewer is told so; anyone else is
+      // answered as for a note that does not exist, so nobody learns which notes there are.
+      if (res.status === 403 || res.error.code === "42501" || res.error.code === "23503") {
+        const role = await supabase.rpc("note_role", { note_id: noteId });
+        if (role.data === "viewer") return { ok: false, status: 403, message: VIEW_ONLY };
         return { ok: false, status: 404, message: "That note doesn't exist." };
+      }
       console.error(`${path}: storing an update failed:`, res.error.message);
       return {
         ok: false,

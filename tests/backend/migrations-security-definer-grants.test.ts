@@ -35,6 +35,25 @@ const GRANT_DECISIONS: Record<string, readonly string[]> = {
   "shared_note_links(text)": ["anon", "authenticated"],
   // Keeps the folded copy search reads in step with the note's text, from a trigger on notes.
   "notes_fold_for_search()": [],
+  // Who may do what on a note or folder: every policy asks these, as any signed-in person.
+  "folder_role(uuid)": ["authenticated"],
+  "note_role(uuid)": ["authenticated"],
+  "shared_note_ids()": ["authenticated"],
+  "note_topic_role(text)": ["authenticated"],
+  "attachment_role(text)": ["authenticated"],
+  // Refuses sharing with the owner, from a trigger on the membership tables.
+  "members_before_write()": [],
+  // Invitations become memberships: from a trigger on auth.users, or the person at sign-in.
+  "accept_invitations_for(uuid,text)": [],
+  "accept_invitations()": ["authenticated"],
+  "accept_invitations_on_confirm()": [],
+  // Which account an invited address has: the server asks it with the service role.
+  "user_id_for_email(text)": [],
+  // What a person sees of sharing: the notes shared with them, and who has access to a note.
+  "shared_with_me()": ["authenticated"],
+  "note_people(uuid)": ["authenticated"],
+  // Tells a removed person's open editor, from a trigger on note_members.
+  "broadcast_member_change()": [],
 };
 
 const fixtures = path.join(import.meta.dirname, "fixtures");

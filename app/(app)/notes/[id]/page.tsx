@@ -4,7 +4,7 @@ import { notFound } from "next/navigation";
 import { NoteView } from "@/components/notes/note-view";
 import { requireUser } from "@/lib/auth/require-user";
 import { displayTitle } from "@/lib/notes/derive";
-import { getNote, getNoteShare } from "@/lib/notes/queries";
+import { getNote, getNoteRole, getNoteShare } from "@/lib/notes/queries";
 
 type Props = { params: Promise<{ id: string }> };
 
@@ -16,7 +16,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function NotePage({ params }: Props) {
   const { id } = await params;
   const claims = await requireUser(`/notes/${id}`);
-  const [note, share] = await Promise.all([getNote(id), getNoteShare(id)]);
-  if (!note || note.deleted_at || !share) notFound();
-  return <NoteView note={note} userId={claims.sub} share={share} />;
+  const [note, share, role] = await Promise.all([getNote(id), getNoteShare(id), getNoteRole(id)]);
+  if (!note || note.deleted_at || !share || !role) notFound();
+  return <NoteView note={note} userId={claims.sub} share={share} role={role} />;
 }

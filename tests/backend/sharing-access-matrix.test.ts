@@ -1,0 +1,408 @@
+import type { RealtimeChannel } from "@supabase/supabase-js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import * as Y from "yjs";
+import { adminClient, PASSWORD, uniqueEmail } from "@groundwork/local-backend/testing/auth";
+import { collector, realtimeClient, sleep } from "@groundwork/local-backend/testing/realtime";
+import {
+  byteaHex,
+  signedInUser,
+  typedClient,
+  type NotesClient,
+  type NotesWorld,
+} from "./notes-support";
+import { noteDoc, saveDoc, startTagsWorld, text } from "./tags-support";
+
+// One access model for a shared note: who may read and change what, over REST, the app's update
+// path, Storage and the note's private Realtime channel.
+
+type Person = { client: NotesClient; id: string };
+let w: NotesWorld;
+let owner: Person;
+let editor: Person;
+let viewer: Person;
+let removed: Person;
+let invited: Person & { email: string };
+let stranger: Person;
+let noteId: string;
+const channels: RealtimeChannel[] = [];
+
+function update(): string {
+  const doc = new Y.Doc();
+  doc.getText("t").insert(0, "a change");
+  return byteaHex(Y.encodeStateAsUpdate(doc));
+}
+
+async function share(note: string, person: Person, role: "editor" | "viewer") {
+  const { error } = await owner.client
+    .from("note_members")
+    .insert({ note_id: note, user_id: person.id, role });
+  if (error) throw new Error(error.message);
+}
+
+beforeAll(async () => {
+  w = await startTagsWorld();
+  owner = { client: w.owner, id: w.ownerId };
+  stranger = { client: w.other, id: w.otherId };
+  [editor, viewer, removed] = [
+    await signedInUser(w.t),
+    await signedInUser(w.t),
+    await signedInUser(w.t),
+  ];
+  const email = uniqueEmail("invited");
+  const created = await adminClient(w.t).auth.admin.createUser({
+    email,
+    password: PASSWORD,
+    email_confirm: true,
+  });
+  if (created.error) throw created.error;
+  const client = typedClient(w.t);
+  await client.auth.signInWithPassword({ email, password: PASSWORD });
+  invited = { client, id: created.data.user.id, email };
+
+  const { data, error } = await owner.client
+    .from("notes")
+    .insert({ title: "Team plan" })
+    .select("id")
+    .single();
+  if (error) throw error;
+  noteId = data.id;
+  await saveDoc(owner.client, owner.id, noteId, noteDoc([text("Team plan quokka")]));
+  await share(noteId, editor, "editor");
+  await share(noteId, viewer, "viewer");
+  await share(noteId, removed, "editor");
+  // An invitation to an address whose person has not accepted it yet gives nothing.
+  const inv = await owner.client
+    .from("invitations")
+    .insert({ email: invited.email, note_id: noteId, role: "editor" });
+  expect(inv.error).toBeNull();
+  const gone = await owner.client
+    .from("note_members")
+    .delete()
+    .eq("note_id", noteId)
+    .eq("user_id", removed.id);
+  expect(gone.error).toBeNull();
+}, 180_000);
+afterAll(async () => {
+  for (const ch of channels) await ch.unsubscribe();
+  await w?.t.stop();
+});
+
+const readers = () => ({ owner, editor, viewer });
+const outsiders = () => ({ invited, removed, stranger, anon: { client: w.anon, id: "" } });
+
+describe("sharing: REST", () => {
+  it("owner, editor and viewer read the note and all its updates; nobody else, anon included", async () => {
+    for (const [who, p] of Object.entries(readers())) {
+      const note = await p.client.from("notes").select("id, title").eq("id", noteId);
+      expect(note.data, who).toEqual([{ id: noteId, title: "Team plan quokka" }]);
+      const ups = await p.client.from("note_updates").select("id").eq("note_id", noteId);
+      expect(ups.data?.length, who).toBeGreaterThan(0);
+    }
+    for (const [who, p] of Object.entries(outsiders())) {
+      const note = await p.client.from("notes").select("id").eq("id", noteId);
+      expect(note.data ?? [], who).toEqual([]);
+      const ups = await p.client.from("note_updates").select("id").eq("note_id", noteId);
+      expect(ups.data ?? [], who).toEqual([]);
+    }
+    const service = await w.service.from("notes").select("id").eq("id", noteId);
+    expect(service.data).toEqual([{ id: noteId }]);
+  });
+
+  it("owner and editor append updates; a viewer, an outsider or anon cannot", async () => {
+    for (const p of [owner, editor]) {
+      const res = await p.client.from("note_updates").insert({ note_id: noteId, data: update() });
+      expect(res.error).toBeNull();
+    }
+    for (const [who, p] of Object.entries({ viewer, ...outsiders() })) {
+      const res = await p.client.from("note_updates").insert({ note_id: noteId, data: update() });
+      expect(res.error, who).not.toBeNull();
+    }
+    // Nobody writes an update in another person's name.
+    const forged = await editor.client
+      .from("note_updates")
+      .insert({ note_id: noteId, owner_id: owner.id, data: update() });
+    expect(forged.error?.code).toBe("42501");
+  });
+
+  it("only the owner pins, files, trashes or deletes the note; members change nothing", async () => {
+    for (const [who, p] of Object.entries({ editor, viewer, stranger })) {
+      const pinned = await p.client
+        .from("notes")
+        .update({ pinned: true })
+        .eq("id", noteId)
+        .select("id");
+      expect(pinned.data ?? [], who).toEqual([]);
+      const trashed = await p.client
+        .from("notes")
+        .update({ deleted_at: new Date().toISOString() })
+        .eq("id", noteId)
+        .select("id");
+      expect(trashed.data ?? [], who).toEqual([]);
+      const deleted = await p.client.from("notes").delete().eq("id", noteId).select("id");
+      expect(deleted.data ?? [], who).toEqual([]);
+      const shared = await p.client.rpc("share_note", { note_id: noteId });
+      expect(shared.error, who).not.toBeNull();
+    }
+    const still = await w.service.from("notes").select("pinned, deleted_at").eq("id", noteId);
+    expect(still.data).toEqual([{ pinned: false, deleted_at: null }]);
+    const own = await owner.client
+      .from("notes")
+      .update({ pinned: true })
+      .eq("id", noteId)
+      .select("pinned");
+    expect(own.data).toEqual([{ pinned: true }]);
+    await owner.client.from("notes").update({ pinned: false }).eq("id", noteId);
+  });
+
+  it("members see who has access; only the owner adds people, changes roles and sees invitations", async () => {
+    for (const p of [owner, editor, viewer]) {
+      const members = await p.client
+        .from("note_members")
+        .select("user_id, role")
+        .eq("note_id", noteId)
+        .order("role");
+      expect(members.data).toEqual([
+        { user_id: editor.id, role: "editor" },
+        { user_id: viewer.id, role: "viewer" },
+      ]);
+    }
+    for (const p of Object.values(outsiders())) {
+      const members = await p.client.from("note_members").select("user_id").eq("note_id", noteId);
+      expect(members.data ?? []).toEqual([]);
+    }
+    // A viewer cannot make themselves an editor, nor an editor add someone.
+    const promoted = await viewer.client
+      .from("note_members")
+      .update({ role: "editor" })
+      .eq("note_id", noteId)
+      .eq("user_id", viewer.id)
+      .select("role");
+    expect(promoted.data ?? []).toEqual([]);
+    const added = await editor.client
+      .from("note_members")
+      .insert({ note_id: noteId, user_id: stranger.id, role: "editor" });
+    expect(added.error?.code).toBe("42501");
+    const strangerAdds = await stranger.client
+      .from("note_members")
+      .insert({ note_id: noteId, user_id: stranger.id, role: "editor" });
+    expect(strangerAdds.error?.code).toBe("42501");
+    // The owner is never a member of their own note.
+    const self = await owner.client
+      .from("note_members")
+      .insert({ note_id: noteId, user_id: owner.id, role: "viewer" });
+    expect(self.error?.message).toBe("The owner already has access; share it with someone else.");
+
+    const invitations = await owner.client
+      .from("invitations")
+      .select("email, role, accepted_at")
+      .eq("note_id", noteId);
+    expect(invitations.data).toEqual([{ email: invited.email, role: "editor", accepted_at: null }]);
+    for (const p of [editor, viewer, invited, stranger]) {
+      const seen = await p.client.from("invitations").select("id").eq("note_id", noteId);
+      expect(seen.data ?? []).toEqual([]);
+      const sent = await p.client
+        .from("invitations")
+        .insert({ email: "someone@example.com", note_id: noteId, role: "editor" });
+      expect(sent.error?.code).toBe("42501");
+    }
+  });
+
+  it("search and tags find a shared note for its members, never for anyone else", async () => {
+    for (const p of [owner, editor, viewer]) {
+      const found = await p.client.rpc("search_notes", { query: "quokka" });
+      expect(found.data?.map((r) => r.id)).toEqual([noteId]);
+    }
+    for (const p of [invited, removed, stranger]) {
+      const found = await p.client.rpc("search_notes", { query: "quokka" });
+      expect(found.data ?? []).toEqual([]);
+    }
+  });
+});
+
+describe("sharing: what each person's lists show", () => {
+  it("a shared note is under Shared with me, not among the member's own notes", async () => {
+    for (const [who, p] of Object.entries({ editor, viewer })) {
+      const own = await p.client.from("note_list").select("id");
+      expect(own.data, who).toEqual([]);
+      const shared = await p.client.rpc("shared_with_me");
+      expect(
+        shared.data?.map((r) => [r.id, r.title, r.role]),
+        who,
+      ).toEqual([[noteId, "Team plan quokka", who]]);
+    }
+    for (const p of [invited, removed, stranger]) {
+      expect((await p.client.rpc("shared_with_me")).data).toEqual([]);
+    }
+    const own = await owner.client.from("note_list").select("id");
+    expect(own.data).toEqual([{ id: noteId }]);
+  });
+
+  it("who has access: everyone with access sees names and roles, only the owner addresses", async () => {
+    const asOwner = await owner.client.rpc("note_people", { note_id: noteId });
+    expect(asOwner.data?.[0]).toMatchObject({ user_id: owner.id, role: "owner" });
+    expect(new Set(asOwner.data?.map((r) => `${r.user_id}:${r.role}:${r.email !== null}`))).toEqual(
+      new Set([`${owner.id}:owner:true`, `${editor.id}:editor:true`, `${viewer.id}:viewer:true`]),
+    );
+    const asViewer = await viewer.client.rpc("note_people", { note_id: noteId });
+    expect(asViewer.data?.length).toBe(3);
+    expect(asViewer.data?.every((r) => r.email === null)).toBe(true);
+    for (const p of [invited, removed, stranger]) {
+      expect((await p.client.rpc("note_people", { note_id: noteId })).data).toEqual([]);
+    }
+  });
+});
+
+describe("sharing: the app's update path", () => {
+  it("stores an editor's change, refuses a viewer's with 403 and an outsider's as not found", async () => {
+    const { storeNoteUpdate } = await import("@/lib/notes/store-update");
+    const doc = noteDoc([text("Team plan quokka, edited")]);
+    const bytes = Y.encodeStateAsUpdate(doc);
+    const ok = await storeNoteUpdate(editor.client, editor.id, noteId, bytes, "test");
+    expect(ok.ok).toBe(true);
+    const refused = await storeNoteUpdate(viewer.client, viewer.id, noteId, bytes, "test");
+    expect(refused).toEqual({
+      ok: false,
+      status: 403,
+      message: "You can view this note but not change it.",
+    });
+    for (const p of [removed, stranger, invited]) {
+      const out = await storeNoteUpdate(p.client, p.id, noteId, bytes, "test");
+      expect(out).toMatchObject({ ok: false, status: 404 });
+    }
+  });
+});
+
+describe("sharing: Storage", () => {
+  const files = (c: NotesClient) => c.storage.from("attachments");
+  const png = () => new Blob([new Uint8Array(32).fill(9)], { type: "image/png" });
+
+  it("members read the note's files; the owner and editors add them; nobody else does either", async () => {
+    const path = `${owner.id}/${noteId}/a1-owner.png`;
+    expect((await files(owner.client).upload(path, png())).error).toBeNull();
+    const byEditor = `${owner.id}/${noteId}/b2-editor.png`;
+    expect((await files(editor.client).upload(byEditor, png())).error).toBeNull();
+    for (const p of [owner, editor, viewer]) {
+      expect((await files(p.client).download(byEditor)).data?.size).toBe(32);
+      expect((await files(p.client).download(path)).data?.size).toBe(32);
+    }
+    const viewerUpload = await files(viewer.client).upload(`${owner.id}/${noteId}/c3.png`, png());
+    expect(viewerUpload.error?.message).toMatch(/row-level security/);
+    // An editor cannot file the note's attachment under their own folder, nor remove files.
+    const elsewhere = await files(editor.client).upload(`${editor.id}/${noteId}/d4.png`, png());
+    expect(elsewhere.error?.message).toMatch(/row-level security/);
+    const removedFile = await files(editor.client).remove([path]);
+    expect(removedFile.data ?? []).toEqual([]);
+    for (const p of Object.values(outsiders())) {
+      expect((await files(p.client).download(path)).data).toBeNull();
+      const up = await files(p.client).upload(`${owner.id}/${noteId}/e5.png`, png());
+      expect(up.error?.message).toMatch(/row-level security/);
+    }
+  });
+});
+
+describe("sharing: the note's private Realtime channel", () => {
+  async function join(p: Person, name = `note:${noteId}`) {
+    // A client of its own per join, signed in as the person.
+    const client = await realtimeClient(w.t, p.id ? { sub: p.id } : {});
+    const got = collector<{ event: string; payload: Record<string, unknown> }>();
+    const ch = client.channel(name, { config: { private: true, broadcast: { self: false } } });
+    ch.on("broadcast", { event: "*" }, (m) => got.push(m as never));
+    channels.push(ch);
+    const status = await new Promise<string>((resolve) =>
+      ch.subscribe((s) => {
+        if (s !== "CLOSED") resolve(s);
+      }),
+    );
+    return { ch, got, status };
+  }
+
+  it("members join; an editor's broadcast arrives, a viewer's does not; outsiders cannot join", async () => {
+    const o = await join(owner);
+    const e = await join(editor);
+    const v = await join(viewer);
+    expect([o.status, e.status, v.status]).toEqual(["SUBSCRIBED", "SUBSCRIBED", "SUBSCRIBED"]);
+    for (const p of [invited, removed, stranger]) {
+      const out = await join(p);
+      expect(out.status).toBe("CHANNEL_ERROR");
+    }
+    expect((await join({ client: w.anon, id: "" })).status).toBe("CHANNEL_ERROR");
+
+    await v.ch.send({ type: "broadcast", event: "update", payload: { from: "viewer" } });
+    await e.ch.send({ type: "broadcast", event: "update", payload: { from: "editor" } });
+    const got = await o.got.until(1);
+    await sleep(500);
+    expect(got.map((m) => m.payload.from)).toEqual(["editor"]);
+
+    // Removing a member tells their open channel at once.
+    const later = await signedInUser(w.t);
+    await share(noteId, later, "viewer");
+    const l = await join(later);
+    expect(l.status).toBe("SUBSCRIBED");
+    await owner.client.from("note_members").delete().eq("note_id", noteId).eq("user_id", later.id);
+    const told = await l.got.until(1);
+    expect(told[0]).toMatchObject({ event: "access-removed", payload: { user_id: later.id } });
+    const again = await join(later, `note:${noteId}`);
+    expect(again.status).toBe("CHANNEL_ERROR");
+  });
+});
+
+describe("sharing: folders and invitations", () => {
+  it("a folder's members reach every note in it and below it, including notes filed later", async () => {
+    const top = await owner.client.from("folders").insert({ name: "Team" }).select("id").single();
+    const sub = await owner.client
+      .from("folders")
+      .insert({ name: "Q3", parent_id: top.data!.id })
+      .select("id")
+      .single();
+    const member = await signedInUser(w.t);
+    const added = await owner.client
+      .from("folder_members")
+      .insert({ folder_id: top.data!.id, user_id: member.id, role: "viewer" });
+    expect(added.error).toBeNull();
+    const later = await owner.client
+      .from("notes")
+      .insert({ title: "Filed later", folder_id: sub.data!.id })
+      .select("id")
+      .single();
+    const seen = await member.client.from("notes").select("id").eq("id", later.data!.id);
+    expect(seen.data).toEqual([{ id: later.data!.id }]);
+    expect((await member.client.rpc("note_role", { note_id: later.data!.id })).data).toBe("viewer");
+    const refused = await member.client
+      .from("note_updates")
+      .insert({ note_id: later.data!.id, data: update() });
+    expect(refused.error?.code).toBe("42501");
+    // The stranger, not a member, sees nothing of it.
+    const notSeen = await stranger.client.from("notes").select("id").eq("id", later.data!.id);
+    expect(notSeen.data).toEqual([]);
+    // A member may leave.
+    const left = await member.client
+      .from("folder_members")
+      .delete()
+      .eq("folder_id", top.data!.id)
+      .eq("user_id", member.id)
+      .select("user_id");
+    expect(left.data).toEqual([{ user_id: member.id }]);
+    const after = await member.client.from("notes").select("id").eq("id", later.data!.id);
+    expect(after.data).toEqual([]);
+  });
+
+  it("an invitation becomes a membership at sign-up, or when the invited person signs in", async () => {
+    expect((await invited.client.rpc("accept_invitations")).data).toBe(1);
+    const note = await invited.client.from("notes").select("id").eq("id", noteId);
+    expect(note.data).toEqual([{ id: noteId }]);
+    expect((await invited.client.rpc("note_role", { note_id: noteId })).data).toBe("editor");
+
+    const email = uniqueEmail("new-person");
+    await owner.client.from("invitations").insert({ email, note_id: noteId, role: "viewer" });
+    const created = await adminClient(w.t).auth.admin.createUser({
+      email,
+      password: PASSWORD,
+      email_confirm: true,
+    });
+    const client = typedClient(w.t);
+    await client.auth.signInWithPassword({ email, password: PASSWORD });
+    expect((await client.rpc("note_role", { note_id: noteId })).data).toBe("viewer");
+    const rows = await owner.client.from("invitations").select("accepted_by").eq("email", email);
+    expect(rows.data).toEqual([{ accepted_by: created.data.user!.id }]);
+  });
+});
