@@ -1,9 +1,16 @@
+import { randomBytes } from "node:crypto";
+
 import type { NextConfig } from "next";
+
+// The kept home page's nonce (lib/security/kept-page.ts): drawn once per build and written into the
+// built code; the build's workers inherit it through the environment, so all agree on one value.
+process.env.GROUNDWORK_KEPT_PAGE_NONCE ??= randomBytes(16).toString("base64");
 
 const nextConfig: NextConfig = {
   reactStrictMode: true,
   // The header names the framework to anyone who asks; there is no reason to advertise it.
   poweredByHeader: false,
+  env: { GROUNDWORK_KEPT_PAGE_NONCE: process.env.GROUNDWORK_KEPT_PAGE_NONCE },
 };
 
 export default nextConfig;

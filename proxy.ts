@@ -2,9 +2,11 @@ import { NextResponse, type NextRequest } from "next/server";
 
 import { refuseMalformedAction } from "@/lib/server-action-guard";
 import { supabaseEnv } from "@/lib/supabase/env";
-import { CLAIMS_HEADER } from "@/lib/supabase/request-claims";
+import { CLAIMS_HEADER, encodeClaims } from "@/lib/supabase/request-claims";
+import { authStorageKey } from "@/lib/supabase/stored-session";
 import { updateSession } from "@/lib/supabase/proxy";
 import { createNonce, NONCE_HEADER, securityHeaders } from "@/lib/security/headers";
+import { KEPT_PAGE_NONCE, keptPageFor } from "@/lib/security/kept-page";
 import { refuseMalformedRequest } from "@/lib/security/malformed-request";
 
 /** Built files, icons and public files: they get the security headers but no session work. */
@@ -22,10 +24,18 @@ const SHARED_NOTE = /^\/n\//;
 export async function proxy(request: NextRequest) {
   // Only this proxy may tell the pages who is signed in; a browser's copy of the header is dropped.
   request.headers.delete(CLAIMS_HEADER);
-  const nonce = createNonce();
+  const { url: supabaseUrl } = supabaseEnv();
+  // A signed-out visitor with no theme of their own gets the kept home page, with its build nonce.
+  const kept = keptPageFor(
+    request.nextUrl.pathname,
+    request.method,
+    request.cookies.getAll(),
+    authStorageKey(supabaseUrl),
+  );
+  const nonce = kept ? KEPT_PAGE_NONCE : createNonce();
   const headers = securityHeaders({
     nonce,
-    supabaseUrl: supabaseEnv().url,
+    supabaseUrl,
     dev: process.env.NODE_ENV === "development",
     https: isHttps(request),
   });
@@ -37,15 +47,28 @@ export async function proxy(request: NextRequest) {
   const response =
     refuseMalformedRequest(request, request.nextUrl.pathname) ??
     (await refuseMalformedAction(request)) ??
-    (STATIC_FILE.test(request.nextUrl.pathname)
-      ? NextResponse.next({ request })
-      : await updateSession(request));
+    (kept
+      ? keptPage(request, kept)
+      : STATIC_FILE.test(request.nextUrl.pathname)
+        ? NextResponse.next({ request })
+        : await updateSession(request));
   for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
   // A shared note must vanish the moment its link is turned off: no cache may keep a copy.
   if (SHARED_NOTE.test(request.nextUrl.pathname)) {
     response.headers.set("Cache-Control", "private, no-store");
+  } else if (kept) {
+    // One address, two pages: no shared cache may hand the kept one to a signed-in person.
+    response.headers.set("Cache-Control", "private, no-cache");
   }
   return response;
+}
+
+/** The kept copy, for a visitor the proxy found signed out (no auth cookie: nothing to refresh). */
+function keptPage(request: NextRequest, path: string): NextResponse {
+  request.headers.set(CLAIMS_HEADER, encodeClaims(null));
+  return path === request.nextUrl.pathname
+    ? NextResponse.next({ request })
+    : NextResponse.rewrite(new URL(path, request.url), { request });
 }
 
 function isHttps(request: NextRequest): boolean {

@@ -11,6 +11,7 @@ import { SiteHeader } from "@/components/layout/site-header";
 import { ThemeProvider } from "@/components/theme/theme-provider";
 import { Toaster } from "@/components/ui/sonner";
 import { NONCE_HEADER } from "@/lib/security/headers";
+import { KEPT_PAGE_NONCE } from "@/lib/security/kept-page";
 import { htmlThemeAttributes, parseThemeCookie, THEME_COOKIE } from "@/lib/theme/theme-cookie";
 import { getSessionProfile } from "@/lib/profile/server";
 import { siteConfig } from "@/lib/site-config";
@@ -40,7 +41,8 @@ export default async function RootLayout({ children }: { children: React.ReactNo
   const profile = await getSessionProfile();
   const theme = profile?.theme ?? parseThemeCookie((await cookies()).get(THEME_COOKIE)?.value);
   // The Content-Security-Policy lets only nonced inline scripts run, the theme's ones included.
-  const nonce = (await headers()).get(NONCE_HEADER) ?? undefined;
+  // The kept home page reads no headers: its scripts carry the build's nonce.
+  const nonce = (await headers()).get(NONCE_HEADER) ?? (KEPT_PAGE_NONCE || undefined);
 
   return (
     <html lang="en" {...htmlThemeAttributes(theme)} suppressHydrationWarning>

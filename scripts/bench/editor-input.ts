@@ -73,6 +73,13 @@ export async function benchEditor(ctx: EditorBenchContext) {
     .select("id")
     .single();
   if (note.error) throw note.error;
+  // The note switched to and from: short, so the long one's load is what the switch back costs.
+  const other = await admin
+    .from("notes")
+    .insert({ owner_id: owner.id, title: "The short note", body: "A short note to switch to." })
+    .select("id")
+    .single();
+  if (other.error) throw other.error;
 
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
@@ -110,7 +117,30 @@ export async function benchEditor(ctx: EditorBenchContext) {
     const latencies = await page.evaluate(
       () => (window as unknown as { __latencies: number[] }).__latencies,
     );
+
+    // Note switch: a click on another note in the list until the editor shows that note's text,
+    // to the short note and back to the long one, as a person flips between two notes.
+    const switches = { toShort: [] as number[], toLong: [] as number[] };
+    const showing = (text: string) =>
+      page.waitForFunction(
+        ([selector, wanted]) => document.querySelector(selector)?.textContent?.includes(wanted),
+        [EDITOR, text] as const,
+        { timeout: 30_000, polling: "raf" },
+      );
+    const link = (id: string) => page.locator(`a[data-note-link][href="/notes/${id}"]`);
+    for (let i = 0; i < 5; i++) {
+      let started = performance.now();
+      await link(other.data.id).click();
+      await showing("A short note to switch to.");
+      switches.toShort.push(performance.now() - started);
+      started = performance.now();
+      await link(note.data.id).click();
+      await showing("Part 400");
+      switches.toLong.push(performance.now() - started);
+    }
     return {
+      switchToShort: percentile(switches.toShort, 50),
+      switchToLong: percentile(switches.toLong, 50),
       characters,
       keystrokes: latencies.length,
       p50: percentile(latencies, 50),

@@ -1,0 +1,35 @@
+import { THEME_COOKIE } from "@/lib/theme/theme-cookie";
+
+/**
+ * The visitor's home page is kept: rendered once, on its first request after a build, and served
+ * as that same copy to everyone it fits. It holds nothing from any request, so its policy may
+ * carry a nonce fixed for the build (next.config.ts draws it); every other response gets a fresh one.
+ */
+export const KEPT_PAGE_NONCE = process.env.GROUNDWORK_KEPT_PAGE_NONCE ?? "";
+
+/** Where the kept copies live; the proxy rewrites to them, no link points there. */
+export const KEPT_PAGES: Readonly<Record<string, string>> = { "/": "/kept/home" };
+const KEPT_TARGETS = new Set(Object.values(KEPT_PAGES));
+
+/**
+ * The kept copy this request may be served, or null when it needs the live page: a signed-in
+ * person (any auth cookie, even one about to be refreshed) or a visitor whose theme cookie names a
+ * theme the kept copy (rendered for the system theme) would flash past. The proxy runs again for
+ * the address it rewrote to, and a kept copy's own address always answers the kept copy.
+ */
+export function keptPageFor(
+  pathname: string,
+  method: string,
+  cookies: { name: string; value: string }[],
+  authCookiePrefix: string,
+): string | null {
+  if (!KEPT_PAGE_NONCE || (method !== "GET" && method !== "HEAD")) return null;
+  if (KEPT_TARGETS.has(pathname)) return pathname;
+  const kept = KEPT_PAGES[pathname];
+  if (!kept) return null;
+  for (const { name, value } of cookies) {
+    if (name.startsWith(authCookiePrefix)) return null;
+    if (name === THEME_COOKIE && value !== "system") return null;
+  }
+  return kept;
+}
