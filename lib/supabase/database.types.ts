@@ -3,6 +3,38 @@ export type Json = string | number | boolean | null | { [key: string]: Json | un
 export type Database = {
   public: {
     Tables: {
+      folder_members: {
+        Row: {
+          folder_id: string;
+          user_id: string;
+          role: string;
+          added_by: string | null;
+          created_at: string;
+        };
+        Insert: {
+          folder_id: string;
+          user_id: string;
+          role: string;
+          added_by?: string | null;
+          created_at?: string;
+        };
+        Update: {
+          folder_id?: string;
+          user_id?: string;
+          role?: string;
+          added_by?: string | null;
+          created_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: "folder_members_folder_id_fkey";
+            columns: ["folder_id"];
+            isOneToOne: false;
+            referencedRelation: "folders";
+            referencedColumns: ["id"];
+          },
+        ];
+      };
       folders: {
         Row: {
           id: string;
@@ -143,6 +175,57 @@ export type Database = {
         };
         Relationships: [];
       };
+      invitations: {
+        Row: {
+          id: string;
+          email: string;
+          note_id: string | null;
+          folder_id: string | null;
+          role: string;
+          invited_by: string;
+          created_at: string;
+          accepted_at: string | null;
+          accepted_by: string | null;
+        };
+        Insert: {
+          id?: string;
+          email: string;
+          note_id?: string | null;
+          folder_id?: string | null;
+          role: string;
+          invited_by?: string;
+          created_at?: string;
+          accepted_at?: string | null;
+          accepted_by?: string | null;
+        };
+        Update: {
+          id?: string;
+          email?: string;
+          note_id?: string | null;
+          folder_id?: string | null;
+          role?: string;
+          invited_by?: string;
+          created_at?: string;
+          accepted_at?: string | null;
+          accepted_by?: string | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: "invitations_folder_id_fkey";
+            columns: ["folder_id"];
+            isOneToOne: false;
+            referencedRelation: "folders";
+            referencedColumns: ["id"];
+          },
+          {
+            foreignKeyName: "invitations_note_id_fkey";
+            columns: ["note_id"];
+            isOneToOne: false;
+            referencedRelation: "notes";
+            referencedColumns: ["id"];
+          },
+        ];
+      };
       note_links: {
         Row: {
           id: number;
@@ -182,6 +265,38 @@ export type Database = {
           {
             foreignKeyName: "note_links_target_id_fkey";
             columns: ["target_id"];
+            isOneToOne: false;
+            referencedRelation: "notes";
+            referencedColumns: ["id"];
+          },
+        ];
+      };
+      note_members: {
+        Row: {
+          note_id: string;
+          user_id: string;
+          role: string;
+          added_by: string | null;
+          created_at: string;
+        };
+        Insert: {
+          note_id: string;
+          user_id: string;
+          role: string;
+          added_by?: string | null;
+          created_at?: string;
+        };
+        Update: {
+          note_id?: string;
+          user_id?: string;
+          role?: string;
+          added_by?: string | null;
+          created_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: "note_members_note_id_fkey";
+            columns: ["note_id"];
             isOneToOne: false;
             referencedRelation: "notes";
             referencedColumns: ["id"];
@@ -413,6 +528,20 @@ export type Database = {
       };
     };
     Functions: {
+      accept_invitations: { Args: never; Returns: number };
+      accept_invitations_for: {
+        Args: {
+          uid: string;
+          address: string;
+        };
+        Returns: number;
+      };
+      attachment_role: {
+        Args: {
+          name: string;
+        };
+        Returns: string;
+      };
       compact_note: {
         Args: {
           note_id: string;
@@ -446,6 +575,12 @@ export type Database = {
         };
         Returns: undefined;
       };
+      folder_role: {
+        Args: {
+          folder_id: string;
+        };
+        Returns: string;
+      };
       is_reserved_username: {
         Args: {
           name: string;
@@ -471,9 +606,26 @@ export type Database = {
           updated_at: string;
         }[];
       };
+      note_people: {
+        Args: {
+          note_id: string;
+        };
+        Returns: {
+          user_id: string;
+          role: string;
+          name: string;
+          email: string;
+        }[];
+      };
       note_plain_text: {
         Args: {
           markdown: string;
+        };
+        Returns: string;
+      };
+      note_role: {
+        Args: {
+          note_id: string;
         };
         Returns: string;
       };
@@ -489,6 +641,12 @@ export type Database = {
           update_ids: number[];
           updates: string[];
         }[];
+      };
+      note_topic_role: {
+        Args: {
+          topic: string;
+        };
+        Returns: string;
       };
       note_unlinked_mentions: {
         Args: {
@@ -599,6 +757,7 @@ export type Database = {
           indexable: boolean;
         }[];
       };
+      shared_note_ids: { Args: never; Returns: string[] };
       shared_note_links: {
         Args: {
           slug: string;
@@ -606,6 +765,17 @@ export type Database = {
         Returns: {
           title: string;
           target_slug: string;
+        }[];
+      };
+      shared_with_me: {
+        Args: never;
+        Returns: {
+          id: string;
+          title: string;
+          body_start: string;
+          updated_at: string;
+          role: string;
+          owner_name: string;
         }[];
       };
       tag_tree: {
@@ -620,6 +790,12 @@ export type Database = {
           note_id: string;
         };
         Returns: undefined;
+      };
+      user_id_for_email: {
+        Args: {
+          address: string;
+        };
+        Returns: string;
       };
       username_available: {
         Args: {

@@ -158,7 +158,7 @@ describe("what was dropped", () => {
 });
 
 describe("the note's document", () => {
-  it("holds the Markdown as the editor would, attachments as nodes, so the server derives it all", () => {
+  it("holds the Markdown as the editor would, attachments as nodes, so the server derives it all", async () => {
     const attrs = {
       path: "00000000-0000-4000-8000-000000000001/00000000-0000-4000-8000-000000000002/ab-bed.png",
       name: "bed.png",
@@ -171,7 +171,7 @@ describe("the note's document", () => {
     );
     const doc = new Y.Doc();
     Y.applyUpdate(doc, update);
-    const derived = documentDerived(doc);
+    const derived = await documentDerived(doc);
     expect(derived.title).toBe("Garden plan");
     expect(derived.tags).toEqual(["outdoor"]);
     expect(derived.links.map((l) => l.title)).toEqual(["Seeds"]);
