@@ -3,6 +3,7 @@ import "server-only";
 import type { SupabaseClient } from "@supabase/supabase-js";
 import * as Y from "yjs";
 
+import { broadcastStoredUpdate } from "@/lib/history/broadcast";
 import { docOf, keepVersion } from "@/lib/history/keep";
 import { fromBytea } from "@/lib/notes/bytea";
 import { storeNoteUpdate } from "@/lib/notes/store-update";
@@ -93,6 +94,7 @@ export async function restoreVersion(
         status: stored.status === 400 ? 503 : stored.status,
         message: stored.message,
       };
+    await broadcastStoredUpdate(noteId, update);
     const when = new Date(version.created_at).toISOString().slice(0, 16).replace("T", " ");
     const restoreId = await keepVersion(noteId, userId, Y.encodeStateAsUpdate(doc), "restore", {
       summary: `Restored the version of ${when} UTC`,
