@@ -2,7 +2,8 @@
 
 import { useOptimistic, useTransition } from "react";
 import { useRouter } from "next/navigation";
-import { PinIcon, PinOffIcon, Trash2Icon } from "lucide-react";
+import Link from "next/link";
+import { HistoryIcon, PinIcon, PinOffIcon, Trash2Icon } from "lucide-react";
 import { toast } from "sonner";
 
 import { MoveToMenu } from "@/components/folders/move-to-menu";
@@ -55,6 +56,12 @@ export function NoteActions({ id, pinned }: { id: string; pinned: boolean }) {
       >
         {shownPinned ? <PinOffIcon aria-hidden="true" /> : <PinIcon aria-hidden="true" />}
         <span className="sr-only sm:not-sr-only">{shownPinned ? "Unpin" : "Pin"}</span>
+      </Button>
+      <Button variant="ghost" size="sm" asChild>
+        <Link href={`/notes/${id}/history`} aria-keyshortcuts="H">
+          <HistoryIcon aria-hidden="true" />
+          <span className="sr-only sm:not-sr-only">History</span>
+        </Link>
       </Button>
       <Button variant="ghost" size="sm" onClick={remove} disabled={pending}>
         <Trash2Icon aria-hidden="true" />

@@ -6,6 +6,7 @@ import { useTheme } from "next-themes";
 import {
   ArrowRightLeftIcon,
   FileTextIcon,
+  HistoryIcon,
   FolderIcon,
   HashIcon,
   KeyboardIcon,
@@ -64,6 +65,7 @@ const ICONS = {
   tag: HashIcon,
   move: ArrowRightLeftIcon,
   list: ListIcon,
+  history: HistoryIcon,
 } as const;
 
 type Group = { heading: string; items: PaletteItem[] };

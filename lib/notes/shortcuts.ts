@@ -1,6 +1,6 @@
 /** Keyboard shortcuts of the notes screens: one list for the handler and the help dialog. */
 export type ShortcutAction =
-  "new-note" | "search" | "palette" | "next-note" | "previous-note" | "help" | "list";
+  "new-note" | "search" | "palette" | "next-note" | "previous-note" | "help" | "list" | "history";
 
 export const SHORTCUTS: { keys: string[]; action: ShortcutAction; label: string }[] = [
   { keys: ["N"], action: "new-note", label: "New note" },
@@ -12,6 +12,7 @@ export const SHORTCUTS: { keys: string[]; action: ShortcutAction; label: string 
   },
   { keys: ["J", "↓"], action: "next-note", label: "Next note in the list" },
   { keys: ["K", "↑"], action: "previous-note", label: "Previous note in the list" },
+  { keys: ["H"], action: "history", label: "History of the open note" },
   { keys: ["Esc"], action: "list", label: "Leave the editor for the list" },
   { keys: ["?"], action: "help", label: "Show these shortcuts" },
 ];
@@ -39,6 +40,9 @@ export function shortcutFor(e: KeyInput): ShortcutAction | null {
       return "search";
     case "?":
       return "help";
+    case "h":
+    case "H":
+      return "history";
     case "j":
       return "next-note";
     case "k":

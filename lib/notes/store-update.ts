@@ -4,6 +4,7 @@ import type { SupabaseClient } from "@supabase/supabase-js";
 import * as Y from "yjs";
 
 import { toBytea } from "@/lib/notes/bytea";
+import { keepSessionVersion } from "@/lib/history/keep";
 import { deriveNoteText, type Derivation } from "@/lib/notes/derived-text";
 import type { Database } from "@/lib/supabase/database.types";
 
@@ -70,6 +71,7 @@ export async function storeNoteUpdate(
   noteId: string,
   update: Uint8Array,
   path: string,
+  device: string | null = null,
 ): Promise<StoreOutcome> {
   let id: number | null = null;
   if (update.length > 0) {
@@ -96,6 +98,13 @@ export async function storeNoteUpdate(
       };
     }
     id = res.data.id;
+    // The note's history: the state before this edit is kept when it ends a session. The edit is
+    // stored either way; a version not kept is logged, never a reason to refuse the edit.
+    try {
+      await keepSessionVersion(supabase, userId, noteId, id, device);
+    } catch (err) {
+      console.error(`${path}: keeping a version failed:`, (err as Error).message);
+    }
   }
   try {
     const derived = await deriveAfterStore(supabase, userId, noteId);

@@ -56,7 +56,8 @@ export interface PaletteItem {
     | "folder"
     | "tag"
     | "move"
-    | "list";
+    | "list"
+    | "history";
   /** Keys shown at the item's end, e.g. ["N"]. */
   keys?: string[];
   /** What choosing it does. */

@@ -5,5 +5,6 @@
 import "@/lib/palette/commands";
 import "@/lib/folders/palette";
 import "@/lib/tags/palette";
+import "@/lib/history/palette";
 
 export { paletteSources, paletteHooks } from "@/lib/palette/registry";

@@ -24,6 +24,13 @@ export const SCHEDULED_JOBS: ScheduledJob[] = [
     sql: "select public.purge_expired_trash()",
     everyMs: HOUR,
   },
+  /** supabase/migrations/20261127100000_note_versions.sql, hourly. */
+  {
+    name: "thin-note-history",
+    fn: "public.thin_note_history(integer,integer)",
+    sql: "select public.thin_note_history()",
+    everyMs: HOUR,
+  },
 ];
 
 /** Starts the jobs; the function returned stops them and waits for a run under way. */

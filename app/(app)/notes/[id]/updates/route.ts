@@ -1,5 +1,6 @@
 import { NextResponse, type NextRequest } from "next/server";
 
+import { deviceLabel } from "@/lib/history/device";
 import { isNoteId } from "@/lib/notes/limits";
 import { storeNoteUpdate, UPDATE_MAX_BYTES } from "@/lib/notes/store-update";
 import { createClient, getClaims } from "@/lib/supabase/server";
@@ -31,7 +32,8 @@ export async function POST(request: NextRequest, { params }: { params: Promise<{
   if (update.length > UPDATE_MAX_BYTES)
     return refuse(413, "That change is too large to store at once.");
 
-  const outcome = await storeNoteUpdate(await createClient(), claims.sub, id, update, path);
+  const device = deviceLabel(request.headers.get("user-agent"));
+  const outcome = await storeNoteUpdate(await createClient(), claims.sub, id, update, path, device);
   if (!outcome.ok) return refuse(outcome.status, outcome.message);
   return NextResponse.json({ id: outcome.id }, { headers: { "Cache-Control": "no-store" } });
 }

@@ -1,0 +1,128 @@
+import "server-only";
+
+import type { SupabaseClient } from "@supabase/supabase-js";
+import * as Y from "yjs";
+
+import { fromBytea, toBytea } from "@/lib/notes/bytea";
+import { documentMarkdown } from "@/lib/notes/document-text";
+import { createAdminClient } from "@/lib/supabase/admin";
+import type { Database } from "@/lib/supabase/database.types";
+import { versionDue } from "@/lib/history/grouping";
+import { summarize, wordChanges } from "@/lib/history/words";
+
+export type VersionKind = "session" | "before_restore" | "restore" | "import";
+
+/** A Y.Doc made of a note's stored state (its merged ydoc and the updates on it). */
+export function docOf(ydoc: Uint8Array, updates: Uint8Array[]): Y.Doc {
+  const doc = new Y.Doc();
+  if (ydoc.length > 0) Y.applyUpdate(doc, ydoc);
+  for (const update of updates) Y.applyUpdate(doc, update);
+  return doc;
+}
+
+/** The Markdown of a stored Yjs state, as the editor would write it. */
+export function stateMarkdown(state: Uint8Array): string {
+  const doc = docOf(state, []);
+  try {
+    return documentMarkdown(doc);
+  } finally {
+    doc.destroy();
+  }
+}
+
+/**
+ * Keeps `state` as a version of the note, with what changed since the version before it, and
+ * notes the time in the note's marks so the next edit is grouped after it. Returns its id.
+ */
+export async function keepVersion(
+  noteId: string,
+  ownerId: string,
+  state: Uint8Array,
+  kind: VersionKind,
+  { summary, device }: { summary?: string; device?: string | null } = {},
+): Promise<number> {
+  const admin = createAdminClient();
+  const previous = await admin
+    .from("note_versions")
+    .select("state")
+    .eq("note_id", noteId)
+    .order("created_at", { ascending: false })
+    .order("id", { ascending: false })
+    .limit(1)
+    .maybeSingle();
+  if (previous.error) throw new Error(`reading the last version: ${previous.error.message}`);
+  const before = previous.data ? stateMarkdown(fromBytea(previous.data.state)) : "";
+  const changes = wordChanges(before, stateMarkdown(state));
+  const inserted = await admin
+    .from("note_versions")
+    .insert({
+      note_id: noteId,
+      owner_id: ownerId,
+      kind,
+      state: toBytea(state),
+      device: device ? device.slice(0, 80) : null,
+      words_added: changes.added,
+      words_removed: changes.removed,
+      summary: (summary ?? summarize(changes)).slice(0, 200),
+    })
+    .select("id, created_at")
+    .single();
+  if (inserted.error) throw new Error(`keeping a version: ${inserted.error.message}`);
+  const marked = await admin.from("note_history_marks").upsert({
+    note_id: noteId,
+    last_update_at: inserted.data.created_at,
+    last_version_at: inserted.data.created_at,
+  });
+  if (marked.error) throw new Error(`marking the version: ${marked.error.message}`);
+  return inserted.data.id;
+}
+
+/**
+ * After an edit of a note was stored (row `storedId`, under RLS, so the caller owns the note):
+ * records the edit's time by the database's clock and, when grouping says so, keeps the state
+ * before it as a version. Two edits at once keep one version: the first to move the mark wins.
+ */
+export async function keepSessionVersion(
+  supabase: SupabaseClient<Database>,
+  userId: string,
+  noteId: string,
+  storedId: number,
+  device: string | null = null,
+): Promise<number | null> {
+  const admin = createAdminClient();
+  const touched = await admin.rpc("note_history_touch", { note_id: noteId }).single();
+  if (touched.error) throw new Error(`marking the edit: ${touched.error.message}`);
+  const marks = touched.data;
+  if (
+    !versionDue({
+      previousUpdateAt: marks.previous_update_at,
+      lastVersionAt: marks.last_version_at,
+      startedAt: marks.started_at,
+      now: marks.now,
+    })
+  )
+    return null;
+  const claim = admin
+    .from("note_history_marks")
+    .update({ last_version_at: marks.now })
+    .eq("note_id", noteId);
+  const claimed = await (
+    marks.last_version_at === null
+      ? claim.is("last_version_at", null)
+      : claim.eq("last_version_at", marks.last_version_at)
+  ).select("note_id");
+  if (claimed.error) throw new Error(`claiming the version: ${claimed.error.message}`);
+  if (claimed.data.length === 0) return null;
+
+  const { data, error } = await supabase.rpc("note_state", { note_id: noteId }).maybeSingle();
+  if (error) throw new Error(`reading the note's state: ${error.message}`);
+  if (!data) return null;
+  const earlier = data.updates.filter((_, i) => data.update_ids[i] < storedId).map(fromBytea);
+  const doc = docOf(fromBytea(data.ydoc), earlier);
+  try {
+    if (doc.getXmlFragment("default").length === 0) return null;
+    return await keepVersion(noteId, userId, Y.encodeStateAsUpdate(doc), "session", { device });
+  } finally {
+    doc.destroy();
+  }
+}
