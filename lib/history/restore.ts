@@ -13,7 +13,7 @@ type Client = SupabaseClient<Database>;
 
 export type RestoreOutcome =
   | { ok: true; beforeRestoreId: number; restoreId: number }
-  | { ok: false; status: 404 | 413 | 503; message: string };
+  | { ok: false; status: 403 | 404 | 413 | 503; message: string };
 
 const NO_VERSION = "That version doesn't exist.";
 
@@ -107,7 +107,7 @@ export async function restoreVersion(
 }
 
 export type CopyOutcome =
-  { ok: true; noteId: string } | { ok: false; status: 404 | 413 | 503; message: string };
+  { ok: true; noteId: string } | { ok: false; status: 403 | 404 | 413 | 503; message: string };
 
 /** A new note of the caller's whose content is the version's. */
 export async function copyVersionToNote(

@@ -73,6 +73,24 @@ export type Database = {
           },
         ];
       };
+      history_retention: {
+        Row: {
+          id: boolean;
+          keep_all_days: number;
+          keep_daily_days: number;
+        };
+        Insert: {
+          id?: boolean;
+          keep_all_days?: number;
+          keep_daily_days?: number;
+        };
+        Update: {
+          id?: boolean;
+          keep_all_days?: number;
+          keep_daily_days?: number;
+        };
+        Relationships: [];
+      };
       import_folders: {
         Row: {
           import_id: string;
@@ -221,6 +239,35 @@ export type Database = {
             foreignKeyName: "invitations_note_id_fkey";
             columns: ["note_id"];
             isOneToOne: false;
+            referencedRelation: "notes";
+            referencedColumns: ["id"];
+          },
+        ];
+      };
+      note_history_marks: {
+        Row: {
+          note_id: string;
+          created_at: string;
+          last_update_at: string;
+          last_version_at: string | null;
+        };
+        Insert: {
+          note_id: string;
+          created_at?: string;
+          last_update_at?: string;
+          last_version_at?: string | null;
+        };
+        Update: {
+          note_id?: string;
+          created_at?: string;
+          last_update_at?: string;
+          last_version_at?: string | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: "note_history_marks_note_id_fkey";
+            columns: ["note_id"];
+            isOneToOne: true;
             referencedRelation: "notes";
             referencedColumns: ["id"];
           },
@@ -380,6 +427,53 @@ export type Database = {
         Relationships: [
           {
             foreignKeyName: "note_updates_note_id_fkey";
+            columns: ["note_id"];
+            isOneToOne: false;
+            referencedRelation: "notes";
+            referencedColumns: ["id"];
+          },
+        ];
+      };
+      note_versions: {
+        Row: {
+          id: number;
+          note_id: string;
+          owner_id: string;
+          created_at: string;
+          kind: string;
+          state: string;
+          device: string | null;
+          words_added: number;
+          words_removed: number;
+          summary: string;
+        };
+        Insert: {
+          id?: never;
+          note_id: string;
+          owner_id: string;
+          created_at?: string;
+          kind: string;
+          state: string;
+          device?: string | null;
+          words_added?: number;
+          words_removed?: number;
+          summary?: string;
+        };
+        Update: {
+          id?: never;
+          note_id?: string;
+          owner_id?: string;
+          created_at?: string;
+          kind?: string;
+          state?: string;
+          device?: string | null;
+          words_added?: number;
+          words_removed?: number;
+          summary?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: "note_versions_note_id_fkey";
             columns: ["note_id"];
             isOneToOne: false;
             referencedRelation: "notes";
@@ -581,6 +675,13 @@ export type Database = {
         };
         Returns: string;
       };
+      history_usage: {
+        Args: never;
+        Returns: {
+          versions: number;
+          bytes: number;
+        }[];
+      };
       is_reserved_username: {
         Args: {
           name: string;
@@ -604,6 +705,35 @@ export type Database = {
           source_title: string;
           context: string;
           updated_at: string;
+        }[];
+      };
+      note_history: {
+        Args: {
+          note_id: string;
+          before_at?: string;
+          before_id?: number;
+          page_size?: number;
+        };
+        Returns: {
+          id: number;
+          created_at: string;
+          kind: string;
+          device: string;
+          words_added: number;
+          words_removed: number;
+          summary: string;
+          size: number;
+        }[];
+      };
+      note_history_touch: {
+        Args: {
+          note_id: string;
+        };
+        Returns: {
+          previous_update_at: string;
+          last_version_at: string;
+          started_at: string;
+          now: string;
         }[];
       };
       note_people: {
@@ -784,6 +914,13 @@ export type Database = {
           tag: string;
           note_count: number;
         }[];
+      };
+      thin_note_history: {
+        Args: {
+          keep_all_days?: number;
+          keep_daily_days?: number;
+        };
+        Returns: number;
       };
       unshare_note: {
         Args: {
