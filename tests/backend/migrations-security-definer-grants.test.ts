@@ -54,6 +54,9 @@ const GRANT_DECISIONS: Record<string, readonly string[]> = {
   "note_people(uuid)": ["authenticated"],
   // Tells a removed person's open editor, from a trigger on note_members.
   "broadcast_member_change()": [],
+  "relabel_note_links(uuid)": [],
+  "notes_lacking_refs(uuid,integer)": [],
+  "write_note_refs(uuid,text,text,text[],jsonb)": [],
 };
 
 const fixtures = path.join(import.meta.dirname, "fixtures");
