@@ -260,3 +260,34 @@ describe("NoteSync", () => {
     expect(db.textOnOpen()).toBe("Imported offline");
   });
 });
+
+describe("a sync stopped while it stores", () => {
+  it("lets its flush end instead of flushing again without end (the page stays responsive)", async () => {
+    const db = new MemoryDatabase();
+    const store = db.storeFor();
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    let appends = 0;
+    const slow: NoteStore = {
+      ...store,
+      append: async (data) => {
+        appends++;
+        await held;
+        return store.append(data);
+      },
+    };
+    const doc = new Y.Doc();
+    const sync = new NoteSync(doc, slow, null, {});
+    doc.getText("t").insert(0, "first");
+    const flushing = sync.flush();
+    // Typed while the first edit is on its way: pending when the note is closed.
+    doc.getText("t").insert(5, " second");
+    sync.destroy();
+    release();
+    await flushing;
+    // Were the flush to start again, it would never yield; a timer firing proves it ended.
+    await new Promise((r) => setTimeout(r, 20));
+    expect(appends).toBe(1);
+    expect(sync.hasUnsavedChanges()).toBe(true);
+  });
+});

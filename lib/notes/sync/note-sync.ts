@@ -120,6 +120,9 @@ export class NoteSync {
     if (this.flushing) return this.flushing;
     this.flushing = this.flushOnce().finally(() => {
       this.flushing = null;
+      // A stopped sync stores nothing more (its pending updates stay in the device's copy for the
+      // next notes page to push); flushing again would only return at once, again and again.
+      if (this.stopped) return;
       if (this.pending.length > 0 && !this.retryTimer && this.state !== "error") void this.flush();
     });
     return this.flushing;
