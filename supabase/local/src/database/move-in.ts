@@ -77,6 +77,8 @@ export async function moveIn(options: MoveInOptions): Promise<MovedTable[]> {
        where c.relnamespace = 'public'::regnamespace and c.relkind in ('r', 'p') order by 1`,
     );
     const tables = [...AUTH_AND_STORAGE, ...publicTables.map((r) => r.name)];
+    // A database bootstrapped by this move-in holds only what its migrations wrote.
+    const fresh = target.created;
     const moved: MovedTable[] = [];
     await target.transaction(async (tx) => {
       // As pg_dump's --disable-triggers: rows arrive as they were, with no trigger adding to them
@@ -88,10 +90,17 @@ export async function moveIn(options: MoveInOptions): Promise<MovedTable[]> {
         const { rows: held } = await tx.query<{ n: number }>(
           `select count(*)::int as n from ${ident(table)}`,
         );
-        if (held[0].n > 0)
-          throw new DatabaseRefusedError(
-            `${table} in the server database already holds ${held[0].n} rows; move into a database that holds no data yet.`,
-          );
+        if (held[0].n > 0) {
+          // Rows a migration wrote (a settings row, say) are in the embedded database too, where
+          // the same migrations ran: those give way to the embedded database's own. Anything else
+          // is somebody's data, and nothing is moved over it.
+          const made = fresh || (await heldRowsAreIn(source, tx, table, columns));
+          if (!made)
+            throw new DatabaseRefusedError(
+              `${table} in the server database already holds ${held[0].n} rows; move into a database that holds no data yet.`,
+            );
+          await tx.query(`delete from ${ident(table)}`);
+        }
         const list = columns.map((c) => pg.escapeIdentifier(c)).join(", ");
         let count = 0;
         for (let offset = 0; ; offset += PAGE) {
@@ -123,6 +132,21 @@ export async function moveIn(options: MoveInOptions): Promise<MovedTable[]> {
 }
 
 type Queryable = { query: Transaction["query"] };
+
+/** Whether every row `table` holds on the server is a row the embedded database holds too. */
+async function heldRowsAreIn(
+  source: Queryable,
+  target: Queryable,
+  table: string,
+  columns: string[],
+): Promise<boolean> {
+  const list = columns.map((c) => pg.escapeIdentifier(c)).join(", ");
+  const sql = `select row_to_json(t)::text as r from (select ${list} from ${ident(table)} limit 1001) t`;
+  const held = await target.query<{ r: string }>(sql);
+  if (held.rows.length > 1000) return false;
+  const theirs = new Set((await source.query<{ r: string }>(sql)).rows.map((row) => row.r));
+  return held.rows.every((row) => theirs.has(row.r));
+}
 
 /**
  * The columns a table has on both sides that may be written (no generated ones); null when the
