@@ -1,6 +1,6 @@
 "use client";
 
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { ChevronRightIcon, HashIcon } from "lucide-react";
@@ -55,6 +55,9 @@ export function TagTree({ userId }: { userId: string }) {
   const [expanded, setExpanded] = useState<Set<string>>(() => new Set());
   const [focused, setFocused] = useState<string | null>(null);
   const items = useRef(new Map<string, HTMLAnchorElement>());
+  // A topic of its own: on a phone the tree is drawn twice (the sidebar and the Library sheet),
+  // and supabase-js hands a second channel of one topic back already subscribed.
+  const instance = useId();
 
   const load = useCallback(async () => {
     if (!supabase) return;
@@ -93,7 +96,7 @@ export function TagTree({ userId }: { userId: string }) {
       timer = setTimeout(() => void load(), AFTER_CHANGE_MS);
     };
     const channel = client
-      .channel(`tag-tree:${userId}`)
+      .channel(`tag-tree:${userId}:${instance}`)
       .on(
         "postgres_changes",
         { event: "*", schema: "public", table: "notes", filter: `owner_id=eq.${userId}` },
@@ -107,7 +110,7 @@ export function TagTree({ userId }: { userId: string }) {
       clearTimeout(timer);
       void client.removeChannel(channel);
     };
-  }, [load, supabase, userId]);
+  }, [instance, load, supabase, userId]);
 
   // The open tag's parents are shown open.
   useEffect(() => {
