@@ -8,7 +8,6 @@ import { toast } from "sonner";
 
 import { carriesNote, draggedNote, FolderTree } from "@/components/folders/folder-tree";
 import { useFolders } from "@/components/folders/folders-provider";
-import { useNewShares } from "@/components/sharing/use-new-shares";
 import { cn } from "@/lib/utils";
 
 const item =
@@ -26,8 +25,7 @@ export function NotesNav({
   onNavigate?: () => void;
 }) {
   const pathname = usePathname();
-  const { current, moveNote, userId } = useFolders();
-  useNewShares(userId);
+  const { current, moveNote } = useFolders();
   const [dropping, setDropping] = useState(false);
   const allNotes = pathname === "/notes" && current === null;
 

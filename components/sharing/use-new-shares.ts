@@ -50,3 +50,13 @@ export function useNewShares(userId: string) {
     };
   }, [supabase, userId, router]);
 }
+
+/**
+ * Listens for notes and folders shared with the person, once per page: the navigation it used to
+ * live in is drawn twice on phones (the sidebar and the Library sheet), and one topic can be
+ * subscribed only once per client.
+ */
+export function NewSharesListener({ userId }: { userId: string }) {
+  useNewShares(userId);
+  return null;
+}

@@ -10,6 +10,7 @@ import { OpenAtMatch } from "@/components/palette/open-at-match";
 import { NotesShell } from "@/components/notes/notes-shell";
 import { PushPendingChanges } from "@/components/notes/push-pending-changes";
 import { NotesSidebar } from "@/components/notes/notes-sidebar";
+import { NewSharesListener } from "@/components/sharing/use-new-shares";
 import { TagTree } from "@/components/tags/tag-tree";
 import { requireUser } from "@/lib/auth/require-user";
 import { listFolders } from "@/lib/folders/queries";
@@ -57,6 +58,7 @@ export default async function NotesLayout({ children }: { children: React.ReactN
         }
       >
         <PushPendingChanges userId={claims.sub} />
+        <NewSharesListener userId={claims.sub} />
         <OpenAtMatch />
         {children}
       </NotesShell>
