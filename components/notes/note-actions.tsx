@@ -43,13 +43,16 @@ export function NoteActions({ id, pinned }: { id: string; pinned: boolean }) {
       });
     });
 
-  // On a phone the buttons are their icons (names stay for screen readers), so all fit on a line.
+  // On a phone the buttons are their icons (names stay for screen readers), closer together, so
+  // all fit on a line.
+  const phone = "max-sm:has-[>svg]:px-2";
   return (
     <div className="flex items-center gap-1">
       <MoveToMenu noteId={id} />
       <Button
         variant="ghost"
         size="sm"
+        className={phone}
         aria-pressed={shownPinned}
         onClick={togglePin}
         disabled={pending}
@@ -57,13 +60,13 @@ export function NoteActions({ id, pinned }: { id: string; pinned: boolean }) {
         {shownPinned ? <PinOffIcon aria-hidden="true" /> : <PinIcon aria-hidden="true" />}
         <span className="sr-only sm:not-sr-only">{shownPinned ? "Unpin" : "Pin"}</span>
       </Button>
-      <Button variant="ghost" size="sm" asChild>
+      <Button variant="ghost" size="sm" className={phone} asChild>
         <Link href={`/notes/${id}/history`} aria-keyshortcuts="H">
           <HistoryIcon aria-hidden="true" />
           <span className="sr-only sm:not-sr-only">History</span>
         </Link>
       </Button>
-      <Button variant="ghost" size="sm" onClick={remove} disabled={pending}>
+      <Button variant="ghost" size="sm" className={phone} onClick={remove} disabled={pending}>
         <Trash2Icon aria-hidden="true" />
         <span className="sr-only sm:not-sr-only">Delete</span>
       </Button>
