@@ -7,6 +7,7 @@ import { usePathname } from "next/navigation";
 import { Button } from "@/components/ui/button";
 import { isAuthPage } from "@/lib/auth/routes";
 import { returnPathFrom, signInHref } from "@/lib/auth/safe-next";
+import { publicAddress } from "@/lib/security/kept-page";
 
 const loadContent = () => import("@/components/auth/sign-in-dialog-content");
 const SignInDialogContent = lazy(() =>
@@ -94,7 +95,7 @@ export function SignInDialog({ serverUrl }: { serverUrl: string }) {
         : pathname;
   return (
     <SignInControl
-      next={returnPathFrom(here, isAuthPage)}
+      next={returnPathFrom(publicAddress(here), isAuthPage)}
       onApproach={() =>
         setSeen({ pathname, url: window.location.pathname + window.location.search })
       }

@@ -12,6 +12,19 @@ export const KEPT_PAGES: Readonly<Record<string, string>> = { "/": "/kept/home" 
 const KEPT_TARGETS = new Set(Object.values(KEPT_PAGES));
 
 /**
+ * The address a person sees for `path` (a path, with any query): a kept copy's own address, which
+ * its render sees as its path, is given back as the page it stands for, so "sign in and come back
+ * here" on the kept home page comes back to `/`.
+ */
+export function publicAddress(path: string): string {
+  const at = path.search(/[?#]/);
+  const pathname = at < 0 ? path : path.slice(0, at);
+  if (!KEPT_TARGETS.has(pathname)) return path;
+  const page = Object.keys(KEPT_PAGES).find((key) => KEPT_PAGES[key] === pathname)!;
+  return page + (at < 0 ? "" : path.slice(at));
+}
+
+/**
  * The kept copy this request may be served, or null when it needs the live page: a signed-in
  * person (any auth cookie, even one about to be refreshed) or a visitor whose theme cookie names a
  * theme the kept copy (rendered for the system theme) would flash past. The proxy runs again for

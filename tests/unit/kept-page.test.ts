@@ -48,3 +48,13 @@ describe("which visitors the kept home page is for", () => {
     vi.unstubAllEnvs();
   });
 });
+
+describe("the address a kept page stands for", () => {
+  it("gives the kept home page's own address back as /, query kept, and leaves others alone", async () => {
+    const { publicAddress } = await import("@/lib/security/kept-page");
+    expect(publicAddress("/kept/home")).toBe("/");
+    expect(publicAddress("/kept/home?ref=mail")).toBe("/?ref=mail");
+    expect(publicAddress("/features")).toBe("/features");
+    expect(publicAddress("/notes/kept/home")).toBe("/notes/kept/home");
+  });
+});
