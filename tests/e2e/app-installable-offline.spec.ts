@@ -13,6 +13,8 @@ import {
 } from "./support/notes";
 
 test.describe.configure({ timeout: 120_000 });
+// The suite blocks service workers (playwright.config.ts); these tests are about the app's own.
+test.use({ serviceWorkers: "allow" });
 
 type Manifest = {
   name?: string;
