@@ -15,6 +15,7 @@ const NoteEditor = dynamic(
 export function NoteEditorIsland({
   noteId,
   userId,
+  ownerId = userId,
   text,
   preview,
   readOnly = false,
@@ -22,6 +23,8 @@ export function NoteEditorIsland({
   readOnly?: boolean;
   noteId: string;
   userId: string;
+  /** Whose note it is, when it is shared with `userId`: its attachments go in the owner's folder. */
+  ownerId?: string;
   text: { title: string; body: string };
   preview: React.ReactNode;
 }) {
@@ -33,6 +36,7 @@ export function NoteEditorIsland({
         key={noteId}
         noteId={noteId}
         userId={userId}
+        ownerId={ownerId}
         text={text}
         hidden={!ready}
         readOnly={readOnly}

@@ -44,6 +44,8 @@ import type { SaveState } from "@/lib/notes/sync/types";
 type Props = {
   noteId: string;
   userId: string;
+  /** Whose note it is; another person's when it is shared with `userId`. */
+  ownerId: string;
   text: { title: string; body: string };
   hidden: boolean;
   onReady: () => void;
@@ -68,7 +70,15 @@ async function fetchTitle(url: string): Promise<string | null> {
 }
 
 /** Tiptap bound to the note's Y.Doc: the CRDT owns the document, the editor shows it. */
-export function NoteEditor({ noteId, userId, text, hidden, onReady, readOnly = false }: Props) {
+export function NoteEditor({
+  noteId,
+  userId,
+  ownerId,
+  text,
+  hidden,
+  onReady,
+  readOnly = false,
+}: Props) {
   const supabase = useSupabase();
   const [doc] = useState(() => new Y.Doc());
   const [sync, setSync] = useState<NoteSync | null>(null);
@@ -132,11 +142,13 @@ export function NoteEditor({ noteId, userId, text, hidden, onReady, readOnly = f
   useEffect(() => {
     editor?.setEditable(canEdit);
   }, [editor, canEdit]);
-  const uploads = useAttachmentUploads(editor, userId, noteId);
+  // A shared note's files go in its owner's folder, where the editors' storage policy lets them add.
+  const uploads = useAttachmentUploads(editor, ownerId, noteId);
   useEffect(() => {
     addFiles.current = uploads.addFiles;
   }, [uploads.addFiles]);
-  useAttachmentSweep(editor, supabase, userId, noteId, caughtUp);
+  // Only the owner may remove files, so only the owner's devices sweep the ones no longer in it.
+  useAttachmentSweep(editor, supabase, ownerId, noteId, caughtUp && ownerId === userId);
   useEffect(() => {
     if (!editor) return;
     const local = new IndexeddbPersistence(localCopyName(userId, noteId), doc);

@@ -22,7 +22,8 @@ export function NoteView({
 }: {
   note: NoteSummary;
   userId: string;
-  share: { slug: string | null; indexable: boolean };
+  /** Its sharing, and whose it is: a shared note's files live in its owner's folder. */
+  share: { slug: string | null; indexable: boolean; ownerId: string };
   role?: "owner" | "editor" | "viewer";
 }) {
   const preview = (
@@ -65,6 +66,7 @@ export function NoteView({
         readOnly={role === "viewer"}
         noteId={note.id}
         userId={userId}
+        ownerId={share.ownerId}
         text={{ title: note.title, body: note.body }}
         preview={preview}
       />

@@ -54,9 +54,15 @@ export function linkNextPath(next: string | null | undefined): string {
 }
 
 /**
- * A recovery link always ends on the update-password page, whatever `next` says; so does an
- * invitation, whose account has no password yet.
+ * A recovery link always ends on the update-password page, whatever `next` says. So does an
+ * invitation, whose account has no password yet; it then goes on to what the person was invited to
+ * (`next`), which the update-password page takes once the password is chosen.
  */
 export function afterLink(type: string | null, next: string | null): string {
-  return type === "recovery" || type === "invite" ? "/update-password" : linkNextPath(next);
+  if (type === "recovery") return "/update-password";
+  if (type === "invite") {
+    const then = linkNextPath(next);
+    return then === "/" ? "/update-password" : `/update-password?next=${encodeURIComponent(then)}`;
+  }
+  return linkNextPath(next);
 }

@@ -30,7 +30,7 @@ const readNote = cache(async (id: string) => {
   const supabase = await createClient();
   const { data, error } = await supabase
     .from("notes")
-    .select(`${NOTE_SUMMARY_COLUMNS}, share_slug, share_indexable`)
+    .select(`${NOTE_SUMMARY_COLUMNS}, share_slug, share_indexable, owner_id`)
     .eq("id", id)
     .maybeSingle();
   if (error) throw new Error(`Reading a note failed: ${error.message}`);
@@ -54,9 +54,9 @@ export async function listTrash(): Promise<TrashPage> {
 /** Whether the signed-in person's note is shared, and at which link. */
 export async function getNoteShare(
   id: string,
-): Promise<{ slug: string | null; indexable: boolean } | null> {
+): Promise<{ slug: string | null; indexable: boolean; ownerId: string } | null> {
   const row = await readNote(id);
-  return row && { slug: row.share_slug, indexable: row.share_indexable };
+  return row && { slug: row.share_slug, indexable: row.share_indexable, ownerId: row.owner_id };
 }
 
 /** The signed-in person's role on a note: owner, editor, viewer, or null without access. */

@@ -1,5 +1,7 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 
+import { sendFiles } from "./support/attachments";
+import { admin, linkIn, uniqueEmail, waitForMail } from "./support/auth";
 import { seriousViolations } from "./support/axe";
 import { deviceOf, editor, expectSaved, newPerson, openNote, seedNote } from "./support/notes";
 
@@ -42,6 +44,15 @@ test("the owner shares a note with an editor, makes them a viewer, then takes ac
   // Both edit one live note: the editor's words reach the owner's open note.
   await ownerPage.keyboard.press("Escape");
   await expect(editor(ownerPage)).toContainText("Bring a hat.", { timeout: 15_000 });
+
+  // An editor attaches a file too: it is stored with the owner's note, and shows on both.
+  await sendFiles(friendPage, "drop", [{ name: "tickets.txt", type: "text/plain", size: 300 }]);
+  const attached = (page: Page) =>
+    page.locator('[data-attachment-view="file"]', { hasText: "tickets.txt" });
+  await expect(attached(friendPage)).toBeVisible({ timeout: 15_000 });
+  await expect(attached(ownerPage)).toBeVisible({ timeout: 15_000 });
+  const { data: stored } = await admin().storage.from("attachments").list(`${owner.id}/${noteId}`);
+  expect(stored?.map((file) => file.name.replace(/^.*?-/, ""))).toContain("tickets.txt");
   await ownerPage.getByRole("button", { name: "Share" }).first().click();
 
   // Made a viewer: the open editor stops taking typing.
@@ -58,4 +69,37 @@ test("the owner shares a note with an editor, makes them a viewer, then takes ac
   await expect(friendPage.getByLabel("Your copy of the note")).toHaveValue(/Bring a hat\./);
   await friendPage.goto("/notes/shared");
   await expect(friendPage.getByText("Nothing is shared with you yet.")).toBeVisible();
+});
+
+test("someone without an account is invited to a note: the mail's link has them choose a password, then opens the note", async ({
+  browser,
+  baseURL,
+  request,
+}) => {
+  const owner = await newPerson();
+  const noteId = await seedNote(owner, "Garden plan", "Tomatoes by the fence.");
+  const ownerPage = await (await deviceOf(browser, baseURL!, owner)).newPage();
+  const newcomer = uniqueEmail("invited");
+
+  await openNote(ownerPage, noteId);
+  await ownerPage.getByRole("button", { name: "Share" }).first().click();
+  const dialog = ownerPage.getByRole("dialog");
+  await dialog.getByLabel("Invite by email").fill(newcomer);
+  await dialog.getByLabel("Role", { exact: true }).selectOption("editor");
+  await dialog.getByRole("button", { name: "Invite" }).click();
+  await expect(dialog.getByText(newcomer)).toBeVisible();
+
+  const mail = await waitForMail(request, newcomer, { subject: /invited/i });
+  const invitee = await browser.newContext({ baseURL });
+  const page = await invitee.newPage();
+  await page.goto(linkIn(mail));
+  await expect(page).toHaveURL(new RegExp(`/update-password\\?next=%2Fnotes%2F${noteId}$`));
+  await expect(page.getByRole("heading", { name: "Choose a new password" })).toBeVisible();
+  await page.getByLabel("New password", { exact: true }).fill("a-garden-password-42");
+  await page.getByLabel("Repeat the new password").fill("a-garden-password-42");
+  await page.getByRole("button", { name: "Save new password" }).click();
+
+  await expect(page).toHaveURL(new RegExp(`/notes/${noteId}$`), { timeout: 15_000 });
+  await expect(editor(page)).toContainText("Tomatoes by the fence.", { timeout: 15_000 });
+  await invitee.close();
 });

@@ -28,9 +28,12 @@ describe("next on a token_hash mail link", () => {
 
   it("sends recovery and invitations to choose a password, everything else to next", () => {
     expect(afterLink("recovery", "/account")).toBe("/update-password");
-    expect(afterLink("invite", "http://127.0.0.1:3100/auth/callback?next=%2Fnotes")).toBe(
-      "/update-password",
+    expect(afterLink("invite", null)).toBe("/update-password");
+    // An invitation to a note opens it once the password is chosen.
+    expect(afterLink("invite", "http://127.0.0.1:3100/notes/abc")).toBe(
+      "/update-password?next=%2Fnotes%2Fabc",
     );
+    expect(afterLink("invite", "https://evil.example//evil.example")).toBe("/update-password");
     expect(afterLink("email", "http://127.0.0.1:3100/auth/callback?next=%2Fnotes")).toBe("/notes");
     expect(afterLink("magiclink", "/account")).toBe("/account");
     expect(afterLink("email_change", "http://127.0.0.1:3100/auth/callback?next=%2Faccount")).toBe(

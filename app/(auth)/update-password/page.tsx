@@ -5,12 +5,19 @@ import { changePassword } from "@/lib/account/actions";
 import { ChangePasswordForm } from "@/components/account/change-password-form";
 import { AuthCard } from "@/components/auth/auth-card";
 import { requireUser } from "@/lib/auth/require-user";
+import { safeNextPath } from "@/lib/auth/safe-next";
 import { UPDATE_PASSWORD_PATH } from "@/lib/auth/routes";
 import { getClaims } from "@/lib/supabase/server";
 
 export const metadata: Metadata = { title: "Choose a new password" };
 
-export default async function UpdatePasswordPage() {
+export default async function UpdatePasswordPage({
+  searchParams,
+}: {
+  /** `next`: where an invitation goes once its password is chosen (the note it shares). */
+  searchParams: Promise<{ next?: string | string[] }>;
+}) {
+  const then = safeNextPath((await searchParams).next, "/account");
   if (!(await getClaims())) {
     return (
       <AuthCard
@@ -30,7 +37,7 @@ export default async function UpdatePasswordPage() {
   await requireUser(UPDATE_PASSWORD_PATH);
   return (
     <AuthCard title="Choose a new password" description="You'll stay signed in on this device.">
-      <ChangePasswordForm action={changePassword} then="/account" submitLabel="Save new password" />
+      <ChangePasswordForm action={changePassword} then={then} submitLabel="Save new password" />
     </AuthCard>
   );
 }
