@@ -29,8 +29,17 @@ export function NoteEditorIsland({
   preview: React.ReactNode;
 }) {
   const [ready, setReady] = useState(false);
+  // The role changes live when the owner makes this person a viewer or an editor; until then it is
+  // the one the page was served with, and the notice is in the first HTML.
+  const [changedTo, setChangedTo] = useState<"editor" | "viewer" | null>(null);
+  const viewer = changedTo === null ? readOnly : changedTo === "viewer";
   return (
     <div className="note-column flex-1 px-4 pt-6 pb-[30vh] sm:px-8 sm:pt-10">
+      {viewer && (
+        <p role={changedTo ? "status" : "note"} className="mb-4 text-sm text-muted-foreground">
+          You can view this note{changedTo ? " now" : ""}. Only its owner and editors can change it.
+        </p>
+      )}
       {!ready && (preview ?? <NoteSkeleton />)}
       <NoteEditor
         key={noteId}
@@ -40,6 +49,7 @@ export function NoteEditorIsland({
         text={text}
         hidden={!ready}
         readOnly={readOnly}
+        onRoleChange={setChangedTo}
         onReady={() => setReady(true)}
       />
     </div>

@@ -51,6 +51,8 @@ type Props = {
   onReady: () => void;
   /** A viewer's editor: shows the note live, takes no typing. */
   readOnly?: boolean;
+  /** The owner made this person an editor or a viewer while the note is open. */
+  onRoleChange?: (role: "editor" | "viewer") => void;
 };
 
 const noSubscription = () => () => {};
@@ -78,6 +80,7 @@ export function NoteEditor({
   hidden,
   onReady,
   readOnly = false,
+  onRoleChange,
 }: Props) {
   const supabase = useSupabase();
   const [doc] = useState(() => new Y.Doc());
@@ -202,6 +205,7 @@ export function NoteEditor({
       if (change.userId !== userId) return;
       if (change.role) {
         setAccess(change.role);
+        onRoleChange?.(change.role);
         return;
       }
       // Access taken away: what this person had is kept for them to copy; nothing more is sent.
@@ -209,7 +213,7 @@ export function NoteEditor({
       sync?.setTransport(null);
       setAccess("removed");
     },
-    [editor, sync, userId],
+    [editor, sync, userId, onRoleChange],
   );
   const elsewhere = useNoteChannel(supabase, noteId, sync, onAccess);
 
@@ -259,11 +263,6 @@ export function NoteEditor({
 
   return (
     <>
-      {access === "viewer" && readOnly === false && (
-        <p role="status" className="mb-4 text-sm text-muted-foreground">
-          You can view this note now. Only its owner and editors can change it.
-        </p>
-      )}
       {slot &&
         createPortal(
           <SaveStatus

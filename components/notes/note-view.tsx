@@ -57,11 +57,6 @@ export function NoteView({
         />
         {role === "owner" && <NoteActions id={note.id} pinned={note.pinned} />}
       </div>
-      {role === "viewer" && (
-        <p className="note-column px-4 pt-4 text-sm text-muted-foreground sm:px-8" role="note">
-          You can view this note. Only its owner and editors can change it.
-        </p>
-      )}
       <NoteEditorIsland
         readOnly={role === "viewer"}
         noteId={note.id}

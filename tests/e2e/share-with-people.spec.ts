@@ -60,6 +60,14 @@ test("the owner shares a note with an editor, makes them a viewer, then takes ac
   await expect(editor(friendPage)).toHaveAttribute("contenteditable", "false", {
     timeout: 15_000,
   });
+  const viewerNotice = friendPage.getByText("You can view this note now.");
+  await expect(viewerNotice).toBeVisible();
+  // Made an editor again: typing works again and the notice goes.
+  await people.getByLabel(/Role of/).selectOption("editor");
+  await expect(editor(friendPage)).toHaveAttribute("contenteditable", "true", {
+    timeout: 15_000,
+  });
+  await expect(viewerNotice).toBeHidden();
 
   // Removed: the open note says so, and the note leaves their list.
   await people.getByRole("button", { name: /^Remove/ }).click();
@@ -102,4 +110,33 @@ test("someone without an account is invited to a note: the mail's link has them 
   await expect(page).toHaveURL(new RegExp(`/notes/${noteId}$`), { timeout: 15_000 });
   await expect(editor(page)).toContainText("Tomatoes by the fence.", { timeout: 15_000 });
   await invitee.close();
+});
+
+test("a note shared while the page is still connecting is told too, once", async ({
+  browser,
+  baseURL,
+}) => {
+  const owner = await newPerson();
+  const friend = await newPerson();
+  const noteId = await seedNote(owner, "Reading list", "Start with Calvino.");
+  const friendPage = await (await deviceOf(browser, baseURL!, friend)).newPage();
+  // The page's live connection is held back until the note has been shared.
+  let shared: () => void = () => {};
+  const sharedYet = new Promise<void>((resolve) => (shared = resolve));
+  await friendPage.routeWebSocket(/\/realtime\/v1\/websocket/, async (ws) => {
+    await sharedYet;
+    ws.connectToServer();
+  });
+  await friendPage.goto("/notes/shared");
+  await expect(friendPage.getByText("Nothing is shared with you yet.")).toBeVisible();
+  const { error } = await admin()
+    .from("note_members")
+    .insert({ note_id: noteId, user_id: friend.id, role: "viewer" });
+  if (error) throw error;
+  shared();
+
+  await expect(friendPage.getByText("A note was shared with you")).toHaveCount(1, {
+    timeout: 15_000,
+  });
+  await expect(friendPage.getByRole("link", { name: /Reading list/ })).toBeVisible();
 });

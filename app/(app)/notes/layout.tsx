@@ -58,7 +58,7 @@ export default async function NotesLayout({ children }: { children: React.ReactN
         }
       >
         <PushPendingChanges userId={claims.sub} />
-        <NewSharesListener userId={claims.sub} />
+        <NewSharesListener userId={claims.sub} since={new Date().toISOString()} />
         <OpenAtMatch />
         {children}
       </NotesShell>
