@@ -114,7 +114,7 @@ export function NoteEditor({
       }),
       ChecklistOrder.configure({ enabled: () => checkedItemsDown(window.localStorage) }),
       LinkTitles.configure({ fetchTitle }),
-      CollaboratorCarets.configure({ awareness }),
+      CollaboratorCarets.configure({ awareness, selfId: userId }),
     ],
     editorProps: {
       attributes: {

@@ -25,6 +25,8 @@ function caret(raw: unknown): HTMLElement {
   const { name, color } = caretUser(raw);
   const caret = document.createElement("span");
   caret.className = "collaborator-caret";
+  // Not text of the note: the toolbar's list says who is here.
+  caret.setAttribute("aria-hidden", "true");
   caret.setAttribute("data-collaborator", name);
   caret.style.cssText = `position:relative;margin-left:-1px;margin-right:-1px;border-left:2px solid ${color};word-break:normal;pointer-events:none;`;
   const label = document.createElement("span");
@@ -40,16 +42,22 @@ function caret(raw: unknown): HTMLElement {
  * Yjs awareness the note's channel carries (@tiptap/y-tiptap's cursor plugin, which Tiptap's
  * collaboration caret extension wraps).
  */
-export const CollaboratorCarets = Extension.create<{ awareness: Awareness | null }>({
+export const CollaboratorCarets = Extension.create<{
+  awareness: Awareness | null;
+  /** This person: their carets on their other devices are not shown here. */
+  selfId: string;
+}>({
   name: "collaboratorCarets",
   addOptions() {
-    return { awareness: null };
+    return { awareness: null, selfId: "" };
   },
   addProseMirrorPlugins() {
-    const awareness = this.options.awareness;
+    const { awareness, selfId } = this.options;
     if (!awareness) return [];
     return [
       yCursorPlugin(awareness, {
+        awarenessStateFilter: (mine: number, theirs: number, state: { user?: { id?: unknown } }) =>
+          mine !== theirs && state?.user?.id !== selfId,
         cursorBuilder: caret,
         selectionBuilder: (raw: unknown) => ({
           style: `background-color: ${caretUser(raw).color}33`,
