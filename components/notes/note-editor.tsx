@@ -4,6 +4,7 @@ import {
   useCallback,
   useEffect,
   useLayoutEffect,
+  useMemo,
   useRef,
   useState,
   useSyncExternalStore,
@@ -241,7 +242,10 @@ export function NoteEditor({
     if (user) awareness.setLocalStateField("user", user);
     else if (awareness.getLocalState()?.user) awareness.setLocalStateField("user", null);
   }, [awareness, me, canEdit]);
-  const here = useNoteChannel(supabase, noteId, sync, onAccess, me, awareness);
+  // Until the session is read, others see this device as "Someone": it is tracked at once, as the
+  // note's other devices need to know it is there to send it their changes.
+  const self = useMemo<Me>(() => me ?? { userId, name: "", avatarPath: null }, [me, userId]);
+  const here = useNoteChannel(supabase, noteId, sync, onAccess, self, awareness);
 
   // A new note is for writing in at once: the caret is in it in the same frame the editor is
   // shown, so the first keys typed go into the note. (Tiptap's `focus` command waits a frame, and

@@ -39,7 +39,7 @@ export function useNoteChannel(
   sync: NoteSync | null,
   onAccess?: (change: AccessChange) => void,
   me?: Me,
-  awareness?: Awareness | null,
+  awareness: Awareness | null = null,
 ): Here {
   const [here, setHere] = useState<Here>(nobody);
   const who = useRef(me);
