@@ -4,6 +4,7 @@ import {
   useCallback,
   useEffect,
   useLayoutEffect,
+  useMemo,
   useRef,
   useState,
   useSyncExternalStore,
@@ -13,6 +14,7 @@ import { Selection, TextSelection } from "@tiptap/pm/state";
 import { EditorContent, ReactNodeViewRenderer, useEditor } from "@tiptap/react";
 import { IndexeddbPersistence } from "y-indexeddb";
 import { toast } from "sonner";
+import { Awareness } from "y-protocols/awareness";
 import * as Y from "yjs";
 
 import { AttachmentUploads, type FilePicker } from "@/components/attachments/attachment-uploads";
@@ -20,15 +22,17 @@ import { AttachmentView } from "@/components/attachments/attachment-view";
 import { useAttachmentSweep } from "@/components/attachments/use-attachment-sweep";
 import { useAttachmentUploads } from "@/components/attachments/use-attachment-uploads";
 import { useSupabase } from "@/components/supabase/supabase-provider";
+import { PeopleHere } from "@/components/notes/people-here";
 import { SaveStatus } from "@/components/notes/save-status";
 import { Button } from "@/components/ui/button";
 import { SelectionToolbar } from "@/components/notes/selection-toolbar";
 import { slashMenuRender } from "@/components/notes/slash-menu";
-import { useNoteChannel, type AccessChange } from "@/components/notes/use-note-channel";
+import { useNoteChannel, type AccessChange, type Me } from "@/components/notes/use-note-channel";
 import { readCaret, writeCaret } from "@/lib/notes/caret-memory";
 import { useNoteRefs } from "@/components/tags/use-note-refs";
 import { editorExtensions } from "@/lib/notes/editor-extensions";
 import { ChecklistOrder, checkedItemsDown } from "@/lib/notes/editor/checklist-order";
+import { CollaboratorCarets, type CaretUser } from "@/lib/notes/editor/collaborator-carets";
 import { LinkTitles } from "@/lib/notes/editor/link-titles";
 import { SlashCommands } from "@/lib/notes/editor/slash-commands";
 import { documentFromMarkdown } from "@/lib/notes/markdown-document";
@@ -40,6 +44,7 @@ import { openNote, type OpenedNote } from "@/lib/notes/sync/open-note";
 import { markPending } from "@/lib/notes/sync/pending-notes";
 import { supabaseNoteStore } from "@/lib/notes/sync/supabase-store";
 import type { SaveState } from "@/lib/notes/sync/types";
+import { profileFromClaims, shownName } from "@/lib/profile/session-profile";
 
 type Props = {
   noteId: string;
@@ -84,6 +89,9 @@ export function NoteEditor({
 }: Props) {
   const supabase = useSupabase();
   const [doc] = useState(() => new Y.Doc());
+  // Who is where in this note, shared with the others who have it open (their carets).
+  const [awareness] = useState(() => new Awareness(doc));
+  useEffect(() => () => awareness.destroy(), [awareness]);
   const [sync, setSync] = useState<NoteSync | null>(null);
   const [status, setStatus] = useState<{ state: SaveState; message?: string }>({ state: "saved" });
   // The toolbar's slot is looked up once this editor is in the page: when the editor's code is
@@ -110,6 +118,7 @@ export function NoteEditor({
       }),
       ChecklistOrder.configure({ enabled: () => checkedItemsDown(window.localStorage) }),
       LinkTitles.configure({ fetchTitle }),
+      CollaboratorCarets.configure({ awareness, selfId: userId }),
     ],
     editorProps: {
       attributes: {
@@ -215,7 +224,32 @@ export function NoteEditor({
     },
     [editor, sync, userId, onRoleChange],
   );
-  const elsewhere = useNoteChannel(supabase, noteId, sync, onAccess);
+  // The name and avatar others see: this person's profile, as their session carries it.
+  const [me, setMe] = useState<Me | undefined>(undefined);
+  useEffect(() => {
+    let live = true;
+    void supabase.auth.getSession().then(({ data }) => {
+      const user = data.session?.user;
+      const profile = user
+        ? profileFromClaims({ sub: user.id, email: user.email, user_metadata: user.user_metadata })
+        : null;
+      if (live && profile?.userId === userId)
+        setMe({ userId, name: shownName(profile), avatarPath: profile.avatarPath });
+    });
+    return () => {
+      live = false;
+    };
+  }, [supabase, userId]);
+  // Only those who may change the note show their caret (a viewer's broadcasts are refused).
+  useEffect(() => {
+    const user: CaretUser | null = me && canEdit ? { id: me.userId, name: me.name } : null;
+    if (user) awareness.setLocalStateField("user", user);
+    else if (awareness.getLocalState()?.user) awareness.setLocalStateField("user", null);
+  }, [awareness, me, canEdit]);
+  // Until the session is read, others see this device as "Someone": it is tracked at once, as the
+  // note's other devices need to know it is there to send it their changes.
+  const self = useMemo<Me>(() => me ?? { userId, name: "", avatarPath: null }, [me, userId]);
+  const here = useNoteChannel(supabase, noteId, sync, onAccess, self, awareness);
 
   // A new note is for writing in at once: the caret is in it in the same frame the editor is
   // shown, so the first keys typed go into the note. (Tiptap's `focus` command waits a frame, and
@@ -265,12 +299,15 @@ export function NoteEditor({
     <>
       {slot &&
         createPortal(
-          <SaveStatus
-            state={status.state}
-            message={status.message}
-            elsewhere={elsewhere}
-            onRetry={() => sync?.retry()}
-          />,
+          <div className="flex flex-wrap items-center gap-x-2">
+            <PeopleHere people={here.people} />
+            <SaveStatus
+              state={status.state}
+              message={status.message}
+              elsewhere={here.elsewhere}
+              onRetry={() => sync?.retry()}
+            />
+          </div>,
           slot,
         )}
       {hidden && unreachable && (

@@ -3,7 +3,11 @@
 import { useEffect, useRef, useState } from "react";
 import type { SupabaseClient } from "@supabase/supabase-js";
 
+import type { Awareness } from "y-protocols/awareness";
+
 import { fromBase64, toBase64 } from "@/lib/notes/bytea";
+import { clientsOf, peopleHere, type PersonHere } from "@/lib/notes/presence";
+import { AwarenessRelay } from "@/lib/notes/sync/awareness-relay";
 import { NoteBroadcast } from "@/lib/notes/sync/broadcast";
 import type { NoteSync } from "@/lib/notes/sync/note-sync";
 import type { Database } from "@/lib/supabase/database.types";
@@ -13,19 +17,38 @@ const POLL_MS = 4000;
 /** A person's access to the note changed: their new role, or null once it was taken away. */
 export type AccessChange = { userId: string; role: "editor" | "viewer" | null };
 
+/** Who this device is, as the note's other open devices see it. */
+export type Me = { userId: string; name: string; avatarPath: string | null };
+
+/** Who else has the note open: other people, and this person's other devices. */
+export type Here = { people: PersonHere[]; elsewhere: number };
+
+const nobody: Here = { people: [], elsewhere: 0 };
+
 /**
  * The note's private Realtime channel: updates as broadcasts, this device in presence. Joining
  * (and rejoining after a drop) catches up from the database first. While the channel is down the
  * database is polled, so other devices' edits still arrive. Broadcasts go only while another
- * device is there, batched while typing (NoteBroadcast).
+ * device is there, batched while typing (NoteBroadcast). Presence says who is here (each device
+ * tracks its person's id, name and avatar); carets travel as awareness broadcasts (AwarenessRelay)
+ * from those who may send on the channel, and go when their device leaves.
  */
 export function useNoteChannel(
   supabase: SupabaseClient<Database>,
   noteId: string,
   sync: NoteSync | null,
   onAccess?: (change: AccessChange) => void,
-): number {
-  const [elsewhere, setElsewhere] = useState(0);
+  me?: Me,
+  awareness: Awareness | null = null,
+): Here {
+  const [here, setHere] = useState<Here>(nobody);
+  const who = useRef(me);
+  // Tracks this device again, once joined, when who it is becomes known or changes.
+  const retrack = useRef<(() => void) | null>(null);
+  useEffect(() => {
+    who.current = me;
+    retrack.current?.();
+  }, [me]);
   const access = useRef(onAccess);
   useEffect(() => {
     access.current = onAccess;
@@ -49,6 +72,21 @@ export function useNoteChannel(
     const broadcast = new NoteBroadcast(
       (u) => void channel.send({ type: "broadcast", event: "update", payload: { u: toBase64(u) } }),
     );
+    const relay = awareness
+      ? new AwarenessRelay(awareness, (a) => {
+          // A viewer's broadcasts are refused by the channel's policy: their caret stays home.
+          if (awareness.getLocalState()?.user)
+            void channel.send({
+              type: "broadcast",
+              event: "awareness",
+              payload: { a: toBase64(a) },
+            });
+        })
+      : null;
+    const setPeers = (count: number) => {
+      broadcast.setPeers(count);
+      relay?.setPeers(count);
+    };
     channel
       .on("broadcast", { event: "update" }, ({ payload }) => {
         if (typeof payload?.u === "string") sync.receive(fromBase64(payload.u));
@@ -63,21 +101,40 @@ export function useNoteChannel(
         if (typeof payload?.user_id === "string" && (role === "editor" || role === "viewer"))
           access.current?.({ userId: payload.user_id, role });
       })
+      .on("broadcast", { event: "awareness" }, ({ payload }) => {
+        if (typeof payload?.a === "string") relay?.receive(fromBase64(payload.a));
+      })
+      .on("presence", { event: "leave" }, ({ leftPresences }) => {
+        relay?.forget(clientsOf(leftPresences));
+      })
       .on("presence", { event: "sync" }, () => {
-        const others = Object.keys(channel.presenceState()).filter((k) => k !== device).length;
-        broadcast.setPeers(others);
-        setElsewhere(others);
+        const state = channel.presenceState() as Record<string, unknown[]>;
+        const seen = peopleHere(state, { userId: who.current?.userId ?? "", device });
+        setPeers(seen.devices);
+        setHere({ people: seen.people, elsewhere: seen.myOtherDevices });
       })
       .subscribe((status) => {
         if (status === "SUBSCRIBED") {
           stopPolling();
           sync.setTransport(broadcast);
-          void channel.track({ since: new Date().toISOString() });
+          const since = new Date().toISOString();
+          retrack.current = () => {
+            const m = who.current;
+            void channel.track({
+              user_id: m?.userId,
+              name: m?.name,
+              avatar: m?.avatarPath ?? null,
+              client: awareness?.clientID ?? sync.doc.clientID,
+              since,
+            });
+          };
+          retrack.current();
           void sync.catchUp().catch(() => {});
         } else {
+          retrack.current = null;
           sync.setTransport(null);
-          broadcast.setPeers(0);
-          setElsewhere(0);
+          setPeers(0);
+          setHere(nobody);
           startPolling();
         }
       });
@@ -92,14 +149,17 @@ export function useNoteChannel(
     window.addEventListener("online", onOnline);
     document.addEventListener("visibilitychange", onVisible);
     return () => {
+      retrack.current = null;
       stopPolling();
       window.removeEventListener("online", onOnline);
       document.removeEventListener("visibilitychange", onVisible);
       sync.setTransport(null);
       broadcast.close();
+      relay?.close();
+      relay?.setPeers(0);
       void supabase.removeChannel(channel);
     };
-  }, [supabase, noteId, sync]);
+  }, [supabase, noteId, sync, awareness]);
 
-  return elsewhere;
+  return here;
 }

@@ -1,0 +1,87 @@
+import { expect, test, type Page } from "@playwright/test";
+
+import { admin } from "./support/auth";
+import { seriousViolations } from "./support/axe";
+import { deviceOf, editor, expectSaved, newPerson, openNote, seedNote } from "./support/notes";
+
+// Two people in two browsers on a busy machine: allow them time.
+test.describe.configure({ timeout: 180_000 });
+
+async function named(id: string, display_name: string) {
+  const { error } = await admin().from("profiles").upsert({ id, display_name });
+  if (error) throw error;
+}
+
+const peopleHere = (page: Page) => page.getByRole("list", { name: "People here" });
+
+test("the owner and an editor see each other on the note, the editor's caret by name, and the editor go", async ({
+  browser,
+  baseURL,
+}, testInfo) => {
+  const owner = await newPerson();
+  const friend = await newPerson();
+  await named(owner.id, "Olga Owner");
+  await named(friend.id, "Ana Editor");
+  const noteId = await seedNote(owner, "Trip plan", "Lisbon in May.");
+  const shared = await admin()
+    .from("note_members")
+    .insert({ note_id: noteId, user_id: friend.id, role: "editor" });
+  expect(shared.error).toBeNull();
+
+  const ownerPage = await (await deviceOf(browser, baseURL!, owner)).newPage();
+  const friendPage = await (await deviceOf(browser, baseURL!, friend)).newPage();
+  await openNote(ownerPage, noteId);
+  // Alone on the note: nobody is listed.
+  await expect(editor(ownerPage)).toContainText("Lisbon in May.");
+  await expect(peopleHere(ownerPage)).toHaveCount(0);
+
+  await openNote(friendPage, noteId);
+  // Each sees the other, by name, on every device at once.
+  await expect(ownerPage.getByRole("img", { name: "Ana Editor is here" })).toBeVisible({
+    timeout: 15_000,
+  });
+  await expect(ownerPage.getByRole("img", { name: "Ana Editor is here" })).toHaveText("AE");
+  await expect(friendPage.getByRole("img", { name: "Olga Owner is here" })).toBeVisible({
+    timeout: 15_000,
+  });
+  await expect(peopleHere(ownerPage).getByRole("listitem")).toHaveCount(1);
+  // Another person is not one of "my other devices".
+  await expect(ownerPage.getByText(/Also open on/)).toHaveCount(0);
+
+  // The editor types: the owner sees the words, and the editor's caret with their name.
+  await editor(friendPage).click();
+  await friendPage.keyboard.press("End");
+  await friendPage.keyboard.type(" Bring a hat.");
+  await expectSaved(friendPage);
+  await expect(editor(ownerPage)).toContainText("Bring a hat.", { timeout: 15_000 });
+  const caret = ownerPage.locator(".collaborator-caret", { hasText: "Ana Editor" });
+  await expect(caret).toBeVisible({ timeout: 15_000 });
+  // The caret is where the editor typed: on the line of their words, after them.
+  const line = editor(ownerPage).locator("p", { hasText: "Bring a hat." });
+  await expect(line.locator(".collaborator-caret")).toHaveText(/Ana Editor/);
+  expect(
+    await line.evaluate((p) => {
+      const mark = p.querySelector(".collaborator-caret")!;
+      const before = document.createRange();
+      before.setStart(p, 0);
+      before.setEndBefore(mark);
+      return before.toString();
+    }),
+  ).toBe("Lisbon in May. Bring a hat.");
+  // The owner's own editor shows no caret of their own, and the names in the note are not text
+  // of it: they are not stored.
+  await expect(ownerPage.locator(".collaborator-caret", { hasText: "Olga Owner" })).toHaveCount(0);
+
+  expect(await seriousViolations(ownerPage)).toEqual([]);
+  await ownerPage.screenshot({ path: testInfo.outputPath("note-presence.png") });
+
+  // The editor closes the tab: the owner's toolbar soon no longer lists them, nor shows the caret.
+  await friendPage.close();
+  await expect(ownerPage.getByRole("img", { name: "Ana Editor is here" })).toHaveCount(0, {
+    timeout: 15_000,
+  });
+  await expect(peopleHere(ownerPage)).toHaveCount(0);
+  await expect(caret).toHaveCount(0);
+  const { data } = await admin().from("notes").select("body").eq("id", noteId).single();
+  expect(data?.body).not.toContain("Ana Editor");
+});
