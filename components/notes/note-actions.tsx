@@ -3,12 +3,76 @@
 import { useOptimistic, useTransition } from "react";
 import { useRouter } from "next/navigation";
 import Link from "next/link";
-import { HistoryIcon, PinIcon, PinOffIcon, Trash2Icon } from "lucide-react";
+import {
+  DownloadIcon,
+  FileCodeIcon,
+  FileTextIcon,
+  HistoryIcon,
+  PinIcon,
+  PinOffIcon,
+  PrinterIcon,
+  Trash2Icon,
+} from "lucide-react";
 import { toast } from "sonner";
 
 import { MoveToMenu } from "@/components/folders/move-to-menu";
-import { restoreNote, setPinned, trashNote } from "@/lib/notes/actions";
+import { loadSupabase, useSupabaseConfig } from "@/components/supabase/supabase-config";
 import { Button } from "@/components/ui/button";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from "@/components/ui/dropdown-menu";
+import { exportNote, printNote, type NoteExportKind } from "@/lib/export/run";
+import { restoreNote, setPinned, trashNote } from "@/lib/notes/actions";
+
+// On a phone the buttons are their icons (names stay for screen readers), closer together, so
+// all fit on a line.
+const phone = "max-sm:has-[>svg]:px-2";
+
+/**
+ * Export for whoever can read the open note (owner, editor or viewer): Markdown, one HTML file,
+ * or the browser's print dialog (where "Save as PDF" is) with the note alone on the page.
+ */
+export function NoteExportMenu({ id }: { id: string }) {
+  const config = useSupabaseConfig();
+  const [pending, startTransition] = useTransition();
+
+  const run = (kind: NoteExportKind) =>
+    startTransition(async () => {
+      const done = await loadSupabase(config).then(
+        (supabase) => exportNote(supabase, id, kind),
+        (e: Error) => ({ message: e.message, error: true as const }),
+      );
+      if (done.error) toast.error(done.message);
+      else toast.success(done.message);
+    });
+
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger asChild>
+        <Button variant="ghost" size="sm" className={phone} disabled={pending} aria-busy={pending}>
+          <DownloadIcon aria-hidden="true" />
+          <span className="sr-only sm:not-sr-only">Export</span>
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end">
+        <DropdownMenuItem onSelect={() => run("markdown")}>
+          <FileTextIcon aria-hidden="true" /> Export as Markdown
+        </DropdownMenuItem>
+        <DropdownMenuItem onSelect={() => run("html")}>
+          <FileCodeIcon aria-hidden="true" /> Export as HTML
+        </DropdownMenuItem>
+        <DropdownMenuSeparator />
+        <DropdownMenuItem onSelect={printNote}>
+          <PrinterIcon aria-hidden="true" /> Print or save as PDF
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}
 
 /** Pin and Delete for the open note; Delete moves it to Trash with an Undo. */
 export function NoteActions({ id, pinned }: { id: string; pinned: boolean }) {
@@ -43,9 +107,6 @@ export function NoteActions({ id, pinned }: { id: string; pinned: boolean }) {
       });
     });
 
-  // On a phone the buttons are their icons (names stay for screen readers), closer together, so
-  // all fit on a line.
-  const phone = "max-sm:has-[>svg]:px-2";
   return (
     <div className="flex items-center gap-1">
       <MoveToMenu noteId={id} />

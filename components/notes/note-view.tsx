@@ -2,8 +2,9 @@ import { Suspense } from "react";
 import Link from "next/link";
 import { ArrowLeftIcon } from "lucide-react";
 
+import "@/components/notes/note-print.css";
 import { CheckedItemsToggle } from "@/components/notes/checked-items-toggle";
-import { NoteActions } from "@/components/notes/note-actions";
+import { NoteActions, NoteExportMenu } from "@/components/notes/note-actions";
 import { NoteEditorIsland } from "@/components/notes/note-editor-island";
 import { ShareControl } from "@/components/notes/share-control";
 import { NoteMentions } from "@/components/tags/note-mentions";
@@ -55,6 +56,7 @@ export function NoteView({
           indexable={share.indexable}
           owner={role === "owner"}
         />
+        <NoteExportMenu id={note.id} />
         {role === "owner" && <NoteActions id={note.id} pinned={note.pinned} />}
       </div>
       {role === "viewer" && (
@@ -62,14 +64,16 @@ export function NoteView({
           You can view this note. Only its owner and editors can change it.
         </p>
       )}
-      <NoteEditorIsland
-        readOnly={role === "viewer"}
-        noteId={note.id}
-        userId={userId}
-        ownerId={share.ownerId}
-        text={{ title: note.title, body: note.body }}
-        preview={preview}
-      />
+      <div data-print-note className="contents">
+        <NoteEditorIsland
+          readOnly={role === "viewer"}
+          noteId={note.id}
+          userId={userId}
+          ownerId={share.ownerId}
+          text={{ title: note.title, body: note.body }}
+          preview={preview}
+        />
+      </div>
       <Suspense fallback={null}>
         <NoteMentions noteId={note.id} />
       </Suspense>
