@@ -3,72 +3,50 @@
 import { useOptimistic, useTransition } from "react";
 import { useRouter } from "next/navigation";
 import Link from "next/link";
-import {
-  DownloadIcon,
-  FileCodeIcon,
-  FileTextIcon,
-  HistoryIcon,
-  PinIcon,
-  PinOffIcon,
-  PrinterIcon,
-  Trash2Icon,
-} from "lucide-react";
+import dynamic from "next/dynamic";
+import { DownloadIcon, HistoryIcon, PinIcon, PinOffIcon, Trash2Icon } from "lucide-react";
 import { toast } from "sonner";
 
 import { MoveToMenu } from "@/components/folders/move-to-menu";
-import { loadSupabase, useSupabaseConfig } from "@/components/supabase/supabase-config";
 import { Button } from "@/components/ui/button";
 import {
   DropdownMenu,
   DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from "@/components/ui/dropdown-menu";
-import { exportNote, printNote, type NoteExportKind } from "@/lib/export/run";
 import { restoreNote, setPinned, trashNote } from "@/lib/notes/actions";
 
 // On a phone the buttons are their icons (names stay for screen readers), closer together, so
 // all fit on a line.
 const phone = "max-sm:has-[>svg]:px-2";
 
+const ExportItems = dynamic(() =>
+  import("@/components/notes/note-export-items").then((m) => m.NoteExportItems),
+);
+const loadItems = () => void import("@/components/notes/note-export-items");
+
 /**
  * Export for whoever can read the open note (owner, editor or viewer): Markdown, one HTML file,
- * or the browser's print dialog (where "Save as PDF" is) with the note alone on the page.
+ * or the browser's print dialog (where "Save as PDF" is) with the note alone on the page. The
+ * items load when the menu is near use, so the note's first load carries only its button.
  */
 export function NoteExportMenu({ id }: { id: string }) {
-  const config = useSupabaseConfig();
-  const [pending, startTransition] = useTransition();
-
-  const run = (kind: NoteExportKind) =>
-    startTransition(async () => {
-      const done = await loadSupabase(config).then(
-        (supabase) => exportNote(supabase, id, kind),
-        (e: Error) => ({ message: e.message, error: true as const }),
-      );
-      if (done.error) toast.error(done.message);
-      else toast.success(done.message);
-    });
-
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="sm" className={phone} disabled={pending} aria-busy={pending}>
+        <Button
+          variant="ghost"
+          size="sm"
+          className={phone}
+          onPointerEnter={loadItems}
+          onFocus={loadItems}
+        >
           <DownloadIcon aria-hidden="true" />
           <span className="sr-only sm:not-sr-only">Export</span>
         </Button>
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end">
-        <DropdownMenuItem onSelect={() => run("markdown")}>
-          <FileTextIcon aria-hidden="true" /> Export as Markdown
-        </DropdownMenuItem>
-        <DropdownMenuItem onSelect={() => run("html")}>
-          <FileCodeIcon aria-hidden="true" /> Export as HTML
-        </DropdownMenuItem>
-        <DropdownMenuSeparator />
-        <DropdownMenuItem onSelect={printNote}>
-          <PrinterIcon aria-hidden="true" /> Print or save as PDF
-        </DropdownMenuItem>
+        <ExportItems id={id} />
       </DropdownMenuContent>
     </DropdownMenu>
   );

@@ -46,7 +46,8 @@ export function NoteView({
           className="inline-flex shrink-0 items-center gap-1 rounded-md px-2 py-1 text-sm whitespace-nowrap text-muted-foreground outline-none hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50 md:hidden"
         >
           <ArrowLeftIcon aria-hidden="true" className="size-4" />
-          All notes
+          {/* On the narrowest phones the arrow alone, so every action fits on the line. */}
+          <span className="max-[400px]:sr-only">All notes</span>
         </Link>
         <div id="note-status-slot" className="mr-auto" />
         <CheckedItemsToggle />
