@@ -4,6 +4,7 @@ import { useRef, useState, useTransition } from "react";
 import { useRouter } from "next/navigation";
 import {
   ChevronRightIcon,
+  DownloadIcon,
   FolderIcon,
   FolderPlusIcon,
   MoreHorizontalIcon,
@@ -14,6 +15,7 @@ import { toast } from "sonner";
 
 import { useFolders } from "@/components/folders/folders-provider";
 import { DeleteFolderDialog } from "@/components/folders/delete-folder-dialog";
+import { loadSupabase, useSupabaseConfig } from "@/components/supabase/supabase-config";
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -21,6 +23,7 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from "@/components/ui/dropdown-menu";
+import { exportFolder } from "@/lib/export/run";
 import { createFolder, moveFolder, renameFolder } from "@/lib/folders/actions";
 import { selfAndBelow, visibleFolders, type FolderNode } from "@/lib/folders/tree";
 import { cn } from "@/lib/utils";
@@ -59,6 +62,17 @@ export function FolderTree({ onNavigate }: { onNavigate?: () => void }) {
   const [dropAt, setDropAt] = useState<DropAt>(null);
   const [, startTransition] = useTransition();
   const list = useRef<HTMLUListElement>(null);
+  const config = useSupabaseConfig();
+
+  const exportAsMarkdown = (node: FolderNode) =>
+    startTransition(async () => {
+      const done = await loadSupabase(config).then(
+        (supabase) => exportFolder(supabase, node.id),
+        (e: Error) => ({ message: e.message, error: true as const }),
+      );
+      if (done.error) toast.error(done.message);
+      else toast.success(done.message);
+    });
 
   const shown = visibleFolders(tree, expanded);
   const tabStop =
@@ -358,6 +372,9 @@ export function FolderTree({ onNavigate }: { onNavigate?: () => void }) {
                       }}
                     >
                       <FolderPlusIcon aria-hidden="true" /> New folder inside
+                    </DropdownMenuItem>
+                    <DropdownMenuItem onSelect={() => exportAsMarkdown(node)}>
+                      <DownloadIcon aria-hidden="true" /> Export folder as Markdown
                     </DropdownMenuItem>
                     <DropdownMenuSeparator />
                     <DropdownMenuItem variant="destructive" onSelect={() => setDeleting(node)}>

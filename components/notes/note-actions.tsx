@@ -3,12 +3,54 @@
 import { useOptimistic, useTransition } from "react";
 import { useRouter } from "next/navigation";
 import Link from "next/link";
-import { HistoryIcon, PinIcon, PinOffIcon, Trash2Icon } from "lucide-react";
+import dynamic from "next/dynamic";
+import { DownloadIcon, HistoryIcon, PinIcon, PinOffIcon, Trash2Icon } from "lucide-react";
 import { toast } from "sonner";
 
 import { MoveToMenu } from "@/components/folders/move-to-menu";
-import { restoreNote, setPinned, trashNote } from "@/lib/notes/actions";
 import { Button } from "@/components/ui/button";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuTrigger,
+} from "@/components/ui/dropdown-menu";
+import { restoreNote, setPinned, trashNote } from "@/lib/notes/actions";
+
+// On a phone the buttons are their icons (names stay for screen readers), closer together, so
+// all fit on a line.
+const phone = "max-sm:has-[>svg]:px-2";
+
+const ExportItems = dynamic(() =>
+  import("@/components/notes/note-export-items").then((m) => m.NoteExportItems),
+);
+const loadItems = () => void import("@/components/notes/note-export-items");
+
+/**
+ * Export for whoever can read the open note (owner, editor or viewer): Markdown, one HTML file,
+ * or the browser's print dialog (where "Save as PDF" is) with the note alone on the page. The
+ * items load when the menu is near use, so the note's first load carries only its button.
+ */
+export function NoteExportMenu({ id }: { id: string }) {
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger asChild>
+        <Button
+          variant="ghost"
+          size="sm"
+          className={phone}
+          onPointerEnter={loadItems}
+          onFocus={loadItems}
+        >
+          <DownloadIcon aria-hidden="true" />
+          <span className="sr-only sm:not-sr-only">Export</span>
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end">
+        <ExportItems id={id} />
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}
 
 /** Pin and Delete for the open note; Delete moves it to Trash with an Undo. */
 export function NoteActions({ id, pinned }: { id: string; pinned: boolean }) {
@@ -43,9 +85,6 @@ export function NoteActions({ id, pinned }: { id: string; pinned: boolean }) {
       });
     });
 
-  // On a phone the buttons are their icons (names stay for screen readers), closer together, so
-  // all fit on a line.
-  const phone = "max-sm:has-[>svg]:px-2";
   return (
     <div className="flex items-center gap-1">
       <MoveToMenu noteId={id} />

@@ -2,8 +2,9 @@ import { Suspense } from "react";
 import Link from "next/link";
 import { ArrowLeftIcon } from "lucide-react";
 
+import "@/components/notes/note-print.css";
 import { CheckedItemsToggle } from "@/components/notes/checked-items-toggle";
-import { NoteActions } from "@/components/notes/note-actions";
+import { NoteActions, NoteExportMenu } from "@/components/notes/note-actions";
 import { NoteEditorIsland } from "@/components/notes/note-editor-island";
 import { ShareControl } from "@/components/notes/share-control";
 import { NoteMentions } from "@/components/tags/note-mentions";
@@ -45,7 +46,8 @@ export function NoteView({
           className="inline-flex shrink-0 items-center gap-1 rounded-md px-2 py-1 text-sm whitespace-nowrap text-muted-foreground outline-none hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50 md:hidden"
         >
           <ArrowLeftIcon aria-hidden="true" className="size-4" />
-          All notes
+          {/* On the narrowest phones the arrow alone, so every action fits on the line. */}
+          <span className="max-[400px]:sr-only">All notes</span>
         </Link>
         <div id="note-status-slot" className="mr-auto" />
         <CheckedItemsToggle />
@@ -55,16 +57,19 @@ export function NoteView({
           indexable={share.indexable}
           owner={role === "owner"}
         />
+        <NoteExportMenu id={note.id} />
         {role === "owner" && <NoteActions id={note.id} pinned={note.pinned} />}
       </div>
-      <NoteEditorIsland
-        readOnly={role === "viewer"}
-        noteId={note.id}
-        userId={userId}
-        ownerId={share.ownerId}
-        text={{ title: note.title, body: note.body }}
-        preview={preview}
-      />
+      <div data-print-note className="contents">
+        <NoteEditorIsland
+          readOnly={role === "viewer"}
+          noteId={note.id}
+          userId={userId}
+          ownerId={share.ownerId}
+          text={{ title: note.title, body: note.body }}
+          preview={preview}
+        />
+      </div>
       <Suspense fallback={null}>
         <NoteMentions noteId={note.id} />
       </Suspense>

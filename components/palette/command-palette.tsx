@@ -5,6 +5,7 @@ import { usePathname, useRouter } from "next/navigation";
 import { useTheme } from "next-themes";
 import {
   ArrowRightLeftIcon,
+  DownloadIcon,
   FileTextIcon,
   HistoryIcon,
   FolderIcon,
@@ -14,6 +15,7 @@ import {
   PinIcon,
   PinOffIcon,
   PlusIcon,
+  PrinterIcon,
   SearchIcon,
   Share2Icon,
   SunMoonIcon,
@@ -66,6 +68,8 @@ const ICONS = {
   move: ArrowRightLeftIcon,
   list: ListIcon,
   history: HistoryIcon,
+  download: DownloadIcon,
+  print: PrinterIcon,
 } as const;
 
 type Group = { heading: string; items: PaletteItem[] };

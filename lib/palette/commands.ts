@@ -1,3 +1,4 @@
+import { exportNote, printNote, type NoteExportKind } from "@/lib/export/run";
 import { createNote, restoreNote, setPinned, trashNote } from "@/lib/notes/actions";
 import { paletteHooks, registerPaletteSource, type PaletteItem } from "@/lib/palette/registry";
 import { shareNote } from "@/lib/share/actions";
@@ -7,7 +8,7 @@ registerPaletteSource({
   id: "commands",
   group: "Commands",
   order: 20,
-  items({ note }) {
+  items({ note, supabase }) {
     const items: PaletteItem[] = [
       {
         id: "commands:new-note",
@@ -55,6 +56,29 @@ registerPaletteSource({
           },
         },
       );
+      const exportAs = (kind: NoteExportKind, label: string): PaletteItem => ({
+        id: `commands:export-${kind}`,
+        label,
+        detail: note.title || undefined,
+        icon: "download",
+        keywords: ["export", "download", "save", kind === "html" ? "web page" : "md zip"],
+        async perform(env) {
+          if (!supabase) {
+            env.notify("Exporting needs a connection.", { error: true });
+            return;
+          }
+          const done = await exportNote(supabase, note.id, kind);
+          env.notify(done.message, done.error ? { error: true } : undefined);
+        },
+      });
+      items.push(exportAs("markdown", "Export as Markdown"), exportAs("html", "Export as HTML"), {
+        id: "commands:print",
+        label: "Print or save as PDF",
+        detail: note.title || undefined,
+        icon: "print",
+        keywords: ["print", "pdf", "paper"],
+        perform: () => printNote(),
+      });
       const move = paletteHooks.moveNote;
       if (move)
         items.push({

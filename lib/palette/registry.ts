@@ -57,7 +57,9 @@ export interface PaletteItem {
     | "tag"
     | "move"
     | "list"
-    | "history";
+    | "history"
+    | "download"
+    | "print";
   /** Keys shown at the item's end, e.g. ["N"]. */
   keys?: string[];
   /** What choosing it does. */

@@ -1,0 +1,184 @@
+/**
+ * Exports made in the browser with the person's own session, so whoever can read a note (its
+ * owner, or an editor or viewer it is shared with) can take it away. Loaded with `import()` when
+ * someone asks for an export: the zip writer and the Markdown parser never weigh on a page's load.
+ */
+import type { SupabaseClient } from "@supabase/supabase-js";
+import { strToU8, zipSync, type Zippable } from "fflate";
+
+import { ATTACHMENTS_BUCKET } from "@/lib/attachments/limits";
+import type { Database } from "@/lib/supabase/database.types";
+import { markdownTree } from "@/lib/export/markdown-html";
+import {
+  dataUrl,
+  exportedMarkdown,
+  exportName,
+  folderPaths,
+  NOTE_COLUMNS,
+  noteFileName,
+  noteHtml,
+  planAttachments,
+  safeFileName,
+  type FolderRow,
+  type InlineFile,
+  type NoteRow,
+  type PlannedAttachment,
+} from "@/lib/export/note-export";
+
+type Client = SupabaseClient<Database>;
+
+/** What an export did, for the person to hear: files that could not be fetched are named. */
+export interface ExportResult {
+  file: string;
+  missing: string[];
+}
+
+function save(name: string, data: BlobPart, type: string): void {
+  const url = URL.createObjectURL(new Blob([data], { type }));
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = name;
+  link.rel = "noopener";
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The download has its own copy once started; the URL is let go a little later.
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+async function readNote(supabase: Client, id: string): Promise<NoteRow> {
+  const { data, error } = await supabase
+    .from("notes")
+    .select(NOTE_COLUMNS)
+    .eq("id", id)
+    .maybeSingle();
+  if (error) throw new Error(`The note could not be read: ${error.message}`);
+  if (!data) throw new Error("This note is gone or no longer shared with you.");
+  return data as NoteRow;
+}
+
+/** The person's folders (others' folders are not theirs to read: a shared note sits in none). */
+async function readFolders(supabase: Client): Promise<FolderRow[]> {
+  const { data, error } = await supabase
+    .from("folders")
+    .select("id, parent_id, name")
+    .order("position");
+  if (error) throw new Error(`The folders could not be read: ${error.message}`);
+  return data ?? [];
+}
+
+/** Each planned file's bytes and type, fetched one at a time; those Storage refuses are left out. */
+async function fetchFiles(
+  supabase: Client,
+  files: readonly PlannedAttachment[],
+): Promise<{ got: Map<string, { bytes: Uint8Array; type: string }>; missing: string[] }> {
+  const got = new Map<string, { bytes: Uint8Array; type: string }>();
+  const missing: string[] = [];
+  for (const f of files) {
+    const { data, error } = await supabase.storage.from(ATTACHMENTS_BUCKET).download(f.path);
+    if (error || !data) missing.push(f.name || f.path);
+    else got.set(f.path, { bytes: new Uint8Array(await data.arrayBuffer()), type: data.type });
+  }
+  return { got, missing };
+}
+
+/**
+ * One note as Markdown: a `.md` file, or a `.zip` of it and an `attachments/` folder when it has
+ * files, its links pointing at them.
+ */
+export async function exportNoteMarkdown(supabase: Client, id: string): Promise<ExportResult> {
+  const [note, folders] = await Promise.all([readNote(supabase, id), readFolders(supabase)]);
+  const folder = (note.folder_id && folderPaths(folders).get(note.folder_id)) || null;
+  const planned = planAttachments(note.body ?? "");
+  const { got, missing } = await fetchFiles(supabase, planned);
+  const kept = planned.filter((f) => got.has(f.path));
+  const markdown = exportedMarkdown(note, folder, kept);
+  if (kept.length === 0) {
+    const file = noteFileName(note);
+    save(file, markdown, "text/markdown;charset=utf-8");
+    return { file, missing };
+  }
+  const entries: Zippable = { [noteFileName(note)]: strToU8(markdown) };
+  for (const f of kept) entries[f.file] = got.get(f.path)!.bytes;
+  const file = exportName(note, "zip");
+  save(file, zipSync(entries).slice().buffer, "application/zip");
+  return { file, missing };
+}
+
+/**
+ * One note as one HTML file that opens anywhere: its pictures and files are inside it as data
+ * URLs, so it can be mailed or moved as it is, with nothing beside it to keep together.
+ */
+export async function exportNoteHtml(supabase: Client, id: string): Promise<ExportResult> {
+  const note = await readNote(supabase, id);
+  const planned = planAttachments(note.body ?? "");
+  const { got, missing } = await fetchFiles(supabase, planned);
+  const inline = new Map<string, InlineFile>();
+  for (const f of planned) {
+    const file = got.get(f.path);
+    if (file) inline.set(f.path, { src: dataUrl(file.type, file.bytes), name: f.file.slice(12) });
+  }
+  const html = noteHtml(note.title ?? "", markdownTree(note.body ?? ""), inline);
+  const file = exportName(note, "html");
+  save(file, html, "text/html;charset=utf-8");
+  return { file, missing };
+}
+
+/**
+ * A folder as a zip: its notes (out of Trash) as Markdown, its sub-folders as folders, and each
+ * folder's attachments in an `attachments/` folder beside its notes.
+ */
+export async function exportFolderMarkdown(
+  supabase: Client,
+  folderId: string,
+): Promise<ExportResult> {
+  const all = await readFolders(supabase);
+  const inside = new Set([folderId]);
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const f of all)
+      if (f.parent_id && inside.has(f.parent_id) && !inside.has(f.id)) {
+        inside.add(f.id);
+        grew = true;
+      }
+  }
+  const root = all.find((f) => f.id === folderId);
+  if (!root) throw new Error("This folder is gone.");
+  // Its own folder at the top of the zip, whatever sits above it in the sidebar.
+  const subtree = all
+    .filter((f) => inside.has(f.id))
+    .map((f) => (f.id === folderId ? { ...f, parent_id: null } : f));
+  const paths = folderPaths(subtree);
+
+  const notes: NoteRow[] = [];
+  for (let from = 0; ; from += 500) {
+    const { data, error } = await supabase
+      .from("notes")
+      .select(NOTE_COLUMNS)
+      .in("folder_id", [...inside])
+      .is("deleted_at", null)
+      .order("created_at")
+      .range(from, from + 499);
+    if (error) throw new Error(`The notes could not be read: ${error.message}`);
+    notes.push(...((data ?? []) as NoteRow[]));
+    if (!data || data.length < 500) break;
+  }
+
+  const entries: Zippable = {};
+  const takenIn = new Map<string, Set<string>>();
+  const missing: string[] = [];
+  for (const path of paths.values()) entries[`${path}/`] = new Uint8Array(0);
+  for (const note of notes) {
+    const dir = paths.get(note.folder_id ?? "") ?? paths.get(folderId)!;
+    if (!takenIn.has(dir)) takenIn.set(dir, new Set());
+    const planned = planAttachments(note.body ?? "", takenIn.get(dir));
+    const fetched = await fetchFiles(supabase, planned);
+    missing.push(...fetched.missing);
+    const kept = planned.filter((f) => fetched.got.has(f.path));
+    entries[`${dir}/${noteFileName(note)}`] = strToU8(exportedMarkdown(note, dir, kept));
+    for (const f of kept) entries[`${dir}/${f.file}`] = fetched.got.get(f.path)!.bytes;
+  }
+  const file = `${safeFileName(root.name)}.zip`;
+  save(file, zipSync(entries).slice().buffer, "application/zip");
+  return { file, missing };
+}
