@@ -7,7 +7,8 @@ const IN_BUNDLE = /^(.*?[^/]+\.textbundle)\/(.+)$/i;
 const BUNDLE_TEXT = /^text\.(markdown|md|txt)$/i;
 const NOTE_FILE = /\.(md|markdown|txt)$/i;
 /** Bear's `#multi word tag#` (and `#tag#`): the closing `#` ends a tag that may hold spaces. */
-const CLOSED_TAG = /(^|\s)#([^\s#](?:[^#\n]*[^\s#])?)#(?=$|[\s.,;:!?)\]])/g;
+const CLOSED_TAG =
+  /(^|\s)#([\p{L}\p{N}_/-](?:[\p{L}\p{M}\p{N}_/ -]*[\p{L}\p{M}\p{N}_/-])?)#(?=$|[\s.,;:!?)\]])/gu;
 export const ARCHIVE_FOLDER = "Archive";
 
 /** Whether the entries are Bear's: TextBundles, or Markdown using Bear's `#closed tags#`. */

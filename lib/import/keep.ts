@@ -12,6 +12,7 @@ import { tagsInText } from "@/lib/tags/parse";
 
 /** Where Google Takeout puts Keep's notes: `Takeout/Keep/<note>.json`, files beside them. */
 const KEEP_NOTE = /(^|\/)Keep\/[^/]+\.json$/i;
+const KEEP_HTML = /(^|\/)Keep\/[^/]+\.html?$/i;
 export const ARCHIVE_FOLDER = "Archive";
 
 type KeepNote = {
@@ -40,7 +41,7 @@ function isKeepNote(value: unknown): value is KeepNote {
 
 /** Whether the entries are a Takeout of Keep: JSON under a `Keep` folder. */
 export function looksLikeKeep(entries: ImportEntry[]): boolean {
-  return entries.some((e) => KEEP_NOTE.test(e.path));
+  return entries.some((e) => KEEP_NOTE.test(e.path) || KEEP_HTML.test(e.path));
 }
 
 /** Whether one JSON file (dropped on its own) is a Keep note. */
@@ -103,7 +104,9 @@ export function parseKeep(entries: ImportEntry[]): ImportPlan {
   const folders = new Set<string>();
   let trashed = 0;
 
-  const jsons = entries.filter((e) => KEEP_NOTE.test(e.path) || entries.length === 1);
+  const jsons = entries.filter(
+    (e) => KEEP_NOTE.test(e.path) || (entries.length === 1 && /\.json$/i.test(e.path)),
+  );
   for (const entry of jsons) {
     const fileName = entry.path.split("/").pop() ?? entry.path;
     let note: unknown;
@@ -221,6 +224,19 @@ export function parseKeep(entries: ImportEntry[]): ImportPlan {
       attachments: held,
       hash: contentHash(entry.bytes),
     });
+  }
+  // Takeouts before Keep's JSON held only HTML: name those notes rather than drop them unsaid.
+  const jsonStems = new Set(jsons.map((e) => e.path.replace(/\.json$/i, "").toLowerCase()));
+  for (const entry of entries) {
+    if (
+      KEEP_HTML.test(entry.path) &&
+      !jsonStems.has(entry.path.replace(/\.html?$/i, "").toLowerCase())
+    )
+      plan.problems.push({
+        file: entry.path.split("/").pop() ?? entry.path,
+        sentence:
+          "Only this note’s HTML is in the export; Groundwork reads the JSON a current Google Takeout of Keep holds.",
+      });
   }
   if (trashed > 1) {
     // One line for the whole trash rather than one per note.

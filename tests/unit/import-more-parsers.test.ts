@@ -143,6 +143,17 @@ describe("Google Keep (a Takeout zip)", () => {
     expect(trashed.problems).toEqual([
       { file: "Keep’s trash", sentence: "2 notes are in Keep’s trash, so they were not imported." },
     ]);
+    const htmlOnly = readExport([
+      { path: "takeout.zip", bytes: zipOf([entry("Takeout/Keep/Lone.html", "<p>x</p>")]) },
+    ]);
+    expect(htmlOnly.notes).toEqual([]);
+    expect(htmlOnly.problems).toEqual([
+      {
+        file: "Lone.html",
+        sentence:
+          "Only this note’s HTML is in the export; Groundwork reads the JSON a current Google Takeout of Keep holds.",
+      },
+    ]);
     expect(keepTime("1706696100000000")).toBe("2024-01-31T10:15:00.000Z");
     expect(keepTime(0)).toBeNull();
   });
@@ -238,6 +249,8 @@ describe("Bear (TextBundles, a .bear2bk backup, plain Markdown)", () => {
     expect(bearTags("# Heading #\n#one #two words# C# and #ok")).toBe(
       "# Heading #\n#one #two-words C# and #ok",
     );
+    // Not a tag that closes: an Obsidian note that says #include <stdio.h> in C# stays a vault.
+    expect(readExport([entry("C.md", "Use #include <stdio.h> in C#")]).source).toBe("markdown");
   });
 
   it("refuses a backup that is not one", () => {
