@@ -57,14 +57,15 @@ export function ImportNotes({
     if (files.length === 0) return;
     setStage({ kind: "reading" });
     try {
-      const [{ readExport, ImportRefusal }, { planTags }, { recognisedNotes }] = await Promise.all([
-        import("@/lib/import/read-export"),
-        import("@/lib/import/plan"),
-        import("@/lib/import/write"),
-      ]);
+      const [{ readExportLoading, ImportRefusal }, { planTags }, { recognisedNotes }] =
+        await Promise.all([
+          import("@/lib/import/read-export"),
+          import("@/lib/import/plan"),
+          import("@/lib/import/write"),
+        ]);
       let plan: ImportPlan;
       try {
-        plan = readExport(await entriesOf(files));
+        plan = await readExportLoading(await entriesOf(files));
       } catch (err) {
         if (err instanceof ImportRefusal)
           return setStage({ kind: "failed", sentence: err.message });
@@ -179,7 +180,7 @@ export function ImportNotes({
             ref={filesInput}
             type="file"
             multiple
-            accept=".md,.markdown,.txt,.zip,.enex,text/markdown,text/plain,application/zip"
+            accept=".md,.markdown,.txt,.zip,.enex,.json,.html,.htm,.bear2bk,text/markdown,text/plain,text/html,application/json,application/zip"
             className="sr-only"
             tabIndex={-1}
             aria-label="Files to import"

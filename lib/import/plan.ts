@@ -4,7 +4,7 @@
  * they hold, and what could not be read, each with a sentence.
  */
 
-export type ImportSource = "markdown" | "enex" | "notion";
+export type ImportSource = "markdown" | "enex" | "notion" | "keep" | "bear" | "apple-notes";
 
 export type PlannedAttachment = {
   /** Where it came from (a path in the export, or a resource in an ENEX note): its key. */
@@ -27,6 +27,8 @@ export type PlannedNote = {
   tags: string[];
   created: string | null;
   updated: string | null;
+  /** Pinned in the app it comes from (Keep, Bear). */
+  pinned?: boolean;
   /** Ids of the plan's attachments this note holds, in the order its tokens number them. */
   attachments: string[];
   /** A hash of the source's content, to recognise the same note in a later import. */

@@ -1,6 +1,14 @@
 import { unzipSync } from "fflate";
 
+import {
+  holdsHtmlNotes,
+  looksLikeAppleNotes,
+  parseAppleNotes,
+  type HtmlReader,
+} from "@/lib/import/apple-notes";
+import { looksLikeBear, parseBear } from "@/lib/import/bear";
 import { parseEnex } from "@/lib/import/enex";
+import { isKeepJson, looksLikeKeep, parseKeep } from "@/lib/import/keep";
 import { parseMarkdownVault } from "@/lib/import/markdown-vault";
 import type { ImportEntry, ImportPlan } from "@/lib/import/plan";
 
@@ -49,35 +57,90 @@ export function unzipEntries(name: string, bytes: Uint8Array): ImportEntry[] {
     .map(([path, data]) => ({ path: path.replace(/\\/g, "/").replace(/^\/+/, ""), bytes: data }));
 }
 
-const KNOWN = /\.(md|markdown|txt|enex|zip)$/i;
+const KNOWN = /\.(md|markdown|txt|enex|zip|json|html?|bear2bk)$/i;
 
 /**
- * What the person dropped or picked (single files, several, a zip, a folder with its paths) read
- * into a plan. ENEX anywhere makes it an Evernote import; otherwise it is a vault of Markdown (an
- * Obsidian vault, plain notes or a Notion export, which the vault parser recognises).
+ * What the person dropped or picked (single files, several, a zip, a folder with its paths), every
+ * zip (a `.bear2bk` backup is one) opened: the files it holds, with their paths.
  */
-export function readExport(files: ImportEntry[]): ImportPlan {
+export function unpackExport(files: ImportEntry[]): ImportEntry[] {
   if (files.length === 0) throw new ImportRefusal("Choose a file or a folder to import.");
-  let entries: ImportEntry[] = [];
+  const entries: ImportEntry[] = [];
   for (const file of files) {
-    const isZip = /\.zip$/i.test(file.path) || startsWith(file.bytes, ZIP_MAGIC);
-    if (isZip) entries.push(...unzipEntries(file.path.split("/").pop()!, file.bytes));
+    const name = file.path.split("/").pop()!;
+    if (/\.bear2bk$/i.test(name) && !startsWith(file.bytes, ZIP_MAGIC))
+      throw new ImportRefusal(`“${name}” is not a Bear backup, or it is damaged.`);
+    const isZip = /\.(zip|bear2bk)$/i.test(file.path) || startsWith(file.bytes, ZIP_MAGIC);
+    if (isZip) entries.push(...unzipEntries(name, file.bytes));
     else entries.push(file);
   }
   if (files.length === 1 && !KNOWN.test(files[0].path) && entries.length === 1)
     throw new ImportRefusal(
-      `“${files[0].path.split("/").pop()}” is not a format Groundwork can import. Choose Markdown or text files, a zip of them (Obsidian, Notion), or an Evernote export (.enex).`,
+      `“${files[0].path.split("/").pop()}” is not a format Groundwork can import. Choose Markdown or text files, a zip of them (Obsidian, Notion, Bear, Apple Notes), an Evernote export (.enex), a Google Keep Takeout zip or a Bear backup (.bear2bk).`,
     );
-  entries = entries.filter((e) => !/(^|\/)(__MACOSX|\.DS_Store)/.test(e.path));
+  return entries.filter((e) => !/(^|\/)(__MACOSX|\.DS_Store)/.test(e.path));
+}
+
+const NO_NOTES =
+  "There are no notes in it: Groundwork imports Markdown (.md) and text (.txt) files, Evernote exports (.enex), Google Keep Takeouts, Bear exports and Apple Notes exports (Markdown or HTML).";
+
+/**
+ * The unpacked files read into a plan, by what they are: ENEX anywhere makes it an Evernote
+ * import; `Keep/*.json` a Google Keep Takeout; TextBundles (or Bear's `#closed tags#`) Bear; HTML
+ * or Markdown beside an `Attachments` folder Apple Notes; anything else a vault of Markdown (an
+ * Obsidian vault, plain notes or a Notion export, which the vault parser recognises). `readHtml`
+ * is needed only for HTML notes (see `readExportLoading`).
+ */
+export function planExport(
+  entries: ImportEntry[],
+  readHtml?: HtmlReader,
+  dropped = "The file",
+): ImportPlan {
   const enex = entries.filter((e) => /\.enex$/i.test(e.path));
   if (enex.length > 0) {
     const decoder = new TextDecoder();
     return parseEnex(enex.map((e) => ({ name: e.path, text: decoder.decode(e.bytes) })));
   }
-  const plan = parseMarkdownVault(entries);
-  if (plan.notes.length === 0 && plan.problems.every((p) => !/UTF-8/.test(p.sentence)))
+  const jsonAlone = entries.length === 1 && /\.json$/i.test(entries[0].path);
+  if (looksLikeKeep(entries) || (jsonAlone && isKeepJson(entries[0].bytes))) {
+    const plan = parseKeep(entries);
+    if (plan.notes.length === 0 && plan.problems.length === 0)
+      throw new ImportRefusal(`${dropped} holds no Google Keep notes.`);
+    return plan;
+  }
+  if (jsonAlone)
     throw new ImportRefusal(
-      "There are no notes in it: Groundwork imports Markdown (.md) and text (.txt) files, and Evernote exports (.enex).",
+      `${dropped} is not a Google Keep note. Groundwork reads Keep from its Google Takeout zip.`,
     );
+  if (entries.length > 0 && entries.every((e) => /^Takeout\//.test(e.path)))
+    throw new ImportRefusal(
+      `${dropped} is a Google Takeout without Keep notes: choose Keep when you make the Takeout.`,
+    );
+  let plan: ImportPlan;
+  if (looksLikeBear(entries)) plan = parseBear(entries);
+  else if (holdsHtmlNotes(entries) || looksLikeAppleNotes(entries))
+    plan = parseAppleNotes(entries, readHtml);
+  else plan = parseMarkdownVault(entries);
+  if (plan.notes.length === 0 && plan.problems.every((p) => !/UTF-8|HTML/.test(p.sentence)))
+    throw new ImportRefusal(NO_NOTES);
   return plan;
+}
+
+/** What the person dropped read into a plan (HTML notes only when `readHtml` is given). */
+export function readExport(files: ImportEntry[], readHtml?: HtmlReader): ImportPlan {
+  return planExport(unpackExport(files), readHtml, nameOf(files));
+}
+
+function nameOf(files: ImportEntry[]): string {
+  return files.length === 1 ? `“${files[0].path.split("/").pop()}”` : "What you chose";
+}
+
+/** `readExport`, loading the HTML reader (`turndown`) first when there are HTML notes. */
+export async function readExportLoading(files: ImportEntry[]): Promise<ImportPlan> {
+  const entries = unpackExport(files);
+  const readHtml =
+    holdsHtmlNotes(entries) && !looksLikeKeep(entries)
+      ? (await import("@/lib/import/html-markdown")).htmlToMarkdown
+      : undefined;
+  return planExport(entries, readHtml, nameOf(files));
 }

@@ -176,7 +176,10 @@ export async function writeImport(
     }
     const made = await supabase
       .from("notes")
-      .insert({ folder_id: note.folder ? (folderIds.get(note.folder) ?? null) : null })
+      .insert({
+        folder_id: note.folder ? (folderIds.get(note.folder) ?? null) : null,
+        pinned: note.pinned ?? false,
+      })
       .select("id")
       .single();
     if (made.error) {

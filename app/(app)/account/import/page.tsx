@@ -26,7 +26,7 @@ export default async function ImportPage() {
       </div>
       <AccountSection
         title="Bring your notes"
-        description="Markdown or text files, a zip or folder of them (Obsidian, Notion), or an Evernote export (.enex). Files are read on this device; nothing is written until you confirm."
+        description="Markdown or text files, a zip or folder of them (Obsidian, Notion, Bear, Apple Notes), an Evernote export (.enex), a Google Keep Takeout zip or a Bear backup (.bear2bk). Files are read on this device; nothing is written until you confirm."
       >
         <ImportNotes ownerId={claims.sub} earlier={earlier ?? []} />
       </AccountSection>

@@ -1,0 +1,111 @@
+import { expect, test } from "@playwright/test";
+import { strToU8, zipSync } from "fflate";
+
+import { FACE_PNG } from "./support/attachments";
+import { deviceOf, editor, newPerson } from "./support/notes";
+
+test.describe.configure({ timeout: 180_000 });
+
+const json = (value: object) => strToU8(JSON.stringify(value));
+
+/** A small Google Takeout of Keep: a pinned checklist with a picture, an archived note, one in the trash. */
+const TAKEOUT = zipSync({
+  "Takeout/archive_browser.html": strToU8("<html><body>Your Takeout</body></html>"),
+  "Takeout/Keep/Groceries.json": json({
+    color: "YELLOW",
+    isTrashed: false,
+    isPinned: true,
+    isArchived: false,
+    title: "Groceries",
+    listContent: [
+      { text: "Milk", isChecked: true },
+      { text: "Eggs", isChecked: false },
+    ],
+    labels: [{ name: "Shopping" }],
+    attachments: [{ filePath: "face.png", mimetype: "image/png" }],
+    createdTimestampUsec: 1706696100000000,
+    userEditedTimestampUsec: 1706774400000000,
+  }),
+  "Takeout/Keep/Groceries.html": strToU8("<html><body><div>Groceries</div></body></html>"),
+  "Takeout/Keep/face.png": FACE_PNG,
+  "Takeout/Keep/Plumber.json": json({
+    color: "DEFAULT",
+    isTrashed: false,
+    isPinned: false,
+    isArchived: true,
+    title: "Plumber",
+    textContent: "Call about the kitchen sink",
+    labels: [{ name: "House" }],
+  }),
+  "Takeout/Keep/Old list.json": json({
+    isTrashed: true,
+    isArchived: false,
+    title: "Old list",
+    textContent: "gone",
+  }),
+  "Takeout/Keep/Labels.txt": strToU8("Shopping\nHouse\n"),
+});
+
+test("a Google Keep Takeout: summary with the trashed note named, report, then the notes, a tag and a checklist in the app", async ({
+  browser,
+  baseURL,
+}) => {
+  const person = await newPerson();
+  const context = await deviceOf(browser, baseURL!, person, { reducedMotion: "reduce" });
+  const page = await context.newPage();
+
+  await page.goto("/account/import");
+  await page.getByLabel("Files to import").setInputFiles({
+    name: "takeout-20240301.zip",
+    mimeType: "application/zip",
+    buffer: Buffer.from(TAKEOUT),
+  });
+
+  // The summary: what will be written, and the trashed note that will not.
+  await expect(
+    page.getByRole("heading", { name: "Ready to import “takeout-20240301.zip”" }),
+  ).toBeVisible();
+  await expect(page.getByRole("list", { name: "What will be imported" })).toHaveText(
+    /2 notes\s*1 folder\s*2 tags\s*1 attachment/,
+  );
+  await expect(page.getByRole("list", { name: "What can’t be imported" })).toHaveText(
+    "Old list: It is in Keep’s trash, so it was not imported.",
+  );
+  await page.getByRole("button", { name: "Import 2 notes" }).click();
+
+  // The report.
+  await expect(page.getByRole("heading", { name: "Imported 2 notes" })).toBeVisible({
+    timeout: 60_000,
+  });
+  await expect(page.getByText("1 attachment stored")).toBeVisible();
+  const archive = page
+    .getByRole("list", { name: "Imported folders" })
+    .getByRole("link", { name: "Archive" });
+  await expect(archive).toBeVisible();
+
+  // The archived note is in the Archive folder.
+  await archive.click();
+  await page.waitForURL(/\/notes\?folder=/);
+  await expect(page.getByRole("link", { name: /Plumber/ }).first()).toBeVisible();
+  await expect(page.getByRole("link", { name: /Groceries/ })).toHaveCount(0);
+
+  // The pinned checklist, with its label as a tag and its picture.
+  await page.goto("/notes/tags/shopping");
+  const groceries = page.getByRole("link", { name: /Groceries/ }).first();
+  await expect(groceries).toBeVisible();
+  await expect(groceries.getByLabel("Pinned")).toBeVisible();
+  await groceries.click();
+  await expect(editor(page).getByRole("checkbox")).toHaveCount(2);
+  await expect(editor(page).getByRole("checkbox").first()).toBeChecked();
+  await expect(editor(page).getByRole("checkbox").nth(1)).not.toBeChecked();
+  await expect(editor(page)).toContainText("Milk");
+  await expect(editor(page)).toContainText("#Shopping");
+  await expect(editor(page).getByRole("img", { name: "face.png" })).toBeVisible({
+    timeout: 30_000,
+  });
+
+  await page.goto("/notes/tags/house");
+  await expect(page.getByRole("link", { name: /Plumber/ }).first()).toBeVisible();
+
+  await context.close();
+});
