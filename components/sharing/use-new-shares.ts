@@ -10,6 +10,12 @@ import { useLoadedSupabase } from "@/components/supabase/supabase-config";
  * Hears the person's own new memberships live: a note or folder shared with them shows a toast
  * that opens Shared with me, and the page's lists are read again.
  */
+/** What can be shared with a person, the table that says so, and its column naming the thing. */
+const SHARES = [
+  ["note", "note_members", "note_id"],
+  ["folder", "folder_members", "folder_id"],
+] as const;
+
 export function useNewShares(userId: string, since: string) {
   const supabase = useLoadedSupabase();
   const router = useRouter();
@@ -27,44 +33,27 @@ export function useNewShares(userId: string, since: string) {
         action: { label: "Open", onClick: () => router.push("/notes/shared") },
       });
     };
-    const channel = client
-      .channel(`shares:${userId}`)
-      .on(
+    const channel = client.channel(`shares:${userId}`);
+    for (const [what, table, column] of SHARES) {
+      channel.on(
         "postgres_changes",
-        {
-          event: "INSERT",
-          schema: "public",
-          table: "note_members",
-          filter: `user_id=eq.${userId}`,
-        },
-        (payload) => tell("note", (payload.new as { note_id?: unknown }).note_id),
-      )
-      .on(
-        "postgres_changes",
-        {
-          event: "INSERT",
-          schema: "public",
-          table: "folder_members",
-          filter: `user_id=eq.${userId}`,
-        },
-        (payload) => tell("folder", (payload.new as { folder_id?: unknown }).folder_id),
-      )
-      .subscribe((status) => {
-        // Shares made between the server's render and the subscription came before it: read them.
-        if (status !== "SUBSCRIBED") return;
+        { event: "INSERT", schema: "public", table, filter: `user_id=eq.${userId}` },
+        (payload) => tell(what, (payload.new as Record<string, unknown>)[column]),
+      );
+    }
+    channel.subscribe((status) => {
+      // Shares made between the server's render and the subscription came before it: read them.
+      if (status !== "SUBSCRIBED") return;
+      for (const [what, table, column] of SHARES)
         void client
-          .from("note_members")
-          .select("note_id")
+          .from(table)
+          .select(column)
           .eq("user_id", userId)
           .gt("created_at", since)
-          .then(({ data }) => data?.forEach((row) => tell("note", row.note_id)));
-        void client
-          .from("folder_members")
-          .select("folder_id")
-          .eq("user_id", userId)
-          .gt("created_at", since)
-          .then(({ data }) => data?.forEach((row) => tell("folder", row.folder_id)));
-      });
+          .then(({ data }) =>
+            (data as Record<string, unknown>[] | null)?.forEach((row) => tell(what, row[column])),
+          );
+    });
     return () => {
       void client.removeChannel(channel);
     };

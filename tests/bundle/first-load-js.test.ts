@@ -26,7 +26,7 @@ const BUDGETS: Record<string, number> = {
   "/account/data": 220 * KB,
   "/account/import": 220 * KB,
   "/notes": 240 * KB,
-  "/notes/[id]": 240 * KB,
+  "/notes/[id]": 242 * KB,
   "/notes/trash": 240 * KB,
   "/n/[slug]": 255 * KB,
 };
