@@ -8,13 +8,29 @@ import { useSupabase } from "@/components/supabase/supabase-provider";
 import { needsMfaChallenge } from "@/lib/auth/aal";
 import { isAuthEventName, reactToAuthEvent } from "@/lib/auth/auth-events";
 
+/** Whether this page forgot the device at a sign-out (and so holds back the list's saves). */
+let forgotHere = false;
+
 /** The clearing code is fetched only when someone signs out. */
 async function forgetThisDevice() {
+  forgotHere = true;
   try {
     const { forgetDevice } = await import("@/lib/notes/offline/list-store");
     await forgetDevice();
   } catch {
     // Its code could not be fetched: the next sign-out on this device tries again.
+  }
+}
+
+/** After a sign-out in this page, someone signed in: their list may be kept on the device again. */
+async function rememberThisDevice() {
+  if (!forgotHere) return;
+  forgotHere = false;
+  try {
+    const { rememberDevice } = await import("@/lib/notes/offline/list-store");
+    rememberDevice();
+  } catch {
+    // Its code could not be fetched: nothing was forgotten in this page either.
   }
 }
 
@@ -44,6 +60,7 @@ export function AuthListener({ serverUserId }: { serverUserId: string | null }) 
       if (event !== "TOKEN_REFRESHED") shownUserId.current = newUserId;
       // Signed out: nothing of theirs stays on this device (notes' copies, the kept list, caches).
       if (event === "SIGNED_OUT") void forgetThisDevice();
+      else if (event === "SIGNED_IN") void rememberThisDevice();
 
       setTimeout(async () => {
         // The offline shell is a static copy rendered for no one: there is nothing to render again

@@ -27,13 +27,12 @@ test("the owner shares a note with an editor, makes them a viewer, then takes ac
   await dialog.getByLabel("Invite by email").fill(friend.email);
   await dialog.getByLabel("Role", { exact: true }).selectOption("editor");
   await dialog.getByRole("button", { name: "Invite" }).click();
+  // It arrives live, with a toast (for its five seconds), and lists the note under Shared with me.
+  await expect(friendPage.getByText("A note was shared with you")).toBeVisible({ timeout: 15_000 });
+  await expect(friendPage.getByRole("link", { name: /Trip plan/ })).toBeVisible();
   const people = dialog.getByRole("list", { name: "People with access" });
   await expect(people.getByText(friend.email)).toBeVisible();
   expect(await seriousViolations(ownerPage)).toEqual([]);
-
-  // It arrives live, with a toast, and lists the note under Shared with me.
-  await expect(friendPage.getByText("A note was shared with you")).toBeVisible({ timeout: 15_000 });
-  await expect(friendPage.getByRole("link", { name: /Trip plan/ })).toBeVisible();
   expect(await seriousViolations(friendPage)).toEqual([]);
 
   await openNote(friendPage, noteId);

@@ -51,11 +51,23 @@ async function run<T>(
 
 const pageKey = (folder: string | null) => `page:${folder ?? "all"}`;
 
+/**
+ * Set at sign-out, until someone signs in again in this page: a save the list scheduled just
+ * before (it waits half a second for the list to settle) must not create the database again.
+ */
+let forgotten = false;
+
+/** Someone signed in: this page may keep their list again. */
+export function rememberDevice(): void {
+  forgotten = false;
+}
+
 export async function saveListPage(
   userId: string,
   folder: string | null,
   page: { notes: NoteListItem[]; more: boolean },
 ): Promise<void> {
+  if (forgotten) return;
   const saved: OfflinePage = { ...page, saved_at: new Date().toISOString() };
   await run(userId, "readwrite", (store) => store.put(saved, pageKey(folder)));
   try {
@@ -66,6 +78,7 @@ export async function saveListPage(
 }
 
 export async function saveFolders(userId: string, folders: OfflineFolder[]): Promise<void> {
+  if (forgotten) return;
   await run(userId, "readwrite", (store) => store.put(folders, "folders"));
 }
 
@@ -113,6 +126,7 @@ export async function notesOnDevice(userId: string): Promise<Set<string>> {
  * never trusted to stay empty).
  */
 export async function forgetDevice(): Promise<void> {
+  forgotten = true;
   try {
     for (const key of Object.keys(localStorage)) {
       // The checklist preference is the device's, not the person's.

@@ -5,11 +5,18 @@ import { editor } from "./notes";
 
 /** Empties everything under the note's first line and puts the caret on a new line below it. */
 export async function freshLine(page: Page) {
-  await editor(page).click();
-  await page.keyboard.press("Control+Home");
-  await page.keyboard.press("End");
-  await page.keyboard.press("Shift+Control+End");
-  await page.keyboard.press("Backspace");
+  const note = editor(page);
+  await note.click();
+  await expect(note).toBeFocused();
+  // The click places the caret when the browser gets to it; keys pressed before that can select
+  // from the wrong place, so clear until the first line alone is left.
+  await expect(async () => {
+    await page.keyboard.press("Control+Home");
+    await page.keyboard.press("End");
+    await page.keyboard.press("Shift+Control+End");
+    await page.keyboard.press("Backspace");
+    await expect(note.locator(":scope > *")).toHaveCount(1, { timeout: 1_000 });
+  }).toPass({ timeout: 10_000 });
   await page.keyboard.press("Enter");
 }
 
