@@ -1,6 +1,10 @@
 import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import * as tus from "tus-js-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ResumableFiles } from "../src/storage/tus";
 import { LOCAL_PUBLISHABLE_KEY, type TestBackend } from "./support/local-backend";
 import {
   ALICE,
@@ -139,5 +143,20 @@ describe("resumable uploads (tus)", () => {
       metadata: { bucketName: "no-such-bucket", objectName: "x.bin" },
     });
     await expect(finish(nowhere)).rejects.toThrow(/Bucket not found/);
+  });
+});
+
+describe("the resumable uploads' folder", () => {
+  it("is not checked again in the background, where a failure would crash the process", async () => {
+    // FileStore makes the folder before the tus store exists. The library's own check is an
+    // asynchronous mkdir that throws from its callback; an in-memory backend removes its folder on
+    // stop, so a check still queued then would end the process. A folder that cannot be made
+    // shows it: the check would throw here.
+    const dir = mkdtempSync(path.join(tmpdir(), "resumable-"));
+    const file = path.join(dir, "file");
+    writeFileSync(file, "");
+    new ResumableFiles({ directory: path.join(file, "resumable") });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    rmSync(dir, { recursive: true, force: true });
   });
 });

@@ -11,6 +11,14 @@ import { bucketRules, checkCanUpload, checkMime, commitUpload, ownerOf } from ".
 
 export const RESUMABLE_PATH = "/storage/v1/upload/resumable";
 
+/**
+ * The tus file store without its own folder check: FileStore makes the folder synchronously, while
+ * the library's check is an asynchronous mkdir that throws from its callback (an uncaught
+ * exception) when an in-memory backend removes its folder while the mkdir is still queued.
+ */
+export class ResumableFiles extends TusFileStore {}
+Object.defineProperty(ResumableFiles.prototype, "checkOrCreateDirectory", { value() {} });
+
 /** A hook's refusal in the shape the tus library sends back, with storage-api's body and status. */
 function refusal(err: unknown): { status_code: number; body: string } {
   const known =
@@ -81,7 +89,7 @@ export function createResumable(
   }
 
   function get(): Server {
-    datastore ??= new TusFileStore({
+    datastore ??= new ResumableFiles({
       directory: store().resumable,
       expirationPeriodInMilliseconds: backend().config.storage.resumableExpiryMs,
     });
