@@ -2,6 +2,8 @@ import { randomBytes } from "node:crypto";
 
 import type { NextConfig } from "next";
 
+import { keptPageRewrites } from "./lib/security/kept-pages";
+
 // The kept home page's nonce (lib/security/kept-page.ts): drawn once per build and written into the
 // built code; the build's workers inherit it through the environment, so all agree on one value.
 process.env.GROUNDWORK_KEPT_PAGE_NONCE ??= randomBytes(16).toString("base64");
@@ -11,6 +13,10 @@ const nextConfig: NextConfig = {
   // The header names the framework to anyone who asks; there is no reason to advertise it.
   poweredByHeader: false,
   env: { GROUNDWORK_KEPT_PAGE_NONCE: process.env.GROUNDWORK_KEPT_PAGE_NONCE },
+  // The proxy marks a request that may have a kept page; these serve it, inside the server.
+  async rewrites() {
+    return { beforeFiles: keptPageRewrites(), afterFiles: [], fallback: [] };
+  },
 };
 
 export default nextConfig;

@@ -6,7 +6,7 @@ import { CLAIMS_HEADER, encodeClaims } from "@/lib/supabase/request-claims";
 import { authStorageKey } from "@/lib/supabase/stored-session";
 import { updateSession } from "@/lib/supabase/proxy";
 import { createNonce, NONCE_HEADER, securityHeaders } from "@/lib/security/headers";
-import { KEPT_PAGE_NONCE, keptPageFor } from "@/lib/security/kept-page";
+import { KEPT_PAGE_HEADER, KEPT_PAGE_NONCE, keptPageFor } from "@/lib/security/kept-page";
 import { refuseMalformedRequest } from "@/lib/security/malformed-request";
 
 /** Built files, icons and public files: they get the security headers but no session work. */
@@ -24,6 +24,7 @@ const SHARED_NOTE = /^\/n\//;
 export async function proxy(request: NextRequest) {
   // Only this proxy may tell the pages who is signed in; a browser's copy of the header is dropped.
   request.headers.delete(CLAIMS_HEADER);
+  request.headers.delete(KEPT_PAGE_HEADER);
   const { url: supabaseUrl } = supabaseEnv();
   // A signed-out visitor with no theme of their own gets the kept home page, with its build nonce.
   const kept = keptPageFor(
@@ -63,12 +64,14 @@ export async function proxy(request: NextRequest) {
   return response;
 }
 
-/** The kept copy, for a visitor the proxy found signed out (no auth cookie: nothing to refresh). */
+/**
+ * The kept copy, for a visitor the proxy found signed out (no auth cookie: nothing to refresh). The
+ * mark lets next.config.ts's rewrite serve it (lib/security/kept-pages.ts says why not here).
+ */
 function keptPage(request: NextRequest, path: string): NextResponse {
   request.headers.set(CLAIMS_HEADER, encodeClaims(null));
-  return path === request.nextUrl.pathname
-    ? NextResponse.next({ request })
-    : NextResponse.rewrite(new URL(path, request.url), { request });
+  request.headers.set(KEPT_PAGE_HEADER, path);
+  return NextResponse.next({ request });
 }
 
 function isHttps(request: NextRequest): boolean {

@@ -1,4 +1,7 @@
 import { THEME_COOKIE } from "@/lib/theme/theme-cookie";
+import { KEPT_PAGES } from "@/lib/security/kept-pages";
+
+export { KEPT_PAGE_HEADER, KEPT_PAGES } from "@/lib/security/kept-pages";
 
 /**
  * The visitor's home page is kept: rendered once, on its first request after a build, and served
@@ -7,8 +10,7 @@ import { THEME_COOKIE } from "@/lib/theme/theme-cookie";
  */
 export const KEPT_PAGE_NONCE = process.env.GROUNDWORK_KEPT_PAGE_NONCE ?? "";
 
-/** Where the kept copies live; the proxy rewrites to them, no link points there. */
-export const KEPT_PAGES: Readonly<Record<string, string>> = { "/": "/kept/home" };
+// Where the kept copies live (KEPT_PAGES): requests are rewritten to them, no link points there.
 const KEPT_TARGETS = new Set(Object.values(KEPT_PAGES));
 
 /**
@@ -27,8 +29,8 @@ export function publicAddress(path: string): string {
 /**
  * The kept copy this request may be served, or null when it needs the live page: a signed-in
  * person (any auth cookie, even one about to be refreshed) or a visitor whose theme cookie names a
- * theme the kept copy (rendered for the system theme) would flash past. The proxy runs again for
- * the address it rewrote to, and a kept copy's own address always answers the kept copy.
+ * theme the kept copy (rendered for the system theme) would flash past. A kept copy's own address
+ * always answers the kept copy.
  */
 export function keptPageFor(
   pathname: string,

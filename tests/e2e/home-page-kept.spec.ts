@@ -80,6 +80,12 @@ test("a visitor gets the kept home page; a signed-in person and a chosen theme g
   const dark = await request.get("/", { headers: { cookie: "theme=dark" } });
   expect(policyNonce(dark.headers()["content-security-policy"])).not.toBe(kept);
   expect(await dark.text()).toMatch(/<html[^>]*class="[^"]*\bdark\b/);
+  // Only the server marks a request for the kept copy: a visitor's own mark is ignored.
+  const marked = await request.get("/", {
+    headers: { cookie: "theme=dark", "x-groundwork-kept-page": "/kept/home" },
+  });
+  expect(policyNonce(marked.headers()["content-security-policy"])).not.toBe(kept);
+  expect(await marked.text()).toMatch(/<html[^>]*class="[^"]*\bdark\b/);
 
   // A signed-in person gets their own page: the account menu, never the visitor's header.
   const person = await newPerson();
