@@ -38,6 +38,9 @@ function tagDecorations(doc: ProseMirrorNode): DecorationSet {
 
 const highlightKey = new PluginKey<DecorationSet>("tagHighlight");
 
+const tagLinkAt = (target: EventTarget | null) =>
+  target instanceof Element ? target.closest("a[data-tag]") : null;
+
 /** A tag in a note shows as a link; clicking it opens the tag's view. */
 export const TagHighlight = Extension.create<{ refs: NoteRefsSource | null }>({
   name: "tagHighlight",
@@ -58,12 +61,20 @@ export const TagHighlight = Extension.create<{ refs: NoteRefsSource | null }>({
         },
         props: {
           decorations: (state) => highlightKey.getState(state),
+          // Opened on the editor's own click (at mouse-up), from the element under the pointer then.
+          // The press may move the caret into the tag, which redraws its decoration; the browser's
+          // click event then goes to the paragraph holding both old and new elements, not the tag.
+          handleClick(_view, _pos, event) {
+            const link = tagLinkAt(event.target);
+            if (!link || event.button !== 0) return false;
+            refs.open(tagHref(link.getAttribute("data-tag") ?? ""));
+            return true;
+          },
           handleDOMEvents: {
+            // The link's own navigation (a full page load) never runs.
             click(_view, event) {
-              const link = (event.target as HTMLElement | null)?.closest?.("a[data-tag]");
-              if (!link) return false;
+              if (!tagLinkAt(event.target)) return false;
               event.preventDefault();
-              refs.open(tagHref(link.getAttribute("data-tag") ?? ""));
               return true;
             },
           },
