@@ -10,6 +10,7 @@ import { DEFAULT_TIMEOUTS, listen, type Timeouts } from "./layer/listen";
 import { Keys, SIGNING_KEY_FILE } from "./keys/keys";
 import { DatabaseMailer, type Mailer } from "./mail/mailer";
 import { applyMigrations, applySeed } from "./database/migrations";
+import { startAutoAnalyze } from "./database/auto-analyze";
 import { startScheduledJobs } from "./database/scheduled-jobs";
 import { createAuthService } from "./auth";
 import { authorizationServerMetadataMount } from "./auth/oauth-server/well-known-mount";
@@ -34,6 +35,8 @@ export interface StartOptions extends LoadConfigOptions {
   extraMounts?: Mount[];
   /** How often the scheduled jobs (hosted's pg_cron jobs) run; each job's own cadence by default. */
   scheduledJobsEveryMs?: number;
+  /** How often the embedded database's tables are checked for statistics gone stale. */
+  autoAnalyzeEveryMs?: number;
 }
 
 /** Requests larger than this get 413, unless a service sets its own limit. */
@@ -188,11 +191,13 @@ export async function startLocalBackend(options: StartOptions = {}): Promise<Loc
   backend.inboxUrl = inbox?.url ?? null;
   for (const mount of services) await mount.start?.(backend);
   const stopJobs = startScheduledJobs(db, log, { everyMs: options.scheduledJobsEveryMs });
+  const stopAnalyze = startAutoAnalyze(db, log, options.autoAnalyzeEveryMs);
 
   backend.stop = async () => {
     await server.close();
     await inbox?.close();
     await stopJobs();
+    await stopAnalyze();
     for (const mount of services) await mount.stop?.();
     await mail.flush?.();
     await db.close();
