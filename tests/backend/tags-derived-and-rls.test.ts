@@ -52,6 +52,14 @@ describe("a note's tags are derived by the server on every save", () => {
     expect(tagged.data?.map((n) => n.id).sort()).toEqual([a, b, c].sort());
     const alpha = await w.owner.rpc("notes_with_tag", { tag: "proj/alpha" });
     expect(alpha.data?.map((n) => n.id).sort()).toEqual([a, c].sort());
+    // A sub-tag at any depth is in the view; a tag that only starts with the same letters is not.
+    const [deep, alike] = [await newNote(w.owner), await newNote(w.owner)];
+    await saveDoc(w.owner, w.ownerId, deep, noteDoc([text("D #proj/alpha/deep")]));
+    await saveDoc(w.owner, w.ownerId, alike, noteDoc([text("E #proj-x #proj0 #projects")]));
+    const withDeep = await w.owner.rpc("notes_with_tag", { tag: "proj" });
+    expect(withDeep.data?.map((n) => n.id).sort()).toEqual([a, b, c, deep].sort());
+    expect((await w.other.rpc("notes_with_tag", { tag: "proj" })).data).toEqual([]);
+    await w.owner.from("notes").delete().in("id", [deep, alike]);
 
     await w.owner.from("notes").update({ deleted_at: new Date().toISOString() }).eq("id", c);
     expect(await tree()).toEqual({ proj: 2, "proj/alpha": 1, "proj/beta": 1 });
