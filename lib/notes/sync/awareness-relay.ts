@@ -5,6 +5,8 @@ import {
   type Awareness,
 } from "y-protocols/awareness";
 
+import { SendWindow } from "@/lib/notes/sync/send-window";
+
 export const REMOTE_AWARENESS = "remote";
 
 export interface AwarenessRelayOptions {
@@ -22,10 +24,7 @@ export interface AwarenessRelayOptions {
 export class AwarenessRelay {
   private peers = 0;
   private dirty = false;
-  private timer: ReturnType<typeof setTimeout> | null = null;
-  private lastSent = -Infinity;
-  private readonly windowMs: number;
-  private readonly now: () => number;
+  private readonly window: SendWindow;
   private readonly onUpdate = (
     { added, updated, removed }: { added: number[]; updated: number[]; removed: number[] },
     origin: unknown,
@@ -40,8 +39,7 @@ export class AwarenessRelay {
     private readonly post: (update: Uint8Array) => void,
     options: AwarenessRelayOptions = {},
   ) {
-    this.windowMs = options.windowMs ?? 100;
-    this.now = options.now ?? (() => Date.now());
+    this.window = new SendWindow(() => this.flush(), options.windowMs ?? 100, options.now);
     awareness.on("update", this.onUpdate);
   }
 
@@ -78,25 +76,20 @@ export class AwarenessRelay {
   private schedule(): void {
     if (this.peers === 0) return;
     this.dirty = true;
-    if (this.timer) return;
-    const wait = this.lastSent + this.windowMs - this.now();
-    if (wait <= 0) this.flush();
-    else this.timer = setTimeout(() => this.flush(), wait);
+    this.window.request();
   }
 
-  private flush(): void {
-    this.timer = null;
-    if (!this.dirty || this.peers === 0) return;
+  private flush(): boolean {
+    if (!this.dirty || this.peers === 0) return false;
     this.dirty = false;
-    this.lastSent = this.now();
     this.post(encodeAwarenessUpdate(this.awareness, [this.awareness.clientID]));
+    return true;
   }
 
   /** Tells the others this device is gone (its caret goes at once), and stops. */
   close(): void {
     this.awareness.off("update", this.onUpdate);
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
+    this.window.cancel();
     if (this.peers > 0 && this.awareness.getLocalState() !== null) {
       const state = this.awareness.getLocalState();
       this.awareness.setLocalState(null);

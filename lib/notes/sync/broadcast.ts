@@ -1,5 +1,6 @@
 import * as Y from "yjs";
 
+import { SendWindow } from "@/lib/notes/sync/send-window";
 import type { NoteTransport } from "@/lib/notes/sync/types";
 
 export interface BroadcastOptions {
@@ -23,10 +24,8 @@ export interface BroadcastOptions {
 export class NoteBroadcast implements NoteTransport {
   private peers = 0;
   private queued: Uint8Array[] = [];
-  private timer: ReturnType<typeof setTimeout> | null = null;
-  private lastSent = -Infinity;
   private alone: { at: number; update: Uint8Array }[] = [];
-  private readonly windowMs: number;
+  private readonly window: SendWindow;
   private readonly keepAloneMs: number;
   private readonly now: () => number;
 
@@ -34,9 +33,9 @@ export class NoteBroadcast implements NoteTransport {
     private readonly post: (update: Uint8Array) => void,
     options: BroadcastOptions = {},
   ) {
-    this.windowMs = options.windowMs ?? 40;
     this.keepAloneMs = options.keepAloneMs ?? 10_000;
     this.now = options.now ?? (() => Date.now());
+    this.window = new SendWindow(() => this.flush(), options.windowMs ?? 40, this.now);
   }
 
   /** How many other devices have the note open. */
@@ -57,19 +56,15 @@ export class NoteBroadcast implements NoteTransport {
       return;
     }
     this.queued.push(update);
-    if (this.timer) return;
-    const wait = this.lastSent + this.windowMs - this.now();
-    if (wait <= 0) this.flush();
-    else this.timer = setTimeout(() => this.flush(), wait);
+    this.window.request();
   }
 
-  private flush(): void {
-    this.timer = null;
-    if (this.queued.length === 0) return;
+  private flush(): boolean {
+    if (this.queued.length === 0) return false;
     const batch = this.queued;
     this.queued = [];
-    this.lastSent = this.now();
     this.post(batch.length === 1 ? batch[0] : Y.mergeUpdates(batch));
+    return true;
   }
 
   private forgetOld(): void {
@@ -79,7 +74,6 @@ export class NoteBroadcast implements NoteTransport {
 
   /** Sends what is queued now (the channel is closing). */
   close(): void {
-    if (this.timer) clearTimeout(this.timer);
-    this.flush();
+    this.window.flushNow();
   }
 }
