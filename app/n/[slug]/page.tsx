@@ -20,13 +20,16 @@ type Props = { params: Promise<{ slug: string }> };
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   await connection();
+  // Link previews need absolute addresses: the site's public one, not the server's own. The
+  // route's image files are in the metadata even for a link that is off, so it is set there too.
+  const metadataBase = new URL(siteUrl());
   const note = await getSharedNote((await params).slug);
-  if (!note) return { title: "Note not found", robots: { index: false, follow: false } };
+  if (!note)
+    return { metadataBase, title: "Note not found", robots: { index: false, follow: false } };
   const title = displayTitle(note.title);
   const description = describeForPreview(note.body) || `A note shared by ${note.author_name}`;
-  // Link previews need absolute addresses: the site's public one, not the server's own.
   return {
-    metadataBase: new URL(siteUrl()),
+    metadataBase,
     title,
     description,
     authors: [{ name: note.author_name }],
