@@ -12,7 +12,14 @@ import { cn } from "@/lib/utils";
 type Stage =
   | { kind: "idle" }
   | { kind: "reading" }
-  | { kind: "summary"; plan: ImportPlan; name: string; recognised: number; tags: number }
+  | {
+      kind: "summary";
+      plan: ImportPlan;
+      name: string;
+      recognised: number;
+      tags: number;
+      tables: number;
+    }
   | { kind: "writing"; progress: ImportProgress }
   | { kind: "report"; report: ImportReport; removed: number | null }
   | { kind: "failed"; sentence: string }
@@ -57,7 +64,7 @@ export function ImportNotes({
     if (files.length === 0) return;
     setStage({ kind: "reading" });
     try {
-      const [{ readExportLoading, ImportRefusal }, { planTags }, { recognisedNotes }] =
+      const [{ readExportLoading, ImportRefusal }, { planTables, planTags }, { recognisedNotes }] =
         await Promise.all([
           import("@/lib/import/read-export"),
           import("@/lib/import/plan"),
@@ -77,7 +84,14 @@ export function ImportNotes({
         files.length === 1
           ? files[0].name
           : files[0].webkitRelativePath.split("/")[0] || `${files.length} files`;
-      setStage({ kind: "summary", plan, name, recognised, tags: planTags(plan).length });
+      setStage({
+        kind: "summary",
+        plan,
+        name,
+        recognised,
+        tags: planTags(plan).length,
+        tables: planTables(plan),
+      });
     } catch (err) {
       setStage({
         kind: "failed",
@@ -224,6 +238,9 @@ export function ImportNotes({
           </h3>
           <ul className="list-disc pl-5 text-sm" aria-label="What will be imported">
             <li>{plural(stage.plan.notes.length, "note")}</li>
+            {stage.tables > 0 ? (
+              <li>{plural(stage.tables, "database")} among them, each a note with a table</li>
+            ) : null}
             <li>{plural(stage.plan.folders.length, "folder")}</li>
             <li>{plural(stage.tags, "tag")}</li>
             <li>{plural(stage.plan.attachments.length, "attachment")}</li>

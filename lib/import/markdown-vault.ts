@@ -1,4 +1,5 @@
 import { ATTACHMENT_TYPES, ATTACHMENT_MAX_BYTES } from "@/lib/attachments/limits";
+import { csvRows, markdownTable } from "@/lib/import/csv-table";
 import { frontMatterDate, frontMatterTags, splitFrontMatter } from "@/lib/import/front-matter";
 import {
   attachmentToken,
@@ -13,6 +14,8 @@ import {
 import { tagsInText } from "@/lib/tags/parse";
 
 const NOTE_FILE = /\.(md|markdown|txt)$/i;
+/** A Notion database: `Name <id>.csv`, and in newer exports `Name <id>_all.csv` with every row. */
+const TABLE_FILE = /(_all)?\.csv$/i;
 const SKIPPED = /(^|\/)(\.[^/]*|__MACOSX)(\/|$)/;
 /** Notion ends every page's file and folder name with a space and 32 hex digits. */
 const NOTION_ID = / [0-9a-f]{32}(?=(\.[A-Za-z0-9]+)?$)/;
@@ -21,7 +24,7 @@ const decoder = new TextDecoder("utf-8", { fatal: true });
 
 function stem(path: string): string {
   const name = path.split("/").pop() ?? path;
-  return name.replace(NOTE_FILE, "");
+  return name.replace(NOTE_FILE, "").replace(TABLE_FILE, "");
 }
 
 function dirOf(path: string): string {
@@ -71,7 +74,43 @@ function withoutNotionIds(path: string): string {
     .join("/");
 }
 
-type Source = { path: string; text: string; bytes: Uint8Array };
+/** A note's file; `table` when it is a Notion database, its text a Markdown table. */
+type Source = { path: string; text: string; bytes: Uint8Array; table?: boolean };
+
+/**
+ * Each Notion database once: its `_all.csv` (every row) over the view's `.csv` beside it, as a
+ * source named like the view's file, so a page's link to the database finds it.
+ */
+function tableSources(csvs: ImportEntry[], plan: ImportPlan, shown: (p: string) => string) {
+  const chosen = new Map<string, ImportEntry>();
+  for (const entry of csvs) {
+    const key = entry.path.replace(TABLE_FILE, ".csv");
+    if (!chosen.has(key) || /_all\.csv$/i.test(entry.path)) chosen.set(key, entry);
+  }
+  const sources: Source[] = [];
+  for (const [path, entry] of chosen) {
+    let rows: string[][];
+    try {
+      rows = csvRows(decoder.decode(entry.bytes));
+    } catch {
+      plan.problems.push({
+        file: shown(entry.path),
+        sentence: "It is not text in UTF-8, so it was left out.",
+      });
+      continue;
+    }
+    // The first row names the columns; without another there is nothing in it.
+    if (rows.length < 2) {
+      plan.problems.push({
+        file: shown(entry.path),
+        sentence: "This database has no rows, so it was left out.",
+      });
+      continue;
+    }
+    sources.push({ path, text: markdownTable(rows), bytes: entry.bytes, table: true });
+  }
+  return sources;
+}
 
 /**
  * A vault of Markdown (Obsidian, a folder of notes, a Notion export): folders from the paths,
@@ -92,8 +131,13 @@ export function parseMarkdownVault(input: ImportEntry[]): ImportPlan {
 
   const sources: Source[] = [];
   const files = new Map<string, ImportEntry>();
+  const tables: ImportEntry[] = [];
   for (const entry of entries) {
     if (entry.path.endsWith("/")) continue;
+    if (notion && TABLE_FILE.test(entry.path)) {
+      tables.push(entry);
+      continue;
+    }
     if (NOTE_FILE.test(entry.path)) {
       try {
         sources.push({ path: entry.path, text: decoder.decode(entry.bytes), bytes: entry.bytes });
@@ -105,6 +149,8 @@ export function parseMarkdownVault(input: ImportEntry[]): ImportPlan {
       }
     } else files.set(entry.path, entry);
   }
+
+  sources.push(...tableSources(tables, plan, shown));
 
   // Titles first, so links can name the note they lead to.
   const titles = new Map<string, string>();
@@ -135,7 +181,11 @@ export function parseMarkdownVault(input: ImportEntry[]): ImportPlan {
   const used = new Map<string, PlannedAttachment | null>();
 
   function noteFor(target: string, dir: string): string | null {
-    const clean = target.replace(/#.*$/, "").replace(NOTE_FILE, "").toLowerCase();
+    const clean = target
+      .replace(/#.*$/, "")
+      .replace(NOTE_FILE, "")
+      .replace(TABLE_FILE, ".csv")
+      .toLowerCase();
     if (clean === "") return null;
     const relative = resolvePath(dir, clean);
     return (
@@ -204,40 +254,41 @@ export function parseMarkdownVault(input: ImportEntry[]): ImportPlan {
     if (firstLine && firstLine[1].trim() === title) text = text.slice(firstLine[0].length);
 
     let inFence = false;
-    text = text
-      .split("\n")
-      .map((line) => {
-        if (/^\s*(```|~~~)/.test(line)) inFence = !inFence;
-        if (inFence || /^\s*(```|~~~)/.test(line)) return line;
-        return line
-          .replace(/!\[\[([^[\]|#\n]+)(?:[#|][^[\]\n]*)?\]\]/g, (whole, target: string) => {
-            const file = fileFor(target.trim(), dir);
-            if (file) return place(file, target);
-            const note = noteFor(target.trim(), dir);
-            return note ? linkTo(note) : whole;
-          })
-          .replace(/\[\[([^[\]|\n]+?)(?:\|([^[\]\n]*))?\]\]/g, (whole, target: string) => {
-            const note = noteFor(target.trim(), dir);
-            return note ? linkTo(note) : `[[${target.replace(/#.*$/, "").trim()}]]`;
-          })
-          .replace(
-            /(!?)\[([^\]\n]*)\]\(<?([^)<>\s]+)>?(?:\s+"[^"]*")?\)/g,
-            (whole, bang: string, label: string, href: string) => {
-              if (/^[a-z][a-z0-9+.-]*:/i.test(href) || href.startsWith("#")) return whole;
-              const target = safeDecodeURI(href.replace(/#.*$/, ""));
-              if (NOTE_FILE.test(target)) {
-                const note = noteFor(target, dir);
-                if (note) return linkTo(note);
-              }
-              const file = fileFor(target, dir);
-              if (file) return place(file, label || target);
-              return bang ? label : whole;
-            },
-          );
-      })
-      .join("\n")
-      .replace(/\n{3,}/g, "\n\n")
-      .trim();
+    if (!source.table)
+      text = text
+        .split("\n")
+        .map((line) => {
+          if (/^\s*(```|~~~)/.test(line)) inFence = !inFence;
+          if (inFence || /^\s*(```|~~~)/.test(line)) return line;
+          return line
+            .replace(/!\[\[([^[\]|#\n]+)(?:[#|][^[\]\n]*)?\]\]/g, (whole, target: string) => {
+              const file = fileFor(target.trim(), dir);
+              if (file) return place(file, target);
+              const note = noteFor(target.trim(), dir);
+              return note ? linkTo(note) : whole;
+            })
+            .replace(/\[\[([^[\]|\n]+?)(?:\|([^[\]\n]*))?\]\]/g, (whole, target: string) => {
+              const note = noteFor(target.trim(), dir);
+              return note ? linkTo(note) : `[[${target.replace(/#.*$/, "").trim()}]]`;
+            })
+            .replace(
+              /(!?)\[([^\]\n]*)\]\(<?([^)<>\s]+)>?(?:\s+"[^"]*")?\)/g,
+              (whole, bang: string, label: string, href: string) => {
+                if (/^[a-z][a-z0-9+.-]*:/i.test(href) || href.startsWith("#")) return whole;
+                const target = safeDecodeURI(href.replace(/#.*$/, ""));
+                if (NOTE_FILE.test(target) || (notion && TABLE_FILE.test(target))) {
+                  const note = noteFor(target, dir);
+                  if (note) return linkTo(note);
+                }
+                const file = fileFor(target, dir);
+                if (file) return place(file, label || target);
+                return bang ? label : whole;
+              },
+            );
+        })
+        .join("\n")
+        .replace(/\n{3,}/g, "\n\n")
+        .trim();
 
     const extraTags = frontMatterTags(data.tags ?? data.tag);
     const written = new Set(tagsInText(text));
@@ -252,6 +303,7 @@ export function parseMarkdownVault(input: ImportEntry[]): ImportPlan {
       title,
       markdown: `# ${title}\n\n${text}`.trim(),
       tags: [...new Set([...extraTags.map((t) => t.toLowerCase()), ...tagsInText(text)])],
+      ...(source.table ? { table: true } : {}),
       created: frontMatterDate(data.created ?? data.date ?? data["date created"]),
       updated: frontMatterDate(data.updated ?? data.modified ?? data["date modified"]),
       attachments: held,

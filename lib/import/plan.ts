@@ -27,6 +27,8 @@ export type PlannedNote = {
   tags: string[];
   created: string | null;
   updated: string | null;
+  /** A Notion database, its rows as a Markdown table. */
+  table?: boolean;
   /** Pinned in the app it comes from (Keep, Bear). */
   pinned?: boolean;
   /** Ids of the plan's attachments this note holds, in the order its tokens number them. */
@@ -68,6 +70,11 @@ export function contentHash(bytes: Uint8Array | string): string {
 /** Every distinct tag the plan's notes carry, in lower case. */
 export function planTags(plan: ImportPlan): string[] {
   return [...new Set(plan.notes.flatMap((n) => n.tags.map((t) => t.toLowerCase())))].sort();
+}
+
+/** How many of the plan's notes are databases (Notion's CSVs), each a note with a table. */
+export function planTables(plan: ImportPlan): number {
+  return plan.notes.filter((n) => n.table).length;
 }
 
 /** Every folder path and the paths above it, parents first. */

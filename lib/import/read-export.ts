@@ -8,6 +8,7 @@ import {
 } from "@/lib/import/apple-notes";
 import { looksLikeBear, parseBear } from "@/lib/import/bear";
 import { parseEnex } from "@/lib/import/enex";
+import { looksLikeGroundwork, parseGroundworkExport } from "@/lib/import/groundwork";
 import { isKeepJson, looksLikeKeep, parseKeep } from "@/lib/import/keep";
 import { parseMarkdownVault } from "@/lib/import/markdown-vault";
 import type { ImportEntry, ImportPlan } from "@/lib/import/plan";
@@ -86,7 +87,7 @@ const NO_NOTES =
 
 /**
  * The unpacked files read into a plan, by what they are: ENEX anywhere makes it an Evernote
- * import; `Keep/*.json` a Google Keep Takeout; TextBundles (or Bear's `#closed tags#`) Bear; HTML
+ * import; `account.json` beside `notes/` a Groundwork export; `Keep/*.json` a Google Keep Takeout; TextBundles (or Bear's `#closed tags#`) Bear; HTML
  * or Markdown beside an `Attachments` folder Apple Notes; anything else a vault of Markdown (an
  * Obsidian vault, plain notes or a Notion export, which the vault parser recognises). `readHtml`
  * is needed only for HTML notes (see `readExportLoading`).
@@ -101,6 +102,7 @@ export function planExport(
     const decoder = new TextDecoder();
     return parseEnex(enex.map((e) => ({ name: e.path, text: decoder.decode(e.bytes) })));
   }
+  if (looksLikeGroundwork(entries)) return parseGroundworkExport(entries);
   const jsonAlone = entries.length === 1 && /\.json$/i.test(entries[0].path);
   if (looksLikeKeep(entries) || (jsonAlone && isKeepJson(entries[0].bytes))) {
     const plan = parseKeep(entries);

@@ -38,6 +38,29 @@ export type WriteTarget = {
 };
 
 const BATCH = 100;
+
+/** A time from the source as the database takes it, or null for none or one that is not a time. */
+function sourceTime(value: string | null): string | null {
+  if (!value) return null;
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? null : new Date(at).toISOString();
+}
+
+/**
+ * The note's times as its source gives them: made, and last edited (the making when the source
+ * has only that). Without either the database takes now; it takes nothing in the future.
+ */
+export function plannedTimes(note: Pick<PlannedNote, "created" | "updated">): {
+  created_at?: string;
+  updated_at?: string;
+} {
+  const created = sourceTime(note.created) ?? sourceTime(note.updated);
+  const updated = sourceTime(note.updated) ?? created;
+  return {
+    ...(created ? { created_at: created } : {}),
+    ...(updated ? { updated_at: updated } : {}),
+  };
+}
 const AT_ONCE = 3;
 
 /** Notes an earlier, not removed, import made from the same source paths, newest first. */
@@ -179,6 +202,7 @@ export async function writeImport(
       .insert({
         folder_id: note.folder ? (folderIds.get(note.folder) ?? null) : null,
         pinned: note.pinned ?? false,
+        ...plannedTimes(note),
       })
       .select("id")
       .single();

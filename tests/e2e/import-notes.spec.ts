@@ -125,6 +125,8 @@ test("a vault, an Evernote notebook and a bad file: summary, progress, report, a
     .getAttribute("href");
   const other = await context.newPage();
   await other.goto(kitchen!);
+  // It keeps the notebook's last edit, not the moment it was imported.
+  await expect(other.getByRole("link", { name: /Groceries/ }).first()).toContainText("Feb 1, 2024");
   await other
     .getByRole("link", { name: /Groceries/ })
     .first()
