@@ -5,6 +5,12 @@ import { importedDocument } from "@/lib/import/document";
 import { documentDerived, documentMarkdown } from "@/lib/notes/document-text";
 import { TITLE_MAX } from "@/lib/notes/limits";
 import {
+  keepShare,
+  SHARE_KEPT_KEY,
+  shareProblemMessage,
+  takeKeptShare,
+} from "@/lib/share-target/pending";
+import {
   SHARE_REFUSALS,
   SHARED_FIELD_MAX,
   sharedFields,
@@ -119,5 +125,28 @@ describe("a share's fields become a note's Markdown", () => {
     form.set("title", "T");
     form.set("text", new Blob(["x"]), "x.txt");
     expect(sharedFields((name) => form.get(name))).toEqual({ title: "T", text: "", url: "" });
+  });
+});
+
+describe("a share kept through signing in", () => {
+  it("is taken out of the tab once, whatever was stored, and put back when its note fails", () => {
+    sessionStorage.clear();
+    expect(takeKeptShare(sessionStorage)).toBeNull();
+    keepShare(sessionStorage, { title: "T", text: "x", url: "" });
+    expect(takeKeptShare(sessionStorage)).toEqual({ title: "T", text: "x", url: "" });
+    expect(takeKeptShare(sessionStorage)).toBeNull();
+    sessionStorage.setItem(SHARE_KEPT_KEY, '{"title":3,"text":"y"}');
+    expect(takeKeptShare(sessionStorage)).toEqual({ title: "", text: "y", url: "" });
+    sessionStorage.setItem(SHARE_KEPT_KEY, "{not json");
+    expect(takeKeptShare(sessionStorage)).toBeNull();
+    expect(sessionStorage.getItem(SHARE_KEPT_KEY)).toBeNull();
+  });
+
+  it("says why a share made no note only for the reasons it knows", () => {
+    expect(shareProblemMessage("empty")).toBe(SHARE_REFUSALS.empty);
+    expect(shareProblemMessage("failed")).toMatch(/Share it again/);
+    expect(shareProblemMessage("toString")).toBeNull();
+    expect(shareProblemMessage("<b>")).toBeNull();
+    expect(shareProblemMessage(null)).toBeNull();
   });
 });
