@@ -1,6 +1,5 @@
 import { NextResponse, type NextRequest } from "next/server";
 
-import { signInHref } from "@/lib/auth/safe-next";
 import { siteRedirectUrl } from "@/lib/auth/redirect-url";
 import { NONCE_HEADER } from "@/lib/security/headers";
 import { createSharedNote } from "@/lib/share-target/create";
@@ -11,7 +10,7 @@ import {
   sharedNoteMarkdown,
   type SharedFields,
 } from "@/lib/share-target/shared-note";
-import { createClient, getClaims } from "@/lib/supabase/server";
+import { createClient, getClaims, owesMfaCode } from "@/lib/supabase/server";
 
 export const dynamic = "force-dynamic";
 
@@ -30,19 +29,19 @@ const seeOther = (path: string) => NextResponse.redirect(siteRedirectUrl(path), 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /**
- * Signed out, the share is kept in this tab (session storage: nothing of it is sent anywhere or
- * left for the next person on the device once the tab closes) and the person signs in; the notes
- * page then makes the note (components/notes/launch-action.tsx). The address carries none of it.
+ * Signed out (or owing a second factor), the share is kept in this tab (session storage: nothing
+ * of it is sent anywhere or left for the next person on the device once the tab closes), and the
+ * notes page's own guard sends the person through signing in; once back, the notes page makes
+ * the note (components/notes/launch-action.tsx). The address carries none of what was shared.
  */
 function keepThroughSignIn(fields: SharedFields, nonce: string): NextResponse {
-  const signIn = signInHref(SHARE_PENDING_PATH);
   // JSON inside a script: "<" is written as an escape, so no shared text can close the element.
-  const kept = JSON.stringify(JSON.stringify(fields)).replace(/</g, "\\u003c");
+  const script = (value: string) => JSON.stringify(value).replace(/</g, "\\u003c");
   const html = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Sign in to keep what you shared · Groundwork</title>
-<script nonce="${escapeHtml(nonce)}">sessionStorage.setItem(${JSON.stringify(SHARE_KEPT_KEY)}, ${kept});location.replace(${JSON.stringify(signIn).replace(/</g, "\\u003c")});</script>
-</head><body><p>Sign in to make a note of what you shared: <a href="${escapeHtml(signIn)}">Sign in</a>.</p></body></html>`;
+<script nonce="${escapeHtml(nonce)}">sessionStorage.setItem(${script(SHARE_KEPT_KEY)}, ${script(JSON.stringify(fields))});location.replace(${script(SHARE_PENDING_PATH)});</script>
+</head><body><p>Sign in to make a note of what you shared: <a href="${escapeHtml(SHARE_PENDING_PATH)}">Sign in</a>.</p></body></html>`;
   return new NextResponse(html, {
     status: 200,
     headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" },
@@ -71,7 +70,8 @@ export async function POST(request: NextRequest) {
   if (!shared.ok) return seeOther(shareErrorPath(shared.reason));
 
   const claims = await getClaims();
-  if (!claims?.sub) return keepThroughSignIn(fields, request.headers.get(NONCE_HEADER) ?? "");
+  if (!claims?.sub || (await owesMfaCode()))
+    return keepThroughSignIn(fields, request.headers.get(NONCE_HEADER) ?? "");
   const made = await createSharedNote(await createClient(), claims.sub, fields, "/share");
   if ("error" in made) return seeOther(shareErrorPath("failed"));
   return seeOther(`/notes/${made.id}`);
