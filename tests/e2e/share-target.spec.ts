@@ -122,8 +122,10 @@ test("sharing into Groundwork signed in makes one note and opens it, even after 
   notes = await notesOf(person);
   expect(notes).toHaveLength(1);
 
-  // Searching finds it at once.
-  await page.goto("/notes");
+  // Searching finds it at once (opened as the installed app's Search shortcut does).
+  await page.goto("/notes?action=search");
+  await expect(page.getByRole("searchbox", { name: "Search notes" })).toBeFocused();
+  await expect(page).toHaveURL(/\/notes$/);
   await page.getByRole("searchbox", { name: "Search notes" }).fill("spring");
   await expect(
     page.getByRole("list", { name: "Search results" }).getByText(/Loam and why it matters/),
