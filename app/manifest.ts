@@ -5,7 +5,9 @@ import { siteConfig } from "@/lib/site-config";
 /**
  * The web app manifest (served at /manifest.webmanifest, linked from every page): what a browser
  * needs to offer "Install", and what the installed app opens to. The launcher's shortcuts open
- * /notes with an action the notes page carries out (components/notes/launch-action.tsx).
+ * /notes with an action the notes page carries out (components/notes/launch-action.tsx). As a
+ * share target (W3C Web Share Target; Android and desktop Chromium), it takes text and links from
+ * other apps' share sheets into a new note (app/share/route.ts).
  */
 export default function manifest(): MetadataRoute.Manifest {
   return {
@@ -25,6 +27,16 @@ export default function manifest(): MetadataRoute.Manifest {
       { src: "/icons/icon-512.png", sizes: "512x512", type: "image/png", purpose: "any" },
       { src: "/icons/maskable-512.png", sizes: "512x512", type: "image/png", purpose: "maskable" },
     ],
+    // POST, as the spec and web.dev advise for a target that changes something (it makes a note):
+    // the answer is a 303 to the note, so a reload or Back never makes a second one, and what was
+    // shared stays out of the address, history and logs, with no URL length to cut it short.
+    // Files are not taken: only text and links.
+    share_target: {
+      action: "/share",
+      method: "POST",
+      enctype: "application/x-www-form-urlencoded",
+      params: { title: "title", text: "text", url: "url" },
+    },
     shortcuts: [
       {
         name: "New note",
