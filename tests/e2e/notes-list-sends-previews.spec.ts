@@ -143,5 +143,16 @@ test("a long list sends its newest notes first, renders the rows near the view a
   const current = list.locator('a[aria-current="page"]');
   await expect(current).toContainText("Note 40");
   await expect(current).toBeInViewport();
+
+  // On a phone the list is a pane of its own, and still renders only the rows near the view.
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto("/notes");
+  await expect(items.first()).toContainText("Note 129");
+  await expect(items.first()).toBeInViewport();
+  expect(await items.count()).toBeLessThan(40);
+  await items.first().getByRole("link").focus();
+  for (let i = 0; i < 30; i++) await page.keyboard.press("ArrowDown");
+  await expect(focused).toContainText("Note 99");
+  await expect(focused).toBeInViewport();
   await context.close();
 });
