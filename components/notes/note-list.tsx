@@ -1,30 +1,25 @@
 "use client";
 
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
+import { useEffect, useState } from "react";
 import Link from "next/link";
 import { useSelectedLayoutSegment } from "next/navigation";
 import { PinIcon } from "lucide-react";
-import { useVirtualizer } from "@tanstack/react-virtual";
 
 import "@/components/notes/note-list.css";
 
-import { registerListStepper } from "@/components/notes/list-stepper";
 import { MoreNotes } from "@/components/notes/more-notes";
+import type { VirtualNoteList } from "@/components/notes/virtual-note-list";
 import { displayTitle } from "@/lib/notes/derive";
 import { editedAgo, type NoteListItem } from "@/lib/notes/list";
 
-/** A row's height before it is measured: two lines of text and their padding. */
-const ROW_HEIGHT = 58;
 /**
- * The list's height the server renders rows for: a tall desktop window's list pane. The rest of
- * the page's notes travel once, in the page's data, and are rendered as they scroll into view.
+ * The rows the server renders: a tall desktop window's list pane (about 1,300 px of 58 px rows),
+ * and a few more. The rest of the page's notes travel once, in the page's data, and are rendered
+ * by the virtual list (its code loaded after the first screen) as they scroll into view.
  */
-const SERVER_HEIGHT = 1300;
-/** The list's padding above and below its rows, and the gap between rows (note-list.css). */
-const LIST_PADDING = 8;
-const ROW_GAP = 2;
-
-const useBrowserLayoutEffect = typeof window === "undefined" ? useEffect : useLayoutEffect;
+const FIRST_ROWS = 26;
+/** A row's height and the gap below it, for the space the rows not yet rendered take. */
+const ROW_SPACE = 60;
 
 export function NoteList({
   notes,
@@ -39,69 +34,17 @@ export function NoteList({
   onMore?: () => void;
 }) {
   const open = useSelectedLayoutSegment();
-  const list = useRef<HTMLUListElement>(null);
-  // Only the rows near the view are in the page; the list scrolls in the pane around it. (The
-  // virtualizer's functions are read fresh each render; nothing here is memoized by a compiler.)
-  // eslint-disable-next-line react-hooks/incompatible-library
-  const virtualizer = useVirtualizer({
-    count: notes.length,
-    getScrollElement: () => list.current?.parentElement ?? null,
-    estimateSize: () => ROW_HEIGHT,
-    getItemKey: (index) => notes[index]?.id ?? index,
-    initialRect: { width: 0, height: SERVER_HEIGHT },
-    paddingStart: LIST_PADDING,
-    paddingEnd: LIST_PADDING,
-    gap: ROW_GAP,
-    overscan: 4,
-  });
-
-  // A row the keyboard moved to is focused once it is rendered; keys pressed before then step on
-  // from it, not from the row that still has focus.
-  const focusing = useRef<number | null>(null);
-  const [, rendered] = useState(0);
-  const focusRow = useCallback((index: number) => {
-    const link = list.current?.querySelector<HTMLElement>(`li[data-index="${index}"] > a`);
-    link?.focus();
-    return !!link;
-  }, []);
-  useBrowserLayoutEffect(() => {
-    if (focusing.current !== null && focusRow(focusing.current)) focusing.current = null;
-  });
-
-  const latest = useRef({ notes, open, virtualizer });
-  useBrowserLayoutEffect(() => {
-    latest.current = { notes, open, virtualizer };
-  });
-  const step = useCallback(
-    (by: 1 | -1 | 0) => {
-      const element = list.current;
-      const { notes, open, virtualizer } = latest.current;
-      if (!element || element.offsetParent === null || notes.length === 0) return false;
-      const active = document.activeElement;
-      const row =
-        active instanceof HTMLElement && element.contains(active) ? active.closest("li") : null;
-      let index = focusing.current ?? (row ? Number(row.dataset.index) : -1);
-      if (index === -1) index = notes.findIndex((n) => n.id === open);
-      const target = Math.min(notes.length - 1, Math.max(0, index === -1 ? 0 : index + by));
-      virtualizer.scrollToIndex(target, { align: "auto" });
-      if (focusRow(target)) {
-        focusing.current = null;
-      } else {
-        focusing.current = target;
-        rendered((n) => n + 1);
-      }
-      return true;
-    },
-    [focusRow],
-  );
-  useEffect(() => registerListStepper(step), [step]);
-
-  // The open note's row is scrolled into view when another note opens (or the list first shows).
+  const [Virtual, setVirtual] = useState<typeof VirtualNoteList | null>(null);
   useEffect(() => {
-    const { notes, virtualizer } = latest.current;
-    const index = notes.findIndex((n) => n.id === open);
-    if (index !== -1) virtualizer.scrollToIndex(index, { align: "auto" });
-  }, [open]);
+    let live = true;
+    void import("@/components/notes/virtual-note-list").then(
+      (loaded) => live && setVirtual(() => loaded.VirtualNoteList),
+      () => {}, // The first screen's rows stay, and the keyboard walks those.
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
 
   if (notes.length === 0) {
     return (
@@ -114,48 +57,43 @@ export function NoteList({
       </p>
     );
   }
-  const rows = virtualizer.getVirtualItems();
-  const total = virtualizer.getTotalSize();
-  // The rows stay in the normal flow; the space of the rows not rendered is the list's padding.
-  const above = rows[0]?.start ?? LIST_PADDING;
-  const below = total - (rows.at(-1)?.end ?? total - LIST_PADDING);
+  // Screen readers hear each row's place in the whole list; -1 while older notes are to come.
+  const setSize = more ? -1 : notes.length;
+  const row = (note: NoteListItem) => (
+    <Link
+      href={`/notes/${note.id}`}
+      aria-current={open === note.id ? "page" : undefined}
+      data-note-link
+    >
+      <b>
+        {note.pinned && <PinIcon aria-label="Pinned" />}
+        <span>{displayTitle(note.title)}</span>
+      </b>
+      <small>
+        <span suppressHydrationWarning>{editedAgo(note.updated_at)}</span>
+        {note.preview && ` · ${note.preview}`}
+      </small>
+    </Link>
+  );
+  const first = notes.slice(0, FIRST_ROWS);
   return (
     <>
-      <ul
-        ref={list}
-        aria-label="All notes"
-        className="note-list"
-        data-note-list
-        style={{ paddingTop: above, paddingBottom: below }}
-      >
-        {rows.map(({ index, key }) => {
-          const note = notes[index];
-          return (
-            <li
-              key={key}
-              ref={virtualizer.measureElement}
-              data-index={index}
-              aria-posinset={index + 1}
-              aria-setsize={more ? -1 : notes.length}
-            >
-              <Link
-                href={`/notes/${note.id}`}
-                aria-current={open === note.id ? "page" : undefined}
-                data-note-link
-              >
-                <b>
-                  {note.pinned && <PinIcon aria-label="Pinned" />}
-                  <span>{displayTitle(note.title)}</span>
-                </b>
-                <small>
-                  <span suppressHydrationWarning>{editedAgo(note.updated_at)}</span>
-                  {note.preview && ` · ${note.preview}`}
-                </small>
-              </Link>
+      {Virtual ? (
+        <Virtual notes={notes} open={open} setSize={setSize} row={row} />
+      ) : (
+        <ul
+          aria-label="All notes"
+          className="note-list"
+          data-note-list
+          style={{ paddingBottom: 8 + (notes.length - first.length) * ROW_SPACE }}
+        >
+          {first.map((note, index) => (
+            <li key={note.id} data-index={index} aria-posinset={index + 1} aria-setsize={setSize}>
+              {row(note)}
             </li>
-          );
-        })}
-      </ul>
+          ))}
+        </ul>
+      )}
       {more && <MoreNotes loading={loading} onMore={onMore} />}
     </>
   );
