@@ -13,11 +13,10 @@ import { displayTitle } from "@/lib/notes/derive";
 import { editedAgo, type NoteListItem } from "@/lib/notes/list";
 
 /**
- * The rows the server renders: a tall desktop window's list pane (about 1,300 px of 58 px rows),
- * and a few more. The rest of the page's notes travel once, in the page's data, and are rendered
+ * The rows the server renders: a tall desktop window's list pane (about 1,300 px of 60 px rows). The rest of the page's notes travel once, in the page's data, and are rendered
  * by the virtual list (its code loaded after the first screen) as they scroll into view.
  */
-const FIRST_ROWS = 26;
+const FIRST_ROWS = 22;
 /** A row's height and the gap below it, for the space the rows not yet rendered take. */
 const ROW_SPACE = 60;
 
@@ -35,10 +34,17 @@ export function NoteList({
 }) {
   const open = useSelectedLayoutSegment();
   const [Virtual, setVirtual] = useState<typeof VirtualNoteList | null>(null);
+  const [focused, setFocused] = useState<number | null>(null);
   useEffect(() => {
     let live = true;
     void import("@/components/notes/virtual-note-list").then(
-      (loaded) => live && setVirtual(() => loaded.VirtualNoteList),
+      (loaded) => {
+        if (!live) return;
+        // A row focused meanwhile (by the keyboard) keeps the focus in the list that replaces it.
+        const row = document.activeElement?.closest("[data-note-list] > li");
+        setFocused(row ? Number(row.getAttribute("aria-posinset")) - 1 : null);
+        setVirtual(() => loaded.VirtualNoteList);
+      },
       () => {}, // The first screen's rows stay, and the keyboard walks those.
     );
     return () => {
@@ -79,7 +85,7 @@ export function NoteList({
   return (
     <>
       {Virtual ? (
-        <Virtual notes={notes} open={open} setSize={setSize} row={row} />
+        <Virtual notes={notes} open={open} setSize={setSize} row={row} focused={focused} />
       ) : (
         <ul
           aria-label="All notes"
@@ -88,7 +94,7 @@ export function NoteList({
           style={{ paddingBottom: 8 + (notes.length - first.length) * ROW_SPACE }}
         >
           {first.map((note, index) => (
-            <li key={note.id} data-index={index} aria-posinset={index + 1} aria-setsize={setSize}>
+            <li key={note.id} aria-posinset={index + 1} aria-setsize={setSize}>
               {row(note)}
             </li>
           ))}

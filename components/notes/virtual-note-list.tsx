@@ -22,11 +22,14 @@ export function VirtualNoteList({
   open,
   setSize,
   row,
+  focused = null,
 }: {
   notes: NoteListItem[];
   open: string | null;
   setSize: number;
   row: (note: NoteListItem) => React.ReactNode;
+  /** The row focused in the list this one replaces, focused again once rendered. */
+  focused?: number | null;
 }) {
   const list = useRef<HTMLUListElement>(null);
   // The virtualizer's functions are read fresh each render; nothing here is memoized by a compiler.
@@ -46,7 +49,7 @@ export function VirtualNoteList({
 
   // A row the keyboard moved to is focused once it is rendered; keys pressed before then step on
   // from it, not from the row that still has focus.
-  const focusing = useRef<number | null>(null);
+  const focusing = useRef<number | null>(focused);
   const [, rendered] = useState(0);
   const focusRow = useCallback((index: number) => {
     const link = list.current?.querySelector<HTMLElement>(`li[data-index="${index}"] > a`);
