@@ -1,5 +1,6 @@
 "use client";
 
+import { useEffect, useState } from "react";
 import Link from "next/link";
 import { useSelectedLayoutSegment } from "next/navigation";
 import { PinIcon } from "lucide-react";
@@ -7,8 +8,17 @@ import { PinIcon } from "lucide-react";
 import "@/components/notes/note-list.css";
 
 import { MoreNotes } from "@/components/notes/more-notes";
+import type { VirtualNoteList } from "@/components/notes/virtual-note-list";
 import { displayTitle } from "@/lib/notes/derive";
 import { editedAgo, type NoteListItem } from "@/lib/notes/list";
+
+/**
+ * The rows the server renders: a tall desktop window's list pane (about 1,300 px of 60 px rows). The rest of the page's notes travel once, in the page's data, and are rendered
+ * by the virtual list (its code loaded after the first screen) as they scroll into view.
+ */
+const FIRST_ROWS = 22;
+/** A row's height and the gap below it, for the space the rows not yet rendered take. */
+const ROW_SPACE = 60;
 
 export function NoteList({
   notes,
@@ -23,6 +33,25 @@ export function NoteList({
   onMore?: () => void;
 }) {
   const open = useSelectedLayoutSegment();
+  const [Virtual, setVirtual] = useState<typeof VirtualNoteList | null>(null);
+  const [focused, setFocused] = useState<number | null>(null);
+  useEffect(() => {
+    let live = true;
+    void import("@/components/notes/virtual-note-list").then(
+      (loaded) => {
+        if (!live) return;
+        // A row focused meanwhile (by the keyboard) keeps the focus in the list that replaces it.
+        const row = document.activeElement?.closest("[data-note-list] > li");
+        setFocused(row ? Number(row.getAttribute("aria-posinset")) - 1 : null);
+        setVirtual(() => loaded.VirtualNoteList);
+      },
+      () => {}, // The first screen's rows stay, and the keyboard walks those.
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+
   if (notes.length === 0) {
     return (
       <p className="px-4 py-8 text-center text-sm text-muted-foreground">
@@ -34,28 +63,43 @@ export function NoteList({
       </p>
     );
   }
+  // Screen readers hear each row's place in the whole list; -1 while older notes are to come.
+  const setSize = more ? -1 : notes.length;
+  const row = (note: NoteListItem) => (
+    <Link
+      href={`/notes/${note.id}`}
+      aria-current={open === note.id ? "page" : undefined}
+      data-note-link
+    >
+      <b>
+        {note.pinned && <PinIcon aria-label="Pinned" />}
+        <span>{displayTitle(note.title)}</span>
+      </b>
+      <small>
+        <span suppressHydrationWarning>{editedAgo(note.updated_at)}</span>
+        {note.preview && ` · ${note.preview}`}
+      </small>
+    </Link>
+  );
+  const first = notes.slice(0, FIRST_ROWS);
   return (
     <>
-      <ul aria-label="All notes" className="note-list" data-note-list>
-        {notes.map((note) => (
-          <li key={note.id}>
-            <Link
-              href={`/notes/${note.id}`}
-              aria-current={open === note.id ? "page" : undefined}
-              data-note-link
-            >
-              <b>
-                {note.pinned && <PinIcon aria-label="Pinned" />}
-                <span>{displayTitle(note.title)}</span>
-              </b>
-              <small>
-                <span suppressHydrationWarning>{editedAgo(note.updated_at)}</span>
-                {note.preview && ` · ${note.preview}`}
-              </small>
-            </Link>
-          </li>
-        ))}
-      </ul>
+      {Virtual ? (
+        <Virtual notes={notes} open={open} setSize={setSize} row={row} focused={focused} />
+      ) : (
+        <ul
+          aria-label="All notes"
+          className="note-list"
+          data-note-list
+          style={{ paddingBottom: 8 + (notes.length - first.length) * ROW_SPACE }}
+        >
+          {first.map((note, index) => (
+            <li key={note.id} aria-posinset={index + 1} aria-setsize={setSize}>
+              {row(note)}
+            </li>
+          ))}
+        </ul>
+      )}
       {more && <MoreNotes loading={loading} onMore={onMore} />}
     </>
   );

@@ -5,6 +5,7 @@ import { useRouter } from "next/navigation";
 import { toast } from "sonner";
 
 import { useMaybeFolders } from "@/components/folders/folders-provider";
+import { stepList } from "@/components/notes/list-stepper";
 import { createNote } from "@/lib/notes/actions";
 import { shortcutFor } from "@/lib/notes/shortcuts";
 
@@ -15,6 +16,8 @@ function isField(target: EventTarget | null): boolean {
 
 /** Focuses a note in the list: `step` from the focused (or open) one; 0 is the open one itself. */
 function moveInList(step: 1 | -1 | 0) {
+  // The notes list renders only the rows near the view, so it moves through its own notes.
+  if (stepList(step)) return;
   const links = [...document.querySelectorAll<HTMLElement>("[data-note-link]")].filter(
     (el) => el.offsetParent !== null,
   );

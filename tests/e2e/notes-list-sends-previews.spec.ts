@@ -55,7 +55,7 @@ test("a note changed elsewhere shows its new preview in an open list", async ({
   await context.close();
 });
 
-test("a long list sends its newest notes first and shows older ones as you scroll to them", async ({
+test("a long list sends its newest notes first, renders the rows near the view and walks them all", async ({
   browser,
   baseURL,
 }) => {
@@ -72,24 +72,88 @@ test("a long list sends its newest notes first and shows older ones as you scrol
   const context = await deviceOf(browser, baseURL!, person);
   const page = await context.newPage();
 
-  // The first HTML carries the newest hundred, not the whole list.
+  // The first HTML carries the newest hundred in its data, not the whole list, and as markup only
+  // the rows of a tall window's first screen.
   const html = await (await page.request.get("/notes")).text();
   expect(html).toContain("body-129-end");
   expect(html).toContain("body-30-end");
   expect(html).not.toContain("body-29-end");
+  const markup = html.match(/<ul[^>]*aria-label="All notes"[\s\S]*?<\/ul>/)?.[0] ?? "";
+  const markupRows = markup.match(/<li\b/g)?.length ?? 0;
+  expect(markupRows).toBeGreaterThanOrEqual(20);
+  expect(markupRows).toBeLessThan(40);
+  // Older notes follow, so the count is unknown yet (ARIA's -1).
+  expect(markup).toContain('aria-posinset="1" aria-setsize="-1"');
 
   await page.goto("/notes");
-  const items = page.getByRole("list", { name: "All notes" }).getByRole("listitem");
-  await expect(items).toHaveCount(100);
+  const list = page.getByRole("list", { name: "All notes" });
+  const items = list.getByRole("listitem");
   await expect(items.first()).toContainText("Note 129");
+  await expect(items.first()).toHaveAttribute("aria-posinset", "1");
+  // Only the rows near the view are in the page.
+  expect(await items.count()).toBeLessThan(40);
+
+  // The keyboard walks past the rows first rendered: j forty times from the first note.
+  const focused = page.locator("[data-note-link]:focus");
+  await expect(async () => {
+    await items.first().getByRole("link").focus();
+    await page.keyboard.press("j");
+    await expect(focused).toContainText("Note 128", { timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
+  for (let i = 0; i < 40; i++) await page.keyboard.press("j");
+  await expect(focused).toContainText("Note 88");
+  await expect(focused).toBeInViewport();
+  await page.keyboard.press("ArrowUp");
+  await expect(focused).toContainText("Note 89");
+
+  // Scrolling from the top to the end brings the older notes; each note once, newest first.
+  const titles = new Map<number, string>();
   const older = page.getByRole("button", { name: "Show older notes" });
-  await older.scrollIntoViewIfNeeded();
-  await expect(items).toHaveCount(130);
-  await expect(items.last()).toContainText("Note 0");
+  await list.evaluate((ul) => ul.parentElement!.scrollTo(0, 0));
+  await expect(async () => {
+    const seen = await list.evaluate((ul) => {
+      const rows = [...ul.querySelectorAll("li")].map(
+        (li) =>
+          [
+            Number(li.getAttribute("aria-posinset")),
+            li.querySelector("a > b > span")!.textContent!,
+          ] as const,
+      );
+      ul.parentElement!.scrollBy(0, 300);
+      return rows;
+    });
+    for (const [at, title] of seen) titles.set(at, title);
+    expect(titles.size).toBe(130);
+  }).toPass({ timeout: 30_000, intervals: [50] });
   await expect(older).toBeHidden();
-  // Each note once, newest first.
-  // A note's title is the first line of its link, after the pin.
-  const titles = await items.locator("a > b > span").allTextContents();
-  expect(titles).toEqual(rows.map((r) => r.title).reverse());
+  await expect(items.last()).toContainText("Note 0");
+  await expect(items.last()).toHaveAttribute("aria-setsize", "130");
+  expect([...titles.keys()].sort((a, b) => a - b).map((at) => titles.get(at))).toEqual(
+    rows.map((r) => r.title).reverse(),
+  );
+
+  // A note far down the list, opened by its address, has its row scrolled into view.
+  const far = await admin()
+    .from("notes")
+    .select("id")
+    .eq("owner_id", person.id)
+    .eq("title", "Note 40")
+    .single();
+  await page.goto(`/notes/${far.data!.id}`);
+  const current = list.locator('a[aria-current="page"]');
+  await expect(current).toContainText("Note 40");
+  await expect(current).toBeInViewport();
+
+  // On a phone the list is a pane of its own, and still renders only the rows near the view.
+  // (Opening "Note 40" may have made it the newest, so rows are told apart by their place.)
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto("/notes");
+  await expect(items.first()).toHaveAttribute("aria-posinset", "1");
+  await expect(items.first()).toBeInViewport();
+  expect(await items.count()).toBeLessThan(40);
+  await items.first().getByRole("link").focus();
+  for (let i = 0; i < 30; i++) await page.keyboard.press("ArrowDown");
+  await expect(list.locator("li:has(> a:focus)")).toHaveAttribute("aria-posinset", "31");
+  await expect(focused).toBeInViewport();
   await context.close();
 });

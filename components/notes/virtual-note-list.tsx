@@ -1,0 +1,124 @@
+"use client";
+
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
+import { useVirtualizer } from "@tanstack/react-virtual";
+
+import { registerListStepper } from "@/components/notes/list-stepper";
+import type { NoteListItem } from "@/lib/notes/list";
+
+/** A row's height before it is measured: two lines of text and their padding. */
+const ROW_HEIGHT = 58;
+/** The list's padding above and below its rows, and the gap between rows (note-list.css). */
+const LIST_PADDING = 8;
+const ROW_GAP = 2;
+
+/**
+ * The notes list with only the rows near the view in the page (loaded after the first screen, which
+ * the server rendered plainly): the rest are the list's padding until they scroll into view. It
+ * scrolls in the pane around it, and walks its notes by keyboard for the shortcuts.
+ */
+export function VirtualNoteList({
+  notes,
+  open,
+  setSize,
+  row,
+  focused = null,
+}: {
+  notes: NoteListItem[];
+  open: string | null;
+  setSize: number;
+  row: (note: NoteListItem) => React.ReactNode;
+  /** The row focused in the list this one replaces, focused again once rendered. */
+  focused?: number | null;
+}) {
+  const list = useRef<HTMLUListElement>(null);
+  // The virtualizer's functions are read fresh each render; nothing here is memoized by a compiler.
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const virtualizer = useVirtualizer({
+    count: notes.length,
+    getScrollElement: () => list.current?.parentElement ?? null,
+    estimateSize: () => ROW_HEIGHT,
+    getItemKey: (index) => notes[index]?.id ?? index,
+    // Until the pane is measured (before the first paint): as many rows as the server rendered.
+    initialRect: { width: 0, height: 1300 },
+    paddingStart: LIST_PADDING,
+    paddingEnd: LIST_PADDING,
+    gap: ROW_GAP,
+    overscan: 4,
+  });
+
+  // A row the keyboard moved to is focused once it is rendered; keys pressed before then step on
+  // from it, not from the row that still has focus.
+  const focusing = useRef<number | null>(focused);
+  const [, rendered] = useState(0);
+  const focusRow = useCallback((index: number) => {
+    const link = list.current?.querySelector<HTMLElement>(`li[data-index="${index}"] > a`);
+    link?.focus();
+    return !!link;
+  }, []);
+  useLayoutEffect(() => {
+    if (focusing.current !== null && focusRow(focusing.current)) focusing.current = null;
+  });
+
+  const latest = useRef({ notes, open, virtualizer });
+  useLayoutEffect(() => {
+    latest.current = { notes, open, virtualizer };
+  });
+  const step = useCallback(
+    (by: 1 | -1 | 0) => {
+      const element = list.current;
+      const { notes, open, virtualizer } = latest.current;
+      if (!element || element.offsetParent === null || notes.length === 0) return false;
+      const active = document.activeElement;
+      const row =
+        active instanceof HTMLElement && element.contains(active) ? active.closest("li") : null;
+      let index = focusing.current ?? (row ? Number(row.dataset.index) : -1);
+      if (index === -1) index = notes.findIndex((n) => n.id === open);
+      const target = Math.min(notes.length - 1, Math.max(0, index === -1 ? 0 : index + by));
+      virtualizer.scrollToIndex(target, { align: "auto" });
+      if (focusRow(target)) {
+        focusing.current = null;
+      } else {
+        focusing.current = target;
+        rendered((n) => n + 1);
+      }
+      return true;
+    },
+    [focusRow],
+  );
+  useEffect(() => registerListStepper(step), [step]);
+
+  // The open note's row is scrolled into view when another note opens (or the list first shows).
+  useEffect(() => {
+    const { notes, virtualizer } = latest.current;
+    const index = notes.findIndex((n) => n.id === open);
+    if (index !== -1) virtualizer.scrollToIndex(index, { align: "auto" });
+  }, [open]);
+
+  const rows = virtualizer.getVirtualItems();
+  const total = virtualizer.getTotalSize();
+  // The rows stay in the normal flow; the space of the rows not rendered is the list's padding.
+  const above = rows[0]?.start ?? LIST_PADDING;
+  const below = total - (rows.at(-1)?.end ?? total - LIST_PADDING);
+  return (
+    <ul
+      ref={list}
+      aria-label="All notes"
+      className="note-list"
+      data-note-list
+      style={{ paddingTop: above, paddingBottom: below }}
+    >
+      {rows.map(({ index, key }) => (
+        <li
+          key={key}
+          ref={virtualizer.measureElement}
+          data-index={index}
+          aria-posinset={index + 1}
+          aria-setsize={setSize}
+        >
+          {row(notes[index])}
+        </li>
+      ))}
+    </ul>
+  );
+}
