@@ -37,18 +37,48 @@ export function NoteList({
   const [focused, setFocused] = useState<number | null>(null);
   useEffect(() => {
     let live = true;
+    let loaded: typeof VirtualNoteList | null = null;
+    // The virtual list replaces the rows, so it waits while a row may be under a pressed pointer
+    // or being dragged: a row taken out of the page mid-drag ends the drag (the drop is lost).
+    let pressed = false;
+    let dragging = false;
+    const takeOver = () => {
+      if (!live || !loaded || pressed || dragging) return;
+      const list = loaded;
+      loaded = null;
+      // A row focused meanwhile (by the keyboard) keeps the focus in the list that replaces it.
+      const row = document.activeElement?.closest("[data-note-list] > li");
+      setFocused(row ? Number(row.getAttribute("aria-posinset")) - 1 : null);
+      setVirtual(() => list);
+    };
+    const released = () => {
+      pressed = false;
+      takeOver();
+    };
+    const dropped = () => {
+      dragging = false;
+      takeOver();
+    };
+    const listeners: [string, () => void][] = [
+      ["pointerdown", () => void (pressed = true)],
+      ["pointerup", released],
+      // A drag that starts cancels the pointer; the drag's own start may come just after.
+      ["pointercancel", () => void setTimeout(released, 0)],
+      ["dragstart", () => void (dragging = true)],
+      ["dragend", dropped],
+      ["drop", dropped],
+    ];
+    for (const [type, listener] of listeners) document.addEventListener(type, listener, true);
     void import("@/components/notes/virtual-note-list").then(
-      (loaded) => {
-        if (!live) return;
-        // A row focused meanwhile (by the keyboard) keeps the focus in the list that replaces it.
-        const row = document.activeElement?.closest("[data-note-list] > li");
-        setFocused(row ? Number(row.getAttribute("aria-posinset")) - 1 : null);
-        setVirtual(() => loaded.VirtualNoteList);
+      (module) => {
+        loaded = module.VirtualNoteList;
+        takeOver();
       },
       () => {}, // The first screen's rows stay, and the keyboard walks those.
     );
     return () => {
       live = false;
+      for (const [type, listener] of listeners) document.removeEventListener(type, listener, true);
     };
   }, []);
 
