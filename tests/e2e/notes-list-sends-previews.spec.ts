@@ -151,6 +151,8 @@ test("a long list sends its newest notes first, renders the rows near the view a
   await expect(items.first()).toHaveAttribute("aria-posinset", "1");
   await expect(items.first()).toBeInViewport();
   expect(await items.count()).toBeLessThan(40);
+  // The walk starts once the virtual list (its rows carry their index) has taken over.
+  await expect(items.first()).toHaveAttribute("data-index", "0");
   await items.first().getByRole("link").focus();
   for (let i = 0; i < 30; i++) await page.keyboard.press("ArrowDown");
   await expect(list.locator("li:has(> a:focus)")).toHaveAttribute("aria-posinset", "31");
