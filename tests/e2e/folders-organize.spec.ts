@@ -134,6 +134,8 @@ test("a note moves by its Move to… menu, by the keyboard and by dragging it on
 
   // By dragging the note from the list onto a folder.
   await page.goto("/notes");
+  // Dragged once the list is interactive: its virtual rows (which carry their index) are in.
+  await expect(noteList(page).locator("li").first()).toHaveAttribute("data-index", "0");
   await noteList(page).getByText("Buy lanterns").dragTo(folderItem(page, "Ideas"));
   await expect.poll(async () => (await folderOfNote(note)).folder_id).toBe(ideas);
 
