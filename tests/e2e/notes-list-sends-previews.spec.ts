@@ -135,7 +135,7 @@ test("a long list sends its newest notes first, renders the rows near the view a
   // A note far down the list, opened by its address, has its row scrolled into view.
   const far = await admin()
     .from("notes")
-    .select("id")
+    .select("id, updated_at")
     .eq("owner_id", person.id)
     .eq("title", "Note 40")
     .single();
@@ -143,11 +143,23 @@ test("a long list sends its newest notes first, renders the rows near the view a
   const current = list.locator('a[aria-current="page"]');
   await expect(current).toContainText("Note 40");
   await expect(current).toBeInViewport();
+  // Opening it gave the seeded note its first document: reading is not an edit, so it keeps its
+  // time and its place in the list.
+  await expect
+    .poll(async () => {
+      const stored = await admin()
+        .from("notes")
+        .select("ydoc_version, updated_at")
+        .eq("id", far.data!.id)
+        .single();
+      return stored.data!.ydoc_version > 0 && Date.parse(stored.data!.updated_at);
+    })
+    .toBe(Date.parse(far.data!.updated_at));
 
   // On a phone the list is a pane of its own, and still renders only the rows near the view.
-  // (Opening "Note 40" may have made it the newest, so rows are told apart by their place.)
   await page.setViewportSize({ width: 360, height: 740 });
   await page.goto("/notes");
+  await expect(items.first()).toContainText("Note 129");
   await expect(items.first()).toHaveAttribute("aria-posinset", "1");
   await expect(items.first()).toBeInViewport();
   expect(await items.count()).toBeLessThan(40);
