@@ -20,15 +20,15 @@ function isDatabaseError(error: unknown): error is DatabaseError {
 
 /**
  * The one place a failed write becomes a sentence a person can act on; `what` completes
- * "Couldn't …". Auth errors have their own sentences (and a wait after a rate limit); P0002
- * (no_data_found) is raised by our SQL functions with a message written for people; anything else
+ * "Couldn't …". Auth errors have their own sentences (and a wait after a rate limit); PT404
+ * (PostgREST's 404) is raised by our SQL functions with a message written for people; anything else
  * is logged here and the person is asked to try again.
  */
 export function failure(what: string, error: unknown): Failure {
   if (isAuthError(error)) {
     return { error: authErrorMessage(error), retryAfter: retryAfterSeconds(error) ?? undefined };
   }
-  if (isDatabaseError(error) && error.code === "P0002") return { error: error.message };
+  if (isDatabaseError(error) && error.code === "PT404") return { error: error.message };
   console.error(`${what} failed:`, isDatabaseError(error) ? error.message : error);
   return { error: `Couldn't ${what}. Check your connection and try again.` };
 }

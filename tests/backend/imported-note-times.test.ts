@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startNotesWorld, type NotesClient, type NotesWorld } from "./notes-support";
+import { byteaHex, startNotesWorld, type NotesClient, type NotesWorld } from "./notes-support";
 
 let w: NotesWorld;
 beforeAll(async () => {
@@ -117,6 +117,44 @@ describe("imported notes keep their times: owner, another person, anon, service 
     ).toBeNull();
     await deriveText(late, 1);
     expect((await times(late)).updated).toBeGreaterThan(before);
+  });
+
+  it("the document made from a note's own text when it is first opened is not an edit; later documents are", async () => {
+    const id = await importedNote(w.owner, null, {
+      title: "Old note",
+      body: "Some text",
+      created_at: CREATED,
+      updated_at: EDITED,
+    });
+    const compact = async (ydoc: string, base: number) => {
+      const res = await w.owner.rpc("compact_note", {
+        note_id: id,
+        ydoc,
+        base_version: base,
+        merged_ids: [],
+      });
+      expect(res.error).toBeNull();
+    };
+    // Opening it: a document holding the same text, derived back to that text, then merged.
+    await deriveText(id, 1);
+    expect(await times(id)).toEqual({ created: ms(CREATED), updated: ms(EDITED) });
+    await compact(byteaHex(new Uint8Array([1, 2])), 0);
+    expect(await times(id)).toEqual({ created: ms(CREATED), updated: ms(EDITED) });
+
+    // Another person's attempt to merge a document changes nothing, not even the time.
+    const byOther = await w.other.rpc("compact_note", {
+      note_id: id,
+      ydoc: byteaHex(new Uint8Array([3, 4])),
+      base_version: 1,
+      merged_ids: [],
+    });
+    expect(byOther.status).toBe(404);
+    expect(await times(id)).toEqual({ created: ms(CREATED), updated: ms(EDITED) });
+
+    // A change of the document it now has is an edit.
+    const before = Date.now() - 60_000;
+    await compact(byteaHex(new Uint8Array([1, 3])), 1);
+    expect((await times(id)).updated).toBeGreaterThan(before);
   });
 
   it("times are given only at the making: the owner cannot change them later", async () => {

@@ -122,6 +122,7 @@ describe("note_updates: append-only, owner only", () => {
       merged_ids: [...merged, later.data!.id],
     };
     const byOther = await w.other.rpc("compact_note", args);
+    expect(byOther.status).toBe(404);
     expect(byOther.error?.message).toBe("Note not found.");
     expect((await w.anon.rpc("compact_note", args)).status).toBe(401);
     const done = await w.owner.rpc("compact_note", {

@@ -95,10 +95,21 @@ describe("a share link cannot be taken over", () => {
 
   it("only the owner (or the service role) shares or unshares, through the functions", async () => {
     const alice = await note(w.owner, "Only mine");
-    expect((await w.other.rpc("share_note", { note_id: alice })).error?.code).toBe("P0002");
+    // Not theirs reads as not there: a 404 with the sentence, never a server error.
+    const shareByOther = await w.other.rpc("share_note", { note_id: alice });
+    expect(shareByOther.status).toBe(404);
+    expect(shareByOther.error).toMatchObject({
+      code: "PT404",
+      message: "That note does not exist or is in the trash, so it cannot be shared.",
+    });
     expect((await w.anon.rpc("share_note", { note_id: alice })).error).not.toBeNull();
     const slug = await share(w.service, alice);
-    expect((await w.other.rpc("unshare_note", { note_id: alice })).error?.code).toBe("P0002");
+    const unshareByOther = await w.other.rpc("unshare_note", { note_id: alice });
+    expect(unshareByOther.status).toBe(404);
+    expect(unshareByOther.error).toMatchObject({
+      code: "PT404",
+      message: "That note does not exist.",
+    });
     expect((await w.anon.rpc("shared_note", { slug })).data).toHaveLength(1);
     expect((await w.service.rpc("unshare_note", { note_id: alice })).error).toBeNull();
     expect((await w.anon.rpc("shared_note", { slug })).data).toEqual([]);

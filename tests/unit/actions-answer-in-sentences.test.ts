@@ -44,9 +44,13 @@ describe("failure", () => {
     );
   });
 
-  it("passes on what our SQL functions raise for people (P0002), and hides everything else", () => {
-    const raised = { code: "P0002", message: "That note does not exist." };
+  it("passes on what our SQL functions raise for people (PT404), and hides everything else", () => {
+    const raised = { code: "PT404", message: "That note does not exist." };
     expect(failure("share the note", raised)).toEqual({ error: "That note does not exist." });
+    // Any other PL/pgSQL code is PostgREST's 500, not a sentence for people.
+    expect(failure("share the note", { code: "P0002", message: "no rows" }).error).toBe(
+      "Couldn't share the note. Check your connection and try again.",
+    );
     expect(failure("pin the note", { code: "42501", message: "permission denied" })).toEqual({
       error: "Couldn't pin the note. Check your connection and try again.",
     });
