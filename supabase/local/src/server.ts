@@ -4,6 +4,7 @@ import { bootstrap, bootstrappedTemplate } from "./database/bootstrap";
 import { loadConfig, type LoadConfigOptions, type LocalConfig } from "./config/config";
 import { PgliteDatabase, type Database, type ServiceRole } from "./database/db";
 import { ServerDatabase } from "./database/server-db";
+import { assertDataFolderFree } from "./database/folder-lock";
 import type { Backend, Mount } from "./http";
 import { createApp } from "./layer/app";
 import { DEFAULT_TIMEOUTS, listen, type Timeouts } from "./layer/listen";
@@ -132,6 +133,8 @@ async function prepareDatabase(
   reset: boolean,
   log: (m: string) => void,
 ): Promise<Database> {
+  // Emptying a folder another backend has open would pull its database out from under it.
+  if (!config.db.url && config.dataDir) assertDataFolderFree(config.dataDir);
   if (reset && config.dataDir) emptyDataDir(config.dataDir);
   const db = await openDatabase(config, log);
   try {

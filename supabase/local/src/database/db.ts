@@ -6,6 +6,7 @@ import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
 import { uuid_ossp } from "@electric-sql/pglite/contrib/uuid_ossp";
 import { initdbTemplate } from "./data-template";
+import { claimDataFolder } from "./folder-lock";
 
 export type { QueryOptions };
 
@@ -120,6 +121,7 @@ export class PgliteDatabase implements Database {
     readonly pg: PGlite,
     /** True when this open created the database (no data folder, or an empty one). */
     readonly created: boolean,
+    private readonly release: () => void,
   ) {}
 
   /**
@@ -131,15 +133,22 @@ export class PgliteDatabase implements Database {
     template: () => Promise<Blob> = initdbTemplate,
   ): Promise<PgliteDatabase> {
     if (dataDir) mkdirSync(dataDir, { recursive: true });
-    const fresh = !dataDir || !existsSync(path.join(dataDir, "PG_VERSION"));
-    const pg = await PGlite.create(dataDir ?? undefined, {
-      // pg_trgm and unaccent: hosted Supabase offers both, and search uses them.
-      extensions: { pgcrypto, uuid_ossp, pg_trgm, unaccent },
-      loadDataDir: fresh ? await template() : undefined,
-    });
-    // As the CLI's Postgres has it for postgres, so migrations may call extension functions unqualified.
-    await pg.exec(`set search_path to "$user", public, extensions`);
-    return new PgliteDatabase(pg, fresh);
+    // One process at a time: a second one on the same folder would corrupt it.
+    const release = dataDir ? claimDataFolder(dataDir) : () => {};
+    try {
+      const fresh = !dataDir || !existsSync(path.join(dataDir, "PG_VERSION"));
+      const pg = await PGlite.create(dataDir ?? undefined, {
+        // pg_trgm and unaccent: hosted Supabase offers both, and search uses them.
+        extensions: { pgcrypto, uuid_ossp, pg_trgm, unaccent },
+        loadDataDir: fresh ? await template() : undefined,
+      });
+      // As the CLI's Postgres has it for postgres, so migrations may call extension functions unqualified.
+      await pg.exec(`set search_path to "$user", public, extensions`);
+      return new PgliteDatabase(pg, fresh, release);
+    } catch (err) {
+      release();
+      throw err;
+    }
   }
 
   query<T = Record<string, unknown>>(sql: string, params: unknown[] = [], options?: QueryOptions) {
@@ -204,8 +213,12 @@ export class PgliteDatabase implements Database {
     return open;
   }
 
-  close() {
-    return this.pg.close();
+  async close() {
+    try {
+      await this.pg.close();
+    } finally {
+      this.release();
+    }
   }
 }
 

@@ -1,4 +1,5 @@
 import pg from "pg";
+import { DatabaseRefusedError } from "./refused";
 import type {
   Database,
   QueryOptions,
@@ -16,8 +17,7 @@ type PoolClient = pg.PoolClient;
 /** Connections each pool keeps at most unless SUPABASE_LOCAL_DB_POOL_SIZE says otherwise. */
 export const DEFAULT_POOL_SIZE = 10;
 
-/** Thrown when the database cannot be used as asked; the message says what to do. */
-export class DatabaseRefusedError extends Error {}
+export { DatabaseRefusedError };
 
 const parseDate = (v: string): unknown =>
   v === "infinity" ? Infinity : v === "-infinity" ? -Infinity : new Date(v);
