@@ -8,6 +8,7 @@ import {
   INSTALL_HINT,
   loadConfig,
   startCluster,
+  stopLeftoverCluster,
 } from "@groundwork/local-backend";
 
 // `npm run dev:postgres`: the local backend on a private PostgreSQL cluster made from the machine's
@@ -36,7 +37,12 @@ async function main(): Promise<number> {
   const home = path.join(dataDir ?? path.join(root, "supabase", ".local-data"), "postgres");
   const args = process.argv.slice(2);
   const reset = args.includes("--reset");
-  if (reset && existsSync(home)) rmSync(home, { recursive: true, force: true });
+  if (reset && existsSync(home)) {
+    // A cluster a killed run left behind is stopped first: removed under it, it would hold the port.
+    if (await stopLeftoverCluster(bin, path.join(home, "data")))
+      console.log("Stopped the PostgreSQL server a previous run left running.");
+    rmSync(home, { recursive: true, force: true });
+  }
 
   const port = Number(process.env.SUPABASE_LOCAL_PG_PORT ?? 54322);
   const fresh = !existsSync(path.join(home, "data", "PG_VERSION"));

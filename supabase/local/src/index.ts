@@ -13,6 +13,7 @@ export {
   findPostgresBin,
   INSTALL_HINT,
   startCluster,
+  stopLeftoverCluster,
   type Cluster,
 } from "./database/postgres-cluster";
 export type { MailMessage } from "./mail/mailer";

@@ -99,6 +99,21 @@ function postgresUser(): { uid: number; gid: number } {
 }
 
 /**
+ * Stops a server still running on `dataDir`, left by a start that was killed before it could stop
+ * it; true when there was one. Before a cluster's folder is removed (a reset), so the server does
+ * not run on without its files, holding the port.
+ */
+export async function stopLeftoverCluster(bin: string, dataDir: string): Promise<boolean> {
+  if (!existsSync(path.join(dataDir, "postmaster.pid"))) return false;
+  const running = await pgRun(bin, "pg_ctl", ["-D", dataDir, "status"]).then(
+    () => true,
+    () => false,
+  );
+  if (running) await pgRun(bin, "pg_ctl", ["-D", dataDir, "-m", "fast", "-w", "stop"]);
+  return running;
+}
+
+/**
  * Starts a private PostgreSQL cluster: initdb on first use (superuser `postgres`, password logins,
  * UTF-8, C locale), then the server on `port` on the loopback address with its own socket folder,
  * so it never meets a system cluster. `stop` shuts it down (fast: open sessions are ended).
@@ -138,12 +153,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   const serverArgs = Object.entries(settings)
     .map(([k, v]) => `-c ${k}=${v}`)
     .join(" ");
-  // A server left running by a start that never stopped it is stopped first.
-  const running = await pgRun(bin, "pg_ctl", ["-D", dataDir, "status"]).then(
-    () => true,
-    () => false,
-  );
-  if (running) await pgRun(bin, "pg_ctl", ["-D", dataDir, "-m", "fast", "-w", "stop"]);
+  await stopLeftoverCluster(bin, dataDir);
   await pgRun(bin, "pg_ctl", [
     "-D",
     dataDir,

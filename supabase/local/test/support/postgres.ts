@@ -29,7 +29,7 @@ export const withoutPostgres = (await findPostgresBin()) === null && !process.en
 let cluster: Promise<{ cluster: Cluster; root: string }> | null = null;
 
 /** A free port: from SUPABASE_TEST_PG_PORTS ("55430-55439") when set, else any the system gives. */
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   const range = process.env.SUPABASE_TEST_PG_PORTS;
   const candidates: number[] = [];
   if (range) {
@@ -51,13 +51,13 @@ async function freePort(): Promise<number> {
 }
 
 /** A folder the server may enter when it runs as `postgres` (mkdtemp makes it private to root). */
-function reachable(dir: string): string {
+export function reachable(dir: string): string {
   chmodSync(dir, 0o755);
   return dir;
 }
 
 /** initdb once per PostgreSQL build; each cluster starts as a copy of it. */
-async function template(bin: string): Promise<string> {
+export async function template(bin: string): Promise<string> {
   const version = execFileSync(path.join(bin, "pg_ctl"), ["--version"], { encoding: "utf8" });
   const hash = createHash("sha256").update(`${bin}\n${version}`).digest("hex").slice(0, 12);
   const dir = path.join(tmpdir(), `groundwork-pg-template-${hash}`);
