@@ -26,7 +26,7 @@ async function person(): Promise<string> {
 }
 
 beforeAll(async () => {
-  t = await startTestBackend();
+  t = await startTestBackend({ copyMigrated: true });
   admin = adminClient(t);
   [alice, bob] = await Promise.all([person(), person()]);
 });

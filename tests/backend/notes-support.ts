@@ -56,7 +56,7 @@ export async function signedInUser(t: TestBackend): Promise<{ client: NotesClien
 }
 
 export async function startNotesWorld(): Promise<NotesWorld> {
-  const t = await startTestBackend();
+  const t = await startTestBackend({ copyMigrated: true });
   const [owner, other] = [await signedInUser(t), await signedInUser(t)];
   return {
     t,

@@ -13,7 +13,7 @@ let t: TestBackend;
 let service: NotesClient;
 let owner: { client: NotesClient; id: string };
 beforeAll(async () => {
-  t = await startTestBackend({ scheduledJobsEveryMs: 200 });
+  t = await startTestBackend({ scheduledJobsEveryMs: 200, copyMigrated: true });
   service = typedClient(t, LOCAL_SECRET_KEY);
   owner = await signedInUser(t);
 });

@@ -35,7 +35,7 @@ async function person(metadata: Record<string, unknown> = {}) {
 }
 
 beforeAll(async () => {
-  t = await startTestBackend();
+  t = await startTestBackend({ copyMigrated: true });
   admin = adminClient(t);
 });
 afterAll(() => t?.stop());
