@@ -49,7 +49,9 @@ test("a note with text but no document yet, opened on two devices at once, shows
   ];
   await openAtTheSameMoment(devices);
   const pages = await Promise.all(devices.map((d) => d.newPage()));
-  await Promise.all(pages.map((page) => openNote(page, id)));
+  // Each device's load is held until the other has asked too, which on a busy machine can take a
+  // while after the first asked: the editors show once both loads are let through.
+  await Promise.all(pages.map((page) => openNote(page, id, { timeout: 30_000 })));
   for (const page of pages) {
     await expect(editor(page)).toContainText("Two cups of flour, one of water");
     await expectSaved(page);

@@ -41,10 +41,10 @@ export async function createNoteWithButton(page: Page): Promise<string> {
 }
 
 /** Opens a note and waits until its editor has loaded what is stored. */
-export async function openNote(page: Page, id: string) {
+export async function openNote(page: Page, id: string, { timeout = 15_000 } = {}) {
   await page.goto(`/notes/${id}`);
   // A device with no copy of the note yet waits for the stored state.
-  await expect(editor(page)).toBeVisible({ timeout: 15_000 });
+  await expect(editor(page)).toBeVisible({ timeout });
 }
 
 export async function expectSaved(page: Page) {
