@@ -50,6 +50,7 @@ export function NoteList({
       const row = document.activeElement?.closest("[data-note-list] > li");
       setFocused(row ? Number(row.getAttribute("aria-posinset")) - 1 : null);
       setVirtual(() => list);
+      detach();
     };
     const released = () => {
       pressed = false;
@@ -68,6 +69,10 @@ export function NoteList({
       ["dragend", dropped],
       ["drop", dropped],
     ];
+    // Once the virtual list is in, the document's pointer and drag events are no longer watched.
+    const detach = () => {
+      for (const [type, listener] of listeners) document.removeEventListener(type, listener, true);
+    };
     for (const [type, listener] of listeners) document.addEventListener(type, listener, true);
     void import("@/components/notes/virtual-note-list").then(
       (module) => {
@@ -78,7 +83,7 @@ export function NoteList({
     );
     return () => {
       live = false;
-      for (const [type, listener] of listeners) document.removeEventListener(type, listener, true);
+      detach();
     };
   }, []);
 
