@@ -12,6 +12,10 @@ const nextConfig: NextConfig = {
   reactStrictMode: true,
   // The header names the framework to anyone who asks; there is no reason to advertise it.
   poweredByHeader: false,
+  // One copy of Yjs on the server: bundled into each server chunk that uses it, the copies fail
+  // each other's constructor checks ("Yjs was already imported"), and a document made by one
+  // copy is not a document to the other's functions.
+  serverExternalPackages: ["yjs"],
   env: { GROUNDWORK_KEPT_PAGE_NONCE: process.env.GROUNDWORK_KEPT_PAGE_NONCE },
   // The proxy marks a request that may have a kept page; these serve it, inside the server.
   async rewrites() {
