@@ -1,8 +1,9 @@
 -- Search reads each of the caller's notes once: the full-text and substring passes were two
 -- scans whose ~8,000 matches each (a word in most notes) were merged, sorted and de-duplicated,
--- then looked up note by note in notes and in their folded copies before 500 were kept. Now one
--- scan of the notes joined whole to their folded copies tests both and keeps the same 500, so
--- results and their order are exactly those of 20261127140100.
+-- then looked up note by note in notes and in their folded copies before 500 were kept. Now the
+-- folded copies are scanned once for the substring matches (and whether each title holds every
+-- word), and the notes once, each asked whether it is one of those or matches in full text. The
+-- same 500 are kept and ranked, so results and their order are those of 20261127140100.
 
 create or replace function public.search_notes(
   query text,
@@ -73,33 +74,35 @@ begin
     end as terms
     from words
   ),
-  -- Every match in one pass over the caller's notes, each note once: full-text on the note, the
-  -- substring pass on its folded copy (joined whole, not looked up note by note), and whether its
-  -- title holds every word. The filters keep the matches, most likely first without reading their
-  -- text: those whose title holds every word, then the newest. Only the first 500 are ranked, so
-  -- a word in every note does not rank every note.
+  -- The substring pass: each folded copy read once, with whether its title holds every word (a
+  -- title that holds them makes the note a substring match, so no other note is a title match).
+  sub as materialized (
+    select s.note_id,
+      not exists (
+        select 1 from pg_catalog.unnest(q.terms) t
+        where pg_catalog.strpos(pg_catalog.split_part(s.folded, E'\n', 1), t) = 0
+      ) as in_title
+    from public.note_search s, q
+    where q.terms is not null
+      and s.folded like '%' || pg_catalog.replace(pg_catalog.replace(pg_catalog.replace(
+        q.terms[1], '\', '\\'), '%', '\%'), '_', '\_') || '%'
+      and (pg_catalog.cardinality(q.terms) = 1 or not exists (
+        select 1 from pg_catalog.unnest(q.terms[2:]) t where pg_catalog.strpos(s.folded, t) = 0
+      ))
+  ),
+  -- Every match, each note once, in one pass over the caller's notes: a substring match by its
+  -- id (looked up in a hashed set, not joined), else full-text search. The filters keep the
+  -- matches, most likely first without reading their text: those whose title holds every word,
+  -- then the newest. Only the first 500 are ranked, so a word in every note does not rank every
+  -- note.
   matched as (
     select n.id, n.pinned, n.updated_at,
-      (q.terms is not null
-        and coalesce(pg_catalog.strpos(pg_catalog.split_part(ns.folded, E'\n', 1), q.terms[1]) > 0,
-          true)
-        and (pg_catalog.cardinality(q.terms) = 1 or not exists (
-          select 1 from pg_catalog.unnest(q.terms[2:]) t
-          where pg_catalog.strpos(pg_catalog.split_part(ns.folded, E'\n', 1), t) = 0
-        ))) as in_title
+      n.id in (select sub.note_id from sub where sub.in_title) as in_title
     from public.notes n
-    left join public.note_search ns on ns.note_id = n.id
     cross join q
     cross join f
     where n.deleted_at is null
-      and (n.search @@ q.tsq
-        or (q.terms is not null
-          and ns.folded like '%' || pg_catalog.replace(pg_catalog.replace(pg_catalog.replace(
-            q.terms[1], '\', '\\'), '%', '\%'), '_', '\_') || '%'
-          and (pg_catalog.cardinality(q.terms) = 1 or not exists (
-            select 1 from pg_catalog.unnest(q.terms[2:]) t
-            where pg_catalog.strpos(ns.folded, t) = 0
-          ))))
+      and (n.id in (select sub.note_id from sub) or n.search @@ q.tsq)
       and (f.pinned is null or n.pinned = f.pinned)
       and (f.has_attachments is null
         or (pg_catalog.strpos(n.body, '](attachment:') > 0) = f.has_attachments)
