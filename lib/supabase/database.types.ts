@@ -591,6 +591,24 @@ export type Database = {
         };
         Relationships: [];
       };
+      tag_counts: {
+        Row: {
+          user_id: string;
+          tag: string;
+          note_count: number;
+        };
+        Insert: {
+          user_id: string;
+          tag: string;
+          note_count: number;
+        };
+        Update: {
+          user_id?: string;
+          tag?: string;
+          note_count?: number;
+        };
+        Relationships: [];
+      };
     };
     Views: {
       folder_list: {
@@ -907,6 +925,14 @@ export type Database = {
           role: string;
           owner_name: string;
         }[];
+      };
+      tag_counts_add: {
+        Args: {
+          users: string[];
+          tags: string[];
+          deltas: number[];
+        };
+        Returns: undefined;
       };
       tag_tree: {
         Args: never;

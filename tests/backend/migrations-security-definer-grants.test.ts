@@ -35,6 +35,10 @@ const GRANT_DECISIONS: Record<string, readonly string[]> = {
   "shared_note_links(text)": ["anon", "authenticated"],
   // Keeps the folded copy search reads in step with the note's text, from a trigger on notes.
   "notes_fold_for_search()": [],
+  // Keep the tag tree's counts in step with note_tags and the Trash, from triggers.
+  "tag_counts_add(uuid[],text[],integer[])": [],
+  "tag_counts_follow_note_tags()": [],
+  "tag_counts_follow_note()": [],
   // Who may do what on a note or folder: every policy asks these, as any signed-in person.
   "folder_role(uuid)": ["authenticated"],
   "note_role(uuid)": ["authenticated"],
