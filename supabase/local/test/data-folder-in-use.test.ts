@@ -29,7 +29,7 @@ function dataDir(): string {
 const IN_USE =
   /the data folder .+ is in use by another local backend \(process \d+\)\. Stop it first/;
 
-async function notes(url: string): Promise<number> {
+async function sql<T>(url: string, query: string): Promise<T[]> {
   const res = await fetch(`${url}/pg/query`, {
     method: "POST",
     headers: {
@@ -37,24 +37,16 @@ async function notes(url: string): Promise<number> {
       apikey: LOCAL_SECRET_KEY,
       authorization: `Bearer ${LOCAL_SECRET_KEY}`,
     },
-    body: JSON.stringify({ query: "select count(*)::int as n from kept" }),
+    body: JSON.stringify({ query }),
   });
   expect(res.status).toBe(200);
-  return ((await res.json()) as { n: number }[])[0].n;
+  return (await res.json()) as T[];
 }
 
-async function keep(url: string): Promise<void> {
-  const res = await fetch(`${url}/pg/query`, {
-    method: "POST",
-    headers: {
-      "content-type": "application/json",
-      apikey: LOCAL_SECRET_KEY,
-      authorization: `Bearer ${LOCAL_SECRET_KEY}`,
-    },
-    body: JSON.stringify({ query: "create table kept (n int); insert into kept values (1), (2)" }),
-  });
-  expect(res.status).toBe(200);
-}
+const keep = (url: string) =>
+  sql(url, "create table kept (n int); insert into kept values (1), (2)");
+const notes = async (url: string) =>
+  (await sql<{ n: number }>(url, "select count(*)::int as n from kept"))[0].n;
 
 describe("a data folder another backend has open", () => {
   it("is refused to a second backend, to --reset and to a move-in, and is free once it stops", async () => {
