@@ -19,7 +19,8 @@ import { benchSearchKinds } from "./search-kinds";
 const dataDir = mkdtempSync(path.join(os.tmpdir(), "groundwork-bench-organize-"));
 const backend = await spawnBackend({
   dataDir,
-  reset: true,
+  // --reset empties only the embedded database; a server's database is the caller's to empty.
+  reset: !process.env.SUPABASE_DB_URL,
   port: Number(process.env.BENCH_BACKEND_PORT ?? 0),
   env: { SUPABASE_LOCAL_RATE_LIMITS: "off" },
 });
