@@ -16,10 +16,14 @@ function fakeApp(report: string, exitCode: number | null): string[] {
   const script = `
     const fs = require("node:fs");
     const url = process.env.NEXT_PUBLIC_SUPABASE_URL;
-    const write = (health) => fs.writeFileSync(${JSON.stringify(report)}, JSON.stringify({
-      pid: process.pid, url, health,
-      publishableKey: process.env.NEXT_PUBLIC_SUPABASE_PUBLISHABLE_KEY,
-    }));
+    // Written aside and renamed into place, so the test never reads a file half written.
+    const write = (health) => {
+      fs.writeFileSync(${JSON.stringify(report + ".part")}, JSON.stringify({
+        pid: process.pid, url, health,
+        publishableKey: process.env.NEXT_PUBLIC_SUPABASE_PUBLISHABLE_KEY,
+      }));
+      fs.renameSync(${JSON.stringify(report + ".part")}, ${JSON.stringify(report)});
+    };
     const done = () => ${exitCode === null ? "setInterval(() => {}, 1000)" : `process.exit(${exitCode})`};
     fetch(url + "/auth/v1/health").then((r) => r.status, () => "unreachable").then((h) => { write(h); done(); });
   `;
