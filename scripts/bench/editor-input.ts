@@ -1,3 +1,5 @@
+import { writeFileSync } from "node:fs";
+
 import { chromium, type Browser, type Page } from "@playwright/test";
 import { createClient } from "@supabase/supabase-js";
 
@@ -109,9 +111,36 @@ export async function benchEditor(ctx: EditorBenchContext) {
       });
     });
     const count = ctx.keystrokes ?? 100;
+    // BENCH_EDITOR_PROFILE=<file>: a CPU profile of the typing, to open in Chromium's DevTools.
+    const profilePath = process.env.BENCH_EDITOR_PROFILE;
+    const cdp = profilePath ? await page.context().newCDPSession(page) : null;
+    if (cdp) {
+      await cdp.send("Profiler.enable");
+      await cdp.send("Profiler.setSamplingInterval", { interval: 200 });
+      await cdp.send("Profiler.start");
+    }
+    const tracePath = process.env.BENCH_EDITOR_TRACE;
+    const events: unknown[] = [];
+    const tracer = tracePath ? await page.context().newCDPSession(page) : null;
+    if (tracer) {
+      tracer.on("Tracing.dataCollected", ({ value }) => events.push(...value));
+      await tracer.send("Tracing.start", {
+        categories: "devtools.timeline,disabled-by-default-devtools.timeline,blink,v8",
+      });
+    }
     for (let i = 0; i < count; i++) {
       await page.keyboard.press(String.fromCharCode(97 + (i % 26)));
       await page.waitForTimeout(30);
+    }
+    if (tracer && tracePath) {
+      const done = new Promise((resolve) => tracer.once("Tracing.tracingComplete", resolve));
+      await tracer.send("Tracing.end");
+      await done;
+      writeFileSync(tracePath, JSON.stringify(events));
+    }
+    if (cdp && profilePath) {
+      const { profile } = await cdp.send("Profiler.stop");
+      writeFileSync(profilePath, JSON.stringify(profile));
     }
     await page.waitForTimeout(200);
     const latencies = await page.evaluate(
