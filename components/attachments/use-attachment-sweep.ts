@@ -2,11 +2,13 @@
 
 import { useEffect } from "react";
 import type { Editor } from "@tiptap/core";
+import type { Transaction } from "@tiptap/pm/state";
 import type { SupabaseClient } from "@supabase/supabase-js";
 
 import { ATTACHMENTS_BUCKET } from "@/lib/attachments/limits";
 import { noteFolder } from "@/lib/attachments/paths";
 import { filesToSweep, SWEEP_GRACE_MS } from "@/lib/attachments/sweep";
+import { changedRange, holdsNode } from "@/lib/notes/editor/changed-range";
 
 function referencedPaths(editor: Editor): Set<string> {
   const paths = new Set<string>();
@@ -49,7 +51,16 @@ export function useAttachmentSweep(
     };
     void sweep();
     let count = referencedPaths(editor).size;
-    const onUpdate = () => {
+    const onUpdate = ({ transaction }: { transaction: Transaction }) => {
+      // Only a change that took out or put in a part holding an attachment can change the count:
+      // typing in a long note does not walk the whole note each time.
+      const change = changedRange(transaction.before, transaction.doc);
+      if (
+        !change ||
+        (!holdsNode(transaction.before, change.from, change.toBefore, "attachment") &&
+          !holdsNode(transaction.doc, change.from, change.toAfter, "attachment"))
+      )
+        return;
       const now = referencedPaths(editor).size;
       if (now < count) {
         clearTimeout(timer);

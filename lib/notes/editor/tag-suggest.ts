@@ -2,38 +2,78 @@ import { Extension } from "@tiptap/core";
 import type { Node as ProseMirrorNode } from "@tiptap/pm/model";
 import { Plugin, PluginKey } from "@tiptap/pm/state";
 import { Decoration, DecorationSet } from "@tiptap/pm/view";
+import type { Mapping } from "@tiptap/pm/transform";
 import Suggestion from "@tiptap/suggestion";
 
+import { changedRange } from "@/lib/notes/editor/changed-range";
 import { tagHref, type NoteRefsSource } from "@/lib/notes/editor/refs-source";
 import { listboxPopup } from "@/lib/notes/editor/suggest-popup";
 import { fuzzyFilter } from "@/lib/tags/fuzzy";
 import { findTags } from "@/lib/tags/parse";
 
-/** Each tag in the document as a link to its view: read as the server reads them (no code, URLs). */
-function tagDecorations(doc: ProseMirrorNode): DecorationSet {
-  const found: Decoration[] = [];
-  doc.descendants((block, pos) => {
-    if (block.type.name === "codeBlock") return false;
+/** The tags of one text block, as links to their views: read as the server reads them (no code, URLs). */
+function blockTagDecorations(block: ProseMirrorNode, pos: number, found: Decoration[]) {
+  let scan = "";
+  block.forEach((child) => {
+    const hidden =
+      !child.isText || child.marks.some((m) => m.type.name === "code" || m.type.name === "link");
+    scan += hidden ? " ".repeat(child.nodeSize) : (child.text ?? "");
+  });
+  for (const tag of findTags(scan)) {
+    found.push(
+      Decoration.inline(pos + 1 + tag.start, pos + 1 + tag.end, {
+        nodeName: "a",
+        href: tagHref(tag.tag),
+        class: "note-tag",
+        "data-tag": tag.tag,
+      }),
+    );
+  }
+}
+
+/** The tags of the text blocks between `from` and `to` (the whole document by default). */
+function tagDecorationsIn(
+  doc: ProseMirrorNode,
+  found: Decoration[],
+  from = 0,
+  to = doc.content.size,
+  blocks: { from: number; to: number }[] = [],
+) {
+  doc.nodesBetween(from, to, (block, pos) => {
     if (!block.isTextblock) return true;
-    let scan = "";
-    block.forEach((child) => {
-      const hidden =
-        !child.isText || child.marks.some((m) => m.type.name === "code" || m.type.name === "link");
-      scan += hidden ? " ".repeat(child.nodeSize) : (child.text ?? "");
-    });
-    for (const tag of findTags(scan)) {
-      found.push(
-        Decoration.inline(pos + 1 + tag.start, pos + 1 + tag.end, {
-          nodeName: "a",
-          href: tagHref(tag.tag),
-          class: "note-tag",
-          "data-tag": tag.tag,
-        }),
-      );
-    }
+    blocks.push({ from: pos, to: pos + block.nodeSize });
+    if (block.type.name !== "codeBlock") blockTagDecorations(block, pos, found);
     return false;
   });
+}
+
+export function tagDecorations(doc: ProseMirrorNode): DecorationSet {
+  const found: Decoration[] = [];
+  tagDecorationsIn(doc, found);
   return DecorationSet.create(doc, found);
+}
+
+/**
+ * The tags after a change: those in the blocks the change touched are read again, the others
+ * move with the text. A keystroke reads one block, not the whole note.
+ */
+export function updateTagDecorations(
+  before: ProseMirrorNode,
+  after: ProseMirrorNode,
+  mapping: Mapping,
+  old: DecorationSet,
+): DecorationSet {
+  const change = changedRange(before, after);
+  if (!change) return old.map(mapping, after);
+  const from = Math.max(0, change.from - 1);
+  const to = Math.min(after.content.size, change.toAfter + 1);
+  const found: Decoration[] = [];
+  const blocks: { from: number; to: number }[] = [];
+  tagDecorationsIn(after, found, from, to, blocks);
+  let set = old.map(mapping, after);
+  const stale = blocks.flatMap((block) => set.find(block.from, block.to));
+  if (stale.length) set = set.remove(stale);
+  return found.length ? set.add(after, found) : set;
 }
 
 const highlightKey = new PluginKey<DecorationSet>("tagHighlight");
@@ -57,7 +97,8 @@ export const TagHighlight = Extension.create<{ refs: NoteRefsSource | null }>({
         key: highlightKey,
         state: {
           init: (_, state) => tagDecorations(state.doc),
-          apply: (tr, old) => (tr.docChanged ? tagDecorations(tr.doc) : old),
+          apply: (tr, old) =>
+            tr.docChanged ? updateTagDecorations(tr.before, tr.doc, tr.mapping, old) : old,
         },
         props: {
           decorations: (state) => highlightKey.getState(state),
