@@ -32,7 +32,11 @@ import { readCaret, writeCaret } from "@/lib/notes/caret-memory";
 import { useNoteRefs } from "@/components/tags/use-note-refs";
 import { editorExtensions } from "@/lib/notes/editor-extensions";
 import { ChecklistOrder, checkedItemsDown } from "@/lib/notes/editor/checklist-order";
-import { CollaboratorCarets, type CaretUser } from "@/lib/notes/editor/collaborator-carets";
+import {
+  caretAwareness,
+  CollaboratorCarets,
+  type CaretUser,
+} from "@/lib/notes/editor/collaborator-carets";
 import { LinkTitles } from "@/lib/notes/editor/link-titles";
 import { SlashCommands } from "@/lib/notes/editor/slash-commands";
 import { documentFromMarkdown } from "@/lib/notes/markdown-document";
@@ -92,8 +96,11 @@ export function NoteEditor({
   // Who is where in this note, shared with the others who have it open (their carets).
   const [awareness] = useState(() => new Awareness(doc));
   useEffect(() => () => awareness.destroy(), [awareness]);
+  const [carets] = useState(() => caretAwareness(awareness));
   const [sync, setSync] = useState<NoteSync | null>(null);
-  const [status, setStatus] = useState<{ state: SaveState; message?: string }>({ state: "saved" });
+  // Saving and saved change with every keystroke: only the status reads them, not the whole editor.
+  const [status] = useState(() => new StatusStore());
+  const setStatus = status.set;
   // The toolbar's slot is looked up once this editor is in the page: when the editor's code is
   // already loaded it renders together with the toolbar, before the slot is in the document.
   // React reads the store again once mounted, and then finds the slot.
@@ -118,7 +125,7 @@ export function NoteEditor({
       }),
       ChecklistOrder.configure({ enabled: () => checkedItemsDown(window.localStorage) }),
       LinkTitles.configure({ fetchTitle }),
-      CollaboratorCarets.configure({ awareness, selfId: userId }),
+      CollaboratorCarets.configure({ awareness: carets.awareness, selfId: userId }),
     ],
     editorProps: {
       attributes: {
@@ -250,6 +257,14 @@ export function NoteEditor({
   // note's other devices need to know it is there to send it their changes.
   const self = useMemo<Me>(() => me ?? { userId, name: "", avatarPath: null }, [me, userId]);
   const here = useNoteChannel(supabase, noteId, sync, onAccess, self, awareness);
+  // Another person has the note open: this device's caret is written again, where it is now. (This
+  // person's own other devices do not show their own caret.)
+  const alone = here.people.length === 0;
+  useEffect(() => {
+    carets.setAlone(alone);
+    if (!alone && editor && !editor.isDestroyed)
+      editor.view.dispatch(editor.state.tr.setMeta("addToHistory", false));
+  }, [alone, carets, editor]);
 
   // A new note is for writing in at once: the caret is in it in the same frame the editor is
   // shown, so the first keys typed go into the note. (Tiptap's `focus` command waits a frame, and
@@ -301,9 +316,8 @@ export function NoteEditor({
         createPortal(
           <div className="flex flex-wrap items-center gap-x-2">
             <PeopleHere people={here.people} />
-            <SaveStatus
-              state={status.state}
-              message={status.message}
+            <LiveSaveStatus
+              status={status}
               elsewhere={here.elsewhere}
               onRetry={() => sync?.retry()}
             />
@@ -330,6 +344,32 @@ export function NoteEditor({
       <EditorContent editor={editor} hidden={hidden} />
     </>
   );
+}
+
+type Status = { state: SaveState; message?: string };
+
+/** The note's save state, read by the status alone. */
+class StatusStore {
+  private value: Status = { state: "saved" };
+  private readonly listeners = new Set<() => void>();
+  readonly get = () => this.value;
+  readonly subscribe = (listener: () => void) => {
+    this.listeners.add(listener);
+    return () => void this.listeners.delete(listener);
+  };
+  readonly set = (next: Status) => {
+    if (next.state === this.value.state && next.message === this.value.message) return;
+    this.value = next;
+    for (const listener of this.listeners) listener();
+  };
+}
+
+function LiveSaveStatus({
+  status,
+  ...rest
+}: { status: StatusStore } & Omit<Parameters<typeof SaveStatus>[0], "state" | "message">) {
+  const { state, message } = useSyncExternalStore(status.subscribe, status.get, status.get);
+  return <SaveStatus state={state} message={message} {...rest} />;
 }
 
 /** What a person sees once the owner takes their access away, with their text to keep. */

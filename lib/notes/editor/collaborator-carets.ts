@@ -38,6 +38,32 @@ function caret(raw: unknown): HTMLElement {
 }
 
 /**
+ * The awareness the caret plugin is given: while nobody else has the note open, this device's
+ * caret is not written into it. The plugin writes the caret on every keystroke, and each write
+ * makes it redraw the editor once more; alone, nobody would see it. `setAlone(false)` lets writes
+ * through again; the editor then makes the plugin write where the caret is now.
+ */
+export function caretAwareness(awareness: Awareness) {
+  let alone = true;
+  const quiet = new Proxy(awareness, {
+    get(target, prop, receiver) {
+      if (prop === "setLocalStateField")
+        return (field: string, value: unknown) => {
+          if (alone && field === "cursor") return;
+          target.setLocalStateField(field, value);
+        };
+      return Reflect.get(target, prop, receiver);
+    },
+  });
+  return {
+    awareness: quiet,
+    setAlone(value: boolean) {
+      alone = value;
+    },
+  };
+}
+
+/**
  * Each collaborator's caret and selection in the note, in their colour with their name, from the
  * Yjs awareness the note's channel carries (@tiptap/y-tiptap's cursor plugin, which Tiptap's
  * collaboration caret extension wraps).
