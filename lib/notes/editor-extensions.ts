@@ -11,6 +11,7 @@ import type * as Y from "yjs";
 
 import { Attachment } from "@/lib/notes/attachment-node";
 import { BulletChecklist } from "@/lib/notes/editor/bullet-checklist";
+import { LongNote } from "@/lib/notes/editor/long-note";
 import { NoteLink, NoteLinkSuggest } from "@/lib/notes/editor/note-link";
 import type { NoteRefsSource } from "@/lib/notes/editor/refs-source";
 import { TagHighlight, TagSuggest } from "@/lib/notes/editor/tag-suggest";
@@ -110,6 +111,7 @@ export function editorExtensions(
     TagHighlight.configure({ refs }),
     TagSuggest.configure({ refs }),
     BlankNote,
+    LongNote,
     Markdown,
     MarkdownPaste,
     Collaboration.configure({ document: doc }),

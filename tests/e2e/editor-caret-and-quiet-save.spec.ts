@@ -68,3 +68,53 @@ test("saving is silent; the status speaks only when something is wrong", async (
   await expectSaved(page);
   await expect(saveState(page)).toHaveText("");
 });
+
+test("a long note takes typing everywhere: in new blocks at its end, by shortcut, and at its top", async ({
+  browser,
+  baseURL,
+}) => {
+  const person = await newPerson();
+  // 300 blocks: long enough that blocks out of view are left unrendered.
+  const body = Array.from({ length: 299 }, (_, i) => `Paragraph ${i + 1} of a long note.`);
+  const id = await seedNote(person, "Long note", body.join("\n\n"));
+  const page = await (await deviceOf(browser, baseURL!, person)).newPage();
+  await openNote(page, id);
+  await expect(editor(page)).toHaveAttribute("data-long-note", "");
+  await expect(editor(page)).toContainText("Paragraph 299 of a long note.");
+
+  // From near the top, the caret jumps to the very end; new blocks made there by Enter and by a
+  // shortcut take the words typed into them.
+  await editor(page).getByText("Paragraph 3 of a long note.").click();
+  await page.keyboard.press("Control+End");
+  await page.keyboard.press("Enter");
+  await page.keyboard.type("[ ] pack the tent");
+  const task = editor(page).locator('ul[data-type="taskList"] > li > div');
+  await expect(task).toHaveText("pack the tent");
+  await expect(editor(page).getByText("Paragraph 299 of a long note.")).toHaveText(
+    "Paragraph 299 of a long note.",
+  );
+  await page.keyboard.press("Enter");
+  await page.keyboard.press("Enter");
+  await page.keyboard.type("The very end.");
+  await expect(editor(page).locator('ul[data-type="taskList"] + p')).toHaveText("The very end.");
+
+  // Back at the top, the title takes the words too.
+  await page.keyboard.press("Control+Home");
+  await page.keyboard.type("My ");
+  await expect(editor(page).locator(":scope > *").first()).toHaveText("My Long note");
+  // Selecting from there to the end and typing over it leaves only what was typed.
+  await page.keyboard.press("End");
+  await page.keyboard.press("Enter");
+  await page.keyboard.type("Kept.");
+  await page.keyboard.press("Shift+Control+End");
+  await page.keyboard.type("Replaced.");
+  await expect(editor(page).locator(":scope > *")).toHaveCount(2);
+  await expect(editor(page).locator(":scope > *").last()).toHaveText("Kept.Replaced.");
+  await expectSaved(page);
+
+  // Another device opens it whole.
+  const other = await (await deviceOf(browser, baseURL!, person)).newPage();
+  await openNote(other, id);
+  await expect(editor(other).locator(":scope > *").first()).toHaveText("My Long note");
+  await expect(editor(other).locator(":scope > *").last()).toHaveText("Kept.Replaced.");
+});
