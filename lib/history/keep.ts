@@ -7,6 +7,7 @@ import { fromBytea, toBytea } from "@/lib/notes/bytea";
 import { documentMarkdown } from "@/lib/notes/document-text";
 import { createAdminClient } from "@/lib/supabase/admin";
 import type { Database } from "@/lib/supabase/database.types";
+import { attachmentPathsOf } from "@/lib/history/attachments";
 import { versionDue } from "@/lib/history/grouping";
 import { summarize, wordChanges } from "@/lib/history/words";
 
@@ -52,7 +53,16 @@ export async function keepVersion(
     .maybeSingle();
   if (previous.error) throw new Error(`reading the last version: ${previous.error.message}`);
   const before = previous.data ? stateMarkdown(fromBytea(previous.data.state)) : "";
-  const changes = wordChanges(before, stateMarkdown(state));
+  const doc = docOf(state, []);
+  let markdown: string, attachmentPaths: string[];
+  try {
+    markdown = documentMarkdown(doc);
+    // The files it holds stay in Storage while it is kept (the attachment sweep reads them).
+    attachmentPaths = attachmentPathsOf(doc);
+  } finally {
+    doc.destroy();
+  }
+  const changes = wordChanges(before, markdown);
   const inserted = await admin
     .from("note_versions")
     .insert({
@@ -64,6 +74,7 @@ export async function keepVersion(
       words_added: changes.added,
       words_removed: changes.removed,
       summary: (summary ?? summarize(changes)).slice(0, 200),
+      attachment_paths: attachmentPaths,
     })
     .select("id, created_at")
     .single();
