@@ -94,7 +94,7 @@ describe("the sweep and history", () => {
     expect(await storedNames(id)).toEqual([]);
   });
 
-  it("removes nothing while a version's files are unknown (kept before they were recorded)", async () => {
+  it("removes nothing while a version's files are unknown, until a new version records them", async () => {
     const id = await newNote(w.owner);
     const path = `${w.ownerId}/${id}/d4e5f6-old.pdf`;
     expect((await files(w.owner).upload(path, pdf())).error).toBeNull();
@@ -105,8 +105,18 @@ describe("the sweep and history", () => {
       state: byteaHex(Y.encodeStateAsUpdate(docOf(p("Old"), file(path, "old.pdf")))),
     });
     expect(legacy.error).toBeNull();
+    const stray = `${w.ownerId}/${id}/a0b0c0-stray.pdf`;
+    expect((await files(w.owner).upload(stray, pdf())).error).toBeNull();
     expect((await w.owner.rpc("note_history_files", { note_id: id })).data).toBeNull();
     expect(await sweepNoteFiles(w.owner, w.ownerId, id, new Set(), LATER())).toEqual([]);
+    expect(await storedNames(id)).toEqual(["a0b0c0-stray.pdf", "d4e5f6-old.pdf"]);
+
+    // The next version kept records the earlier one's files: the sweep runs again, and keeps
+    // what that version holds.
+    const { keepVersion } = await import("@/lib/history/keep");
+    await keepVersion(id, w.ownerId, Y.encodeStateAsUpdate(docOf(p("New"))), "session");
+    expect((await w.owner.rpc("note_history_files", { note_id: id })).data).toEqual([path]);
+    expect(await sweepNoteFiles(w.owner, w.ownerId, id, new Set(), LATER())).toEqual([stray]);
     expect(await storedNames(id)).toEqual(["d4e5f6-old.pdf"]);
   });
 });
