@@ -45,7 +45,7 @@ function RemovedFiles({
   return (
     <section aria-labelledby="history-removed-files" className="grid gap-2">
       <h3 id="history-removed-files" className="text-sm font-semibold">
-        Files removed from the note since
+        Files removed since this version
       </h3>
       <ul className="grid gap-2">
         {files.map((f) => (
