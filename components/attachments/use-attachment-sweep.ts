@@ -5,9 +5,7 @@ import type { Editor } from "@tiptap/core";
 import type { Transaction } from "@tiptap/pm/state";
 import type { SupabaseClient } from "@supabase/supabase-js";
 
-import { ATTACHMENTS_BUCKET } from "@/lib/attachments/limits";
-import { noteFolder } from "@/lib/attachments/paths";
-import { filesToSweep, SWEEP_GRACE_MS } from "@/lib/attachments/sweep";
+import { SWEEP_GRACE_MS, sweepNoteFiles } from "@/lib/attachments/sweep";
 import { changedRange, holdsNode } from "@/lib/notes/editor/changed-range";
 
 function referencedPaths(editor: Editor): Set<string> {
@@ -21,7 +19,8 @@ function referencedPaths(editor: Editor): Set<string> {
 /**
  * Removing an attachment from a note removes its file: not at once (an undo, a cut and paste or
  * another device may still bring the node back), but once the document has gone without it for a
- * while. Runs when the note is opened with the server's state, and after a node is removed here.
+ * while, and no version in its history holds it either (History can put it back until then).
+ * Runs when the note is opened with the server's state, and after a node is removed here.
  * A sweep that fails changes nothing visible and simply runs again next time.
  */
 export function useAttachmentSweep(
@@ -33,18 +32,13 @@ export function useAttachmentSweep(
 ) {
   useEffect(() => {
     if (!editor || !caughtUp) return;
-    const folder = noteFolder(ownerId, noteId);
     let timer: ReturnType<typeof setTimeout> | undefined;
     let running = false;
     const sweep = async () => {
       if (running || editor.isDestroyed || !navigator.onLine) return;
       running = true;
       try {
-        const files = supabase.storage.from(ATTACHMENTS_BUCKET);
-        const { data, error } = await files.list(folder, { limit: 1000 });
-        if (error || !data || editor.isDestroyed) return;
-        const gone = filesToSweep(folder, data, referencedPaths(editor), Date.now());
-        if (gone.length) await files.remove(gone);
+        await sweepNoteFiles(supabase, ownerId, noteId, referencedPaths(editor));
       } finally {
         running = false;
       }

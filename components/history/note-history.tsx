@@ -10,7 +10,10 @@ import {
   copyNoteVersion,
   historyPage,
   restoreNoteVersion,
+  restoreVersionAttachment,
+  undoAttachmentRestore,
   versionPreview,
+  type RemovedFile,
 } from "@/lib/history/actions";
 import { kindLabel, wordsLine, type VersionRow } from "@/lib/history/timeline";
 import type { WordChanges } from "@/lib/history/words";
@@ -26,7 +29,50 @@ const when = (iso: string) =>
 type Preview =
   | { state: "loading" }
   | { state: "error"; message: string }
-  | { state: "ready"; text: string; changes: WordChanges | null };
+  | { state: "ready"; text: string; changes: WordChanges | null; files: RemovedFile[] };
+
+/** The files this version holds that the note no longer does: each can be put back while kept. */
+function RemovedFiles({
+  files,
+  pending,
+  onRestore,
+}: {
+  files: RemovedFile[];
+  pending: boolean;
+  onRestore: (file: RemovedFile) => void;
+}) {
+  if (files.length === 0) return null;
+  return (
+    <section aria-labelledby="history-removed-files" className="grid gap-2">
+      <h3 id="history-removed-files" className="text-sm font-semibold">
+        Files removed since this version
+      </h3>
+      <ul className="grid gap-2">
+        {files.map((f) => (
+          <li
+            key={f.path}
+            className="flex flex-wrap items-center justify-between gap-2 rounded-md border px-3 py-2 text-sm"
+          >
+            <span className="min-w-0 truncate font-medium">{f.name}</span>
+            {f.kept ? (
+              <Button
+                size="sm"
+                variant="outline"
+                onClick={() => onRestore(f)}
+                disabled={pending}
+                aria-label={`Restore attachment ${f.name}`}
+              >
+                Restore attachment
+              </Button>
+            ) : (
+              <span className="text-muted-foreground">This file is no longer kept</span>
+            )}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
 
 /** The changes a restore would make, marked: what comes back, and what goes. */
 function PreviewText({ preview }: { preview: Preview }) {
@@ -93,6 +139,7 @@ export function NoteHistory({
       state: "ready",
       text: result.version,
       changes: wordChanges(result.current, result.version),
+      files: result.removedFiles ?? [],
     };
   };
 
@@ -155,6 +202,31 @@ export function NoteHistory({
             else {
               toast("Restore undone");
               await refresh();
+            }
+          },
+        },
+      });
+    });
+
+  const restoreFile = (id: number, file: RemovedFile) =>
+    startTransition(async () => {
+      const result = await restoreVersionAttachment(noteId, id, file.path);
+      if (result.error) {
+        toast.error(result.error);
+        if (selected !== null) choose(selected);
+        return;
+      }
+      if (selected !== null) choose(selected);
+      toast(`“${file.name}” is back in the note`, {
+        duration: 10_000,
+        action: {
+          label: "Undo",
+          onClick: async () => {
+            const undone = await undoAttachmentRestore(noteId, file.path);
+            if (undone.error) toast.error(undone.error);
+            else {
+              toast(`“${file.name}” removed again`);
+              if (selected !== null) choose(selected);
             }
           },
         },
@@ -251,6 +323,13 @@ export function NoteHistory({
             <div className="rounded-md border bg-card p-4">
               <PreviewText preview={preview} />
             </div>
+            {current && preview.state === "ready" ? (
+              <RemovedFiles
+                files={preview.files}
+                pending={pending}
+                onRestore={(file) => restoreFile(current.id, file)}
+              />
+            ) : null}
           </section>
         </div>
       )}

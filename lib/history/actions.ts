@@ -5,8 +5,14 @@ import { z } from "zod";
 
 import { failure } from "@/lib/actions/failure";
 import { userAction } from "@/lib/actions/with-user";
-import { stateMarkdown } from "@/lib/history/keep";
-import { copyVersionToNote, restoreVersion } from "@/lib/history/restore";
+import { removedAttachments } from "@/lib/history/attachments";
+import {
+  copyVersionToNote,
+  fileKept,
+  restoreAttachment,
+  restoreVersion,
+  takeOutRestoredAttachment,
+} from "@/lib/history/restore";
 import type { VersionRow } from "@/lib/history/timeline";
 import { fromBytea } from "@/lib/notes/bytea";
 import { documentMarkdown } from "@/lib/notes/document-text";
@@ -34,9 +40,23 @@ export const historyPage = userAction(
   { invalid: NOT_READ },
 );
 
-export type PreviewResult = { error?: string; version?: string; current?: string };
+/** A file a version holds that the note no longer does, and whether Storage still keeps it. */
+export type RemovedFile = { path: string; name: string; type: string; size: number; kept: boolean };
 
-/** A version's text and the note's text now, as Markdown, for the preview and its diff. */
+export type PreviewResult = {
+  error?: string;
+  version?: string;
+  current?: string;
+  removedFiles?: RemovedFile[];
+};
+
+/** How many removed files a preview looks up in Storage; a version rarely holds more. */
+const MAX_REMOVED_FILES = 50;
+
+/**
+ * A version's text and the note's text now, as Markdown, for the preview and its diff, with the
+ * files the version holds that the note no longer does (each one can be put back while kept).
+ */
 export const versionPreview = userAction(
   z.tuple([noteId, versionId]),
   async ([id, vid], { supabase }): Promise<PreviewResult> => {
@@ -48,13 +68,20 @@ export const versionPreview = userAction(
     if (state.error) return failure("read the note", state.error);
     if (!version.data || !state.data) return { error: "That version doesn't exist." };
     const doc = docOf(fromBytea(state.data.ydoc), state.data.updates.map(fromBytea));
+    const then = docOf(fromBytea(version.data.state), []);
     try {
+      const removed = removedAttachments(then, doc).slice(0, MAX_REMOVED_FILES);
+      const kept = await Promise.all(removed.map((a) => fileKept(supabase, a.path)));
       return {
-        version: stateMarkdown(fromBytea(version.data.state)),
+        version: documentMarkdown(then),
         current: documentMarkdown(doc),
+        removedFiles: removed.map((a, i) => ({ ...a, kept: kept[i] })),
       };
+    } catch (err) {
+      return failure("read the version's files", err);
     } finally {
       doc.destroy();
+      then.destroy();
     }
   },
   { invalid: NOT_READ },
@@ -91,6 +118,42 @@ export const copyNoteVersion = userAction(
       return { noteId: out.noteId };
     } catch (err) {
       return failure("copy the version", err);
+    }
+  },
+  { invalid: NOT_READ },
+);
+
+export type AttachmentRestoreResult = { error?: string; name?: string };
+
+const path = z.string().min(1).max(400);
+
+/** Puts one file of a version back into the note, as a new change every device follows. */
+export const restoreVersionAttachment = userAction(
+  z.tuple([noteId, versionId, path]),
+  async ([id, vid, file], { supabase, user }): Promise<AttachmentRestoreResult> => {
+    try {
+      const out = await restoreAttachment(supabase, user.id, id, vid, file);
+      if (!out.ok) return { error: out.message };
+      revalidatePath("/notes", "layout");
+      return { name: out.attachment.name };
+    } catch (err) {
+      return failure("put the file back", err);
+    }
+  },
+  { invalid: NOT_READ },
+);
+
+/** Undoes putting a file back: its node leaves the note again; the file stays kept. */
+export const undoAttachmentRestore = userAction(
+  z.tuple([noteId, path]),
+  async ([id, file], { supabase, user }): Promise<{ error?: string }> => {
+    try {
+      const out = await takeOutRestoredAttachment(supabase, user.id, id, file);
+      if (!out.ok) return { error: out.message };
+      revalidatePath("/notes", "layout");
+      return {};
+    } catch (err) {
+      return failure("undo putting the file back", err);
     }
   },
   { invalid: NOT_READ },

@@ -7,6 +7,7 @@ import { fromBytea, toBytea } from "@/lib/notes/bytea";
 import { documentMarkdown } from "@/lib/notes/document-text";
 import { createAdminClient } from "@/lib/supabase/admin";
 import type { Database } from "@/lib/supabase/database.types";
+import { attachmentPathsOf } from "@/lib/history/attachments";
 import { versionDue } from "@/lib/history/grouping";
 import { summarize, wordChanges } from "@/lib/history/words";
 
@@ -52,7 +53,16 @@ export async function keepVersion(
     .maybeSingle();
   if (previous.error) throw new Error(`reading the last version: ${previous.error.message}`);
   const before = previous.data ? stateMarkdown(fromBytea(previous.data.state)) : "";
-  const changes = wordChanges(before, stateMarkdown(state));
+  const doc = docOf(state, []);
+  let markdown: string, attachmentPaths: string[];
+  try {
+    markdown = documentMarkdown(doc);
+    // The files it holds stay in Storage while it is kept (the attachment sweep reads them).
+    attachmentPaths = attachmentPathsOf(doc);
+  } finally {
+    doc.destroy();
+  }
+  const changes = wordChanges(before, markdown);
   const inserted = await admin
     .from("note_versions")
     .insert({
@@ -64,6 +74,7 @@ export async function keepVersion(
       words_added: changes.added,
       words_removed: changes.removed,
       summary: (summary ?? summarize(changes)).slice(0, 200),
+      attachment_paths: attachmentPaths,
     })
     .select("id, created_at")
     .single();
@@ -74,7 +85,49 @@ export async function keepVersion(
     last_version_at: inserted.data.created_at,
   });
   if (marked.error) throw new Error(`marking the version: ${marked.error.message}`);
+  await recordEarlierVersionFiles(noteId);
   return inserted.data.id;
+}
+
+/** How many versions kept before their files were recorded one new version records. */
+const RECORD_PER_VERSION = 5;
+
+/**
+ * Records the files of a few of the note's versions kept before versions recorded them, so the
+ * attachment sweep (which leaves a note's folder alone while any version's files are unknown) can
+ * run again once they are all known. Bounded per call; a failure is logged and tried next time.
+ */
+export async function recordEarlierVersionFiles(noteId: string): Promise<void> {
+  const admin = createAdminClient();
+  const { data, error } = await admin
+    .from("note_versions")
+    .select("id, state")
+    .eq("note_id", noteId)
+    .is("attachment_paths", null)
+    .limit(RECORD_PER_VERSION);
+  if (error) {
+    console.error(`reading versions without their files failed: ${error.message}`);
+    return;
+  }
+  for (const row of data) {
+    let paths: string[] = [];
+    try {
+      const doc = docOf(fromBytea(row.state), []);
+      try {
+        paths = attachmentPathsOf(doc);
+      } finally {
+        doc.destroy();
+      }
+    } catch {
+      // A state that cannot be read cannot be restored either: it holds no file back.
+    }
+    const updated = await admin
+      .from("note_versions")
+      .update({ attachment_paths: paths })
+      .eq("id", row.id);
+    if (updated.error)
+      console.error(`recording a version's files failed: ${updated.error.message}`);
+  }
 }
 
 /**

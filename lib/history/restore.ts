@@ -3,9 +3,13 @@ import "server-only";
 import type { SupabaseClient } from "@supabase/supabase-js";
 import * as Y from "yjs";
 
+import { ATTACHMENTS_BUCKET } from "@/lib/attachments/limits";
+import { isAttachmentPath } from "@/lib/attachments/paths";
+import { attachmentsOf, putBackAttachment, takeOutAttachment } from "@/lib/history/attachments";
 import { broadcastStoredUpdate } from "@/lib/history/broadcast";
 import { docOf, keepVersion } from "@/lib/history/keep";
 import { fromBytea } from "@/lib/notes/bytea";
+import type { AttachmentAttrs } from "@/lib/notes/attachment-node";
 import { storeNoteUpdate } from "@/lib/notes/store-update";
 import type { Database } from "@/lib/supabase/database.types";
 
@@ -131,4 +135,125 @@ export async function copyVersionToNote(
     };
   }
   return { ok: true, noteId: created.data.id };
+}
+
+export type AttachmentOutcome =
+  | { ok: true; attachment: AttachmentAttrs }
+  | { ok: false; status: 400 | 403 | 404 | 409 | 410 | 413 | 503; message: string };
+
+const NO_FILE = "That version has no such file.";
+export const FILE_NOT_KEPT = "This file is no longer kept, so it can't be put back.";
+
+/** Whether the file at `path` is still in Storage, as the caller sees it (RLS: its owner). */
+export async function fileKept(supabase: Client, path: string): Promise<boolean> {
+  const cut = path.lastIndexOf("/");
+  const name = path.slice(cut + 1);
+  const { data, error } = await supabase.storage
+    .from(ATTACHMENTS_BUCKET)
+    .list(path.slice(0, cut), { search: name, limit: 100 });
+  if (error) throw new Error(`looking for the file: ${error.message}`);
+  return data.some((f) => f.id !== null && f.name === name);
+}
+
+/** Stores an edit the server made of a note and sends it to the devices that have it open. */
+async function storeAndSend(
+  supabase: Client,
+  userId: string,
+  noteId: string,
+  doc: Y.Doc,
+  known: Uint8Array,
+  path: string,
+) {
+  const update = Y.encodeStateAsUpdate(doc, known);
+  const stored = await storeNoteUpdate(supabase, userId, noteId, update, path);
+  if (stored.ok) await broadcastStoredUpdate(noteId, update);
+  return stored;
+}
+
+/**
+ * Puts one attachment of a version back into the note, as one update stored like a device's (so
+ * every open device follows live and keeps what was typed meanwhile), near the blocks it sat
+ * between. Only a file still in Storage, in the folder of the note's owner, is put back: a node
+ * naming a file that is gone would show as broken.
+ */
+export async function restoreAttachment(
+  supabase: Client,
+  userId: string,
+  noteId: string,
+  versionId: number,
+  path: string,
+): Promise<AttachmentOutcome> {
+  const version = await readVersion(supabase, noteId, versionId);
+  if (!version) return { ok: false, status: 404, message: NO_VERSION };
+  const note = await supabase.from("notes").select("owner_id").eq("id", noteId).maybeSingle();
+  if (note.error) throw new Error(`reading the note: ${note.error.message}`);
+  if (!note.data) return { ok: false, status: 404, message: NO_VERSION };
+  const target = docOf(fromBytea(version.state), []);
+  let doc: Y.Doc | null = null;
+  try {
+    if (!attachmentsOf(target).some((a) => a.path === path))
+      return { ok: false, status: 404, message: NO_FILE };
+    if (!isAttachmentPath(path) || !path.startsWith(`${note.data.owner_id}/`))
+      return {
+        ok: false,
+        status: 403,
+        message: "That file isn't one of the note owner's files, so it can't be put back.",
+      };
+    if (!(await fileKept(supabase, path)))
+      return { ok: false, status: 410, message: FILE_NOT_KEPT };
+    const { data, error } = await supabase.rpc("note_state", { note_id: noteId }).maybeSingle();
+    if (error) throw new Error(`reading the note's state: ${error.message}`);
+    if (!data) return { ok: false, status: 404, message: NO_VERSION };
+    doc = docOf(fromBytea(data.ydoc), data.updates.map(fromBytea));
+    if (attachmentsOf(doc).some((a) => a.path === path))
+      return { ok: false, status: 409, message: "That file is already in the note." };
+    const known = Y.encodeStateVector(doc);
+    const attachment = putBackAttachment(doc, target, path);
+    if (!attachment) return { ok: false, status: 404, message: NO_FILE };
+    const stored = await storeAndSend(supabase, userId, noteId, doc, known, "restore attachment");
+    if (!stored.ok)
+      return {
+        ok: false,
+        status: stored.status === 400 ? 503 : stored.status,
+        message: stored.message,
+      };
+    return { ok: true, attachment };
+  } finally {
+    target.destroy();
+    doc?.destroy();
+  }
+}
+
+/** Undoes putting an attachment back: takes its node out of the note again (the file stays). */
+export async function takeOutRestoredAttachment(
+  supabase: Client,
+  userId: string,
+  noteId: string,
+  path: string,
+): Promise<{ ok: true } | { ok: false; status: 403 | 404 | 413 | 503; message: string }> {
+  const { data, error } = await supabase.rpc("note_state", { note_id: noteId }).maybeSingle();
+  if (error) throw new Error(`reading the note's state: ${error.message}`);
+  if (!data) return { ok: false, status: 404, message: "That note doesn't exist." };
+  const doc = docOf(fromBytea(data.ydoc), data.updates.map(fromBytea));
+  try {
+    const known = Y.encodeStateVector(doc);
+    if (!takeOutAttachment(doc, path)) return { ok: true };
+    const stored = await storeAndSend(
+      supabase,
+      userId,
+      noteId,
+      doc,
+      known,
+      "undo restore attachment",
+    );
+    if (!stored.ok)
+      return {
+        ok: false,
+        status: stored.status === 400 ? 503 : stored.status,
+        message: stored.message,
+      };
+    return { ok: true };
+  } finally {
+    doc.destroy();
+  }
 }

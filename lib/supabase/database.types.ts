@@ -446,6 +446,7 @@ export type Database = {
           words_added: number;
           words_removed: number;
           summary: string;
+          attachment_paths: string[] | null;
         };
         Insert: {
           id?: never;
@@ -458,6 +459,7 @@ export type Database = {
           words_added?: number;
           words_removed?: number;
           summary?: string;
+          attachment_paths?: string[] | null;
         };
         Update: {
           id?: never;
@@ -470,6 +472,7 @@ export type Database = {
           words_added?: number;
           words_removed?: number;
           summary?: string;
+          attachment_paths?: string[] | null;
         };
         Relationships: [
           {
@@ -742,6 +745,12 @@ export type Database = {
           summary: string;
           size: number;
         }[];
+      };
+      note_history_files: {
+        Args: {
+          note_id: string;
+        };
+        Returns: string[];
       };
       note_history_touch: {
         Args: {

@@ -1,9 +1,11 @@
+import { readFileSync } from "node:fs";
+
 import { expect, test, type Page } from "@playwright/test";
 
 import { setThemeCookie } from "./helpers";
 import { admin } from "./support/auth";
 import { seriousViolations } from "./support/axe";
-import { expectStoredBody } from "./support/editor";
+import { expectStoredBody, storedBody } from "./support/editor";
 import {
   createNoteWithButton,
   deviceOf,
@@ -115,6 +117,96 @@ test("history: a version per session, previewed with its changes, restored on ev
   expect(pageA.url()).not.toContain(id);
   await expect(editor(pageA)).toContainText("apples and pears", { timeout: 15_000 });
   await expect(editor(pageA)).not.toContainText("figs");
+
+  await a.close();
+  await b.close();
+});
+
+test("history: a removed file is put back from a version's preview, on every device, and downloads", async ({
+  browser,
+  baseURL,
+}) => {
+  const person = await newPerson();
+  const a = await deviceOf(browser, baseURL!, person, { reducedMotion: "reduce" });
+  const b = await deviceOf(browser, baseURL!, person);
+  const pageA = await a.newPage();
+
+  // A note with a file in it, written in one session.
+  const id = await createNoteWithButton(pageA);
+  await pageA.keyboard.type("Trip");
+  await pageA.keyboard.press("Enter");
+  await pageA.keyboard.type("The plan");
+  await expectSaved(pageA);
+  await pageA.getByLabel("Files to attach").setInputFiles({
+    name: "report.pdf",
+    mimeType: "application/pdf",
+    buffer: Buffer.from("%PDF-1.4 the plan in full"),
+  });
+  const chipA = pageA.locator("[data-attachment-view='file']", { hasText: "report.pdf" });
+  await expect(chipA).toBeVisible({ timeout: 30_000 });
+  await expectStoredBody(id, /\[report\.pdf\]\(attachment:/);
+
+  // After a pause the file is removed from the note: the session that had it is kept.
+  await pauseSession(id);
+  await pageA.getByRole("button", { name: "Remove report.pdf" }).focus();
+  await pageA.keyboard.press("Enter");
+  await expect(chipA).toHaveCount(0);
+  await expect.poll(() => storedBody(id), { timeout: 15_000 }).not.toContain("attachment:");
+
+  // Device B has the note open, without the file.
+  const pageB = await b.newPage();
+  await openNote(pageB, id);
+  await expect(editor(pageB)).toContainText("The plan");
+  const chipB = pageB.locator("[data-attachment-view='file']", { hasText: "report.pdf" });
+  await expect(chipB).toHaveCount(0);
+
+  // A opens the history: the version's preview offers the file back.
+  await pageA.getByRole("link", { name: "History", exact: true }).click();
+  await pageA.waitForURL(`**/notes/${id}/history`);
+  const putBack = pageA.getByRole("button", { name: "Restore attachment report.pdf" });
+  await expect(putBack).toBeVisible({ timeout: 15_000 });
+
+  // The preview with its files passes axe in both themes.
+  expect(await seriousViolations(pageA)).toEqual([]);
+  await setThemeCookie(a, baseURL, "dark");
+  await pageA.reload();
+  await expect(pageA.locator("html")).toHaveClass(/dark/);
+  await expect(putBack).toBeVisible({ timeout: 15_000 });
+  expect(await seriousViolations(pageA)).toEqual([]);
+
+  // By keyboard: the file comes back into the note, live on B, where it was (after the plan).
+  await putBack.focus();
+  await pageA.keyboard.press("Enter");
+  await expect(pageA.getByText("“report.pdf” is back in the note")).toBeVisible();
+  await expect(chipB).toBeVisible({ timeout: 15_000 });
+  await expectStoredBody(id, /^The plan\n\n\[report\.pdf\]\(attachment:[^)]+\)$/);
+  // It is no longer offered: the note has it.
+  await expect(putBack).toHaveCount(0);
+
+  // Its file downloads on B under its own name.
+  const link = chipB.getByRole("link", { name: /report\.pdf/ });
+  await expect(link).toHaveAttribute("href", /\/storage\/v1\/object\/sign\/attachments\//);
+  const [download] = await Promise.all([pageB.waitForEvent("download"), link.click()]);
+  expect(download.suggestedFilename()).toBe("report.pdf");
+  const saved = await download.path();
+  expect(readFileSync(saved, "utf8")).toBe("%PDF-1.4 the plan in full");
+
+  // Undo takes it out again on every device; the file stays kept.
+  const undo = pageA.getByRole("button", { name: "Undo", exact: true });
+  await undo.focus();
+  await pageA.keyboard.press("Enter");
+  await expect(chipB).toHaveCount(0, { timeout: 15_000 });
+  await expect(putBack).toBeVisible({ timeout: 15_000 });
+
+  // Once the file is gone from Storage, the preview says so and offers nothing to put back.
+  const { data: files } = await admin().storage.from("attachments").list(`${person.id}/${id}`);
+  expect(files).toHaveLength(1);
+  await admin()
+    .storage.from("attachments")
+    .remove([`${person.id}/${id}/${files![0].name}`]);
+  await pageA.reload();
+  await expect(pageA.getByText("This file is no longer kept")).toBeVisible({ timeout: 15_000 });
+  await expect(putBack).toHaveCount(0);
 
   await a.close();
   await b.close();
