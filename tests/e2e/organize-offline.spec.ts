@@ -1,7 +1,14 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page, type Route } from "@playwright/test";
 
 import { admin } from "./support/auth";
-import { deviceOf, editor, newPerson } from "./support/notes";
+import {
+  createNoteWithButton,
+  deviceOf,
+  editor,
+  expectSaved,
+  newPerson,
+  openNote,
+} from "./support/notes";
 
 async function openPalette(page: Page) {
   const palette = page.getByRole("dialog", { name: "Command palette" });
@@ -76,4 +83,75 @@ test("offline, the palette finds the title of any note the device knows of, not 
   await expect(page).toHaveURL(new RegExp(`/notes/${old!.id}$`));
   await expect(editor(page)).toContainText("the lamp", { timeout: 15_000 });
   await context.close();
+});
+
+const tagTree = (page: Page) => page.getByRole("tree", { name: "Tags" });
+/** A tag in the tree, named as a screen reader reads it: "home, 2 notes". */
+const tagItem = (page: Page, name: string, count: number) =>
+  tagTree(page).getByRole("treeitem", {
+    name: new RegExp(`^${name}\\s*, ${count} ${count === 1 ? "note" : "notes"}$`),
+  });
+
+test("a tag renamed offline is shown at once, kept across a reload, and carried out on reconnect, keeping another device's edit", async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(180_000);
+  const person = await newPerson();
+  const [laptop, phone] = [
+    await deviceOf(browser, baseURL!, person),
+    await deviceOf(browser, baseURL!, person),
+  ];
+  const pageA = await laptop.newPage();
+  const id = await createNoteWithButton(pageA);
+  await pageA.keyboard.type("Errands #chores today");
+  await expectSaved(pageA);
+  await pageA.goto("/notes/tags/chores");
+  await expect(tagItem(pageA, "chores", 1)).toBeVisible({ timeout: 15_000 });
+
+  // The laptop loses the network and renames the tag: accepted, and shown at once.
+  await laptop.setOffline(true);
+  await pageA.getByRole("textbox", { name: "Rename tag" }).fill("tasks");
+  await pageA.getByRole("button", { name: "Rename" }).click();
+  await expect(
+    pageA.getByRole("status").filter({ hasText: "Renamed to #tasks on this device" }),
+  ).toBeVisible();
+  await expect(tagItem(pageA, "tasks", 1)).toBeVisible();
+  await expect(tagTree(pageA).getByRole("treeitem", { name: /^chores/ })).toHaveCount(0);
+
+  // Meanwhile the phone edits the note that carries the tag.
+  const pageB = await phone.newPage();
+  await openNote(pageB, id);
+  await editor(pageB).click();
+  await pageB.keyboard.press("Control+End");
+  await pageB.keyboard.type(" and milk");
+  await expectSaved(pageB);
+
+  // The laptop reloads while its rename still cannot reach the server: the rename is still there.
+  const refuse = (route: Route) =>
+    route.request().headers()["next-action"]
+      ? route.abort("internetdisconnected")
+      : route.fallback();
+  await laptop.route("**/notes/**", refuse);
+  await laptop.setOffline(false);
+  await pageA.reload();
+  await expect(
+    pageA.getByRole("status").filter({ hasText: "Renamed to #tasks on this device" }),
+  ).toBeVisible();
+  await expect(tagItem(pageA, "tasks", 1)).toBeVisible({ timeout: 15_000 });
+
+  // Reconnected: the rename is carried out, and the phone's words are kept.
+  await laptop.unroute("**/notes/**", refuse);
+  await pageA.evaluate(() => window.dispatchEvent(new Event("online")));
+  await expect(pageA.getByText(/Renamed #chores to #tasks in 1 note/)).toBeVisible({
+    timeout: 20_000,
+  });
+  await pageA.waitForURL("**/notes/tags/tasks");
+  await expect(editor(pageB)).toContainText("Errands #tasks today and milk", { timeout: 30_000 });
+  await pageA.goto(`/notes/${id}`);
+  await expect(editor(pageA)).toContainText("Errands #tasks today and milk", { timeout: 20_000 });
+  await expect(tagItem(pageA, "tasks", 1)).toBeVisible();
+  await expect(tagTree(pageA).getByRole("treeitem", { name: /^chores/ })).toHaveCount(0);
+  await laptop.close();
+  await phone.close();
 });
