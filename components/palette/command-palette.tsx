@@ -42,6 +42,7 @@ import {
   loadDeviceTitles,
   refreshDeviceTitles,
   searchDeviceTitles,
+  titlesRevision,
 } from "@/lib/search/device-titles";
 import {
   EDITED_WITHIN,
@@ -166,7 +167,8 @@ export function CommandPalette({
         setNote(data);
         rememberNote(userId, { id: data.id, title: data.title });
       });
-    const matchAgain = () => live && setTitlesVersion((v) => v + 1);
+    // Unchanged titles leave the results (and the searches under way) alone.
+    const matchAgain = () => live && setTitlesVersion(titlesRevision());
     void loadDeviceTitles(userId).then(matchAgain, () => {});
     if (navigator.onLine) void refreshDeviceTitles(supabase, userId).then(matchAgain, () => {});
     return () => {

@@ -107,6 +107,7 @@ export function loadDeviceTitles(userId: string): Promise<TitleIndex> {
         }
       }
       ready.set(userId, index);
+      revision++;
       return index;
     })();
     loaded.set(userId, promise);
@@ -122,15 +123,31 @@ export function keptTitle(userId: string, id: string): string | undefined {
 /** Adds or updates titles seen in an answer (a search, the list's live changes). */
 export async function keepTitles(userId: string, seen: DeviceTitle[]): Promise<void> {
   if (seen.length === 0) return;
+  // Not loaded in this page (the palette was not opened): stored without reading them all.
+  if (!loaded.has(userId)) return write(userId, (store) => seen.forEach((t) => store.put(t)));
   const index = await loadDeviceTitles(userId);
   const changed = index.put(seen);
-  if (changed.length > 0) await write(userId, (store) => changed.forEach((t) => store.put(t)));
+  if (changed.length > 0) {
+    revision++;
+    await write(userId, (store) => changed.forEach((t) => store.put(t)));
+  }
 }
 
 /** A note gone to Trash or deleted: no longer offered. */
 export async function dropTitle(userId: string, id: string): Promise<void> {
+  if (!loaded.has(userId)) return write(userId, (store) => store.delete(id));
   const index = await loadDeviceTitles(userId);
-  if (index.remove(id)) await write(userId, (store) => store.delete(id));
+  if (index.remove(id)) {
+    revision++;
+    await write(userId, (store) => store.delete(id));
+  }
+}
+
+let revision = 0;
+
+/** Moves on whenever the titles kept in this page change, to match a typed query again. */
+export function titlesRevision(): number {
+  return revision;
 }
 
 type Client = SupabaseClient<Database>;
@@ -189,6 +206,7 @@ export async function refreshDeviceTitles(supabase: Client, userId: string): Pro
   const every = await readEvery(supabase);
   if (!every) return;
   index.replace(every);
+  revision++;
   await write(userId, (store) => {
     store.clear();
     every.forEach((t) => store.put(t));
