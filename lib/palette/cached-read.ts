@@ -7,6 +7,8 @@
 export function cachedRead<T>(keepMs = 10_000) {
   let kept: { key: string; at: number; rows: Promise<T[]> } | null = null;
   return (key: string, read: () => Promise<T[]>, signal?: AbortSignal): Promise<T[]> => {
+    // Given up before it began (the query changed while an earlier source answered).
+    if (signal?.aborted) return Promise.resolve([]);
     const now = Date.now();
     if (!kept || kept.key !== key || now - kept.at > keepMs) {
       const rows = read().catch(() => {

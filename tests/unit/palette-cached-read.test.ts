@@ -21,5 +21,12 @@ describe("a palette source's kept rows", () => {
     expect(await givenUp).toEqual([]);
     expect(await read("u1", slow(["other"]))).toEqual(["Greenhouse"]);
     expect(reads).toBe(2);
+
+    // Asked with a query already given up: nothing is read, and nothing empty is kept.
+    const later = cachedRead<string>();
+    const gone = new AbortController();
+    gone.abort();
+    expect(await later("u1", slow([]), gone.signal)).toEqual([]);
+    expect(await later("u1", slow(["Roses"]))).toEqual(["Roses"]);
   });
 });
