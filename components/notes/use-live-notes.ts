@@ -78,6 +78,7 @@ export function useLiveNotes(firstPage: NotesPage, userId: string, folder: strin
         "postgres_changes",
         { event: "*", schema: "public", table: "notes", filter: `owner_id=eq.${userId}` },
         (change) => {
+          keepTitleOf(userId, change);
           setState((s) => ({
             ...s,
             notes:
@@ -134,4 +135,30 @@ function fromChangedRow(notes: NoteListItem[], row: Partial<Tables<"notes">>): N
   });
   if (typeof row.body === "string") return item;
   return { ...item, preview: notes.find((n) => n.id === item.id)?.preview ?? "" };
+}
+
+/**
+ * The titles kept on this device for searching offline follow the list's live changes (loaded
+ * only when a change arrives, so the list's first load stays as it was).
+ */
+function keepTitleOf(
+  userId: string,
+  change: { eventType: string; new: unknown; old: unknown },
+): void {
+  const row = change.new as Partial<Tables<"notes">>;
+  const gone = change.eventType === "DELETE" || Boolean(row.deleted_at);
+  const id = String(
+    gone && change.eventType === "DELETE" ? (change.old as { id?: string }).id : row.id,
+  );
+  if (!id || id === "undefined") return;
+  if (!gone && (typeof row.title !== "string" || typeof row.updated_at !== "string")) return;
+  void import("@/lib/search/device-titles")
+    .then((titles) =>
+      gone
+        ? titles.dropTitle(userId, id)
+        : titles.keepTitles(userId, [
+            { id, title: row.title as string, updated_at: row.updated_at as string },
+          ]),
+    )
+    .catch(() => {});
 }

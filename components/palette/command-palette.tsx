@@ -37,10 +37,12 @@ import { recentNotes, rememberNote } from "@/lib/palette/recent";
 import type { CurrentNote, PaletteEnv, PaletteItem } from "@/lib/palette/registry";
 import { paletteSources } from "@/lib/palette/sources";
 import {
-  deviceTitles,
   keepTitles,
+  keptTitle,
+  loadDeviceTitles,
   refreshDeviceTitles,
   searchDeviceTitles,
+  titlesRevision,
 } from "@/lib/search/device-titles";
 import {
   EDITED_WITHIN,
@@ -165,11 +167,10 @@ export function CommandPalette({
         setNote(data);
         rememberNote(userId, { id: data.id, title: data.title });
       });
-    if (navigator.onLine)
-      void refreshDeviceTitles(supabase, userId).then(
-        () => live && setTitlesVersion((v) => v + 1),
-        () => {},
-      );
+    // Unchanged titles leave the results (and the searches under way) alone.
+    const matchAgain = () => live && setTitlesVersion(titlesRevision());
+    void loadDeviceTitles(userId).then(matchAgain, () => {});
+    if (navigator.onLine) void refreshDeviceTitles(supabase, userId).then(matchAgain, () => {});
     return () => {
       live = false;
     };
@@ -205,9 +206,8 @@ export function CommandPalette({
 
     // A note opened by its address is remembered before its title is known: the titles kept on
     // this device name it.
-    const kept = new Map(deviceTitles(userId).map((t) => [t.id, t.title]));
     const recent = recentNotes(userId)
-      .map((r) => ({ id: r.id, title: r.title || kept.get(r.id) || "" }))
+      .map((r) => ({ id: r.id, title: r.title || keptTitle(userId, r.id) || "" }))
       .filter((r) => r.id !== noteId || text !== "")
       .map((r) => ({ r, match: text ? fuzzyMatch(text, r.title) : { score: 0, positions: [] } }))
       .filter((x) => x.match !== null && !filtered);
@@ -274,10 +274,10 @@ export function CommandPalette({
       const recentIds = new Set(recent.map((x) => x.r.id));
       let noteItems: PaletteItem[];
       if (outcome.kind === "server") {
-        keepTitles(
+        void keepTitles(
           userId,
           outcome.hits.map((h) => ({ id: h.id, title: h.title, updated_at: h.updated_at })),
-        );
+        ).catch(() => {});
         const serverIds = new Set(outcome.hits.map((h) => h.id));
         // Fuzzy title matches the server's words cannot find ("grdn pln"), from the kept titles.
         const fuzzy = filtered

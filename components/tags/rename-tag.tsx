@@ -1,6 +1,6 @@
 "use client";
 
-import { useId, useState, useTransition } from "react";
+import { useEffect, useId, useState, useTransition } from "react";
 import { useRouter } from "next/navigation";
 import { toast } from "sonner";
 
@@ -9,19 +9,88 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { tagHref } from "@/lib/notes/editor/refs-source";
 import { renameTag } from "@/lib/tags/actions";
+import { normalizeTag } from "@/lib/tags/parse";
+import {
+  checkRename,
+  PENDING_RENAMES_EVENT,
+  pendingRenames,
+  queueRename,
+  renamedTag,
+  type PendingRename,
+} from "@/lib/tags/pending-renames";
 
-/** Renames the tag in every note that carries it; the tag's view follows the new name. */
-export function RenameTag({ tag }: { tag: string }) {
+/**
+ * Renames the tag in every note that carries it; the tag's view follows the new name. Offline, the
+ * rename is kept on this device, shown at once in the tag tree, and carried out when the network
+ * is back (the tag tree sends it).
+ */
+export function RenameTag({ tag, userId }: { tag: string; userId: string }) {
   const id = useId();
   const router = useRouter();
   const [name, setName] = useState(tag);
   const [error, setError] = useState<string | null>(null);
   const [pending, startTransition] = useTransition();
+  // What this tag becomes once the renames waiting on this device are carried out.
+  const [becomes, setBecomes] = useState<string | null>(null);
+
+  useEffect(() => {
+    let shown: string | null = null;
+    const read = () => {
+      const after = renamedTag(tag, pendingRenames(localStorage, userId));
+      const next = after === tag ? null : after;
+      // Carried out meanwhile: the view follows the new name.
+      if (shown && !next) {
+        router.push(tagHref(shown));
+        router.refresh();
+      }
+      shown = next;
+      setBecomes(next);
+    };
+    read();
+    window.addEventListener(PENDING_RENAMES_EVENT, read);
+    window.addEventListener("storage", read);
+    return () => {
+      window.removeEventListener(PENDING_RENAMES_EVENT, read);
+      window.removeEventListener("storage", read);
+    };
+  }, [router, tag, userId]);
+
+  const keepForLater = (rename: PendingRename) => {
+    try {
+      queueRename(localStorage, userId, rename);
+    } catch {
+      setError("This device could not keep the rename. Try again when you are online.");
+      return;
+    }
+    setError(null);
+    window.dispatchEvent(new Event(PENDING_RENAMES_EVENT));
+    toast(
+      `Renamed #${rename.from} to #${rename.to} on this device. Its notes change when you are back online.`,
+    );
+  };
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
+    const checked = checkRename(becomes ?? tag, name, normalizeTag);
+    if ("error" in checked) {
+      setError(checked.error);
+      return;
+    }
+    if (checked.rename.from === checked.rename.to) return;
+    if (!navigator.onLine || pendingRenames(localStorage, userId).length > 0) {
+      // Offline, or after renames still waiting: kept, in order.
+      keepForLater(checked.rename);
+      return;
+    }
     startTransition(async () => {
-      const result = await renameTag(tag, name);
+      let result;
+      try {
+        result = await renameTag(tag, name);
+      } catch {
+        // The server could not be reached: kept for when it can.
+        keepForLater(checked.rename);
+        return;
+      }
       if (result.error) {
         setError(result.error);
         return;
@@ -55,6 +124,11 @@ export function RenameTag({ tag }: { tag: string }) {
           {pending ? "Renaming…" : "Rename"}
         </Button>
       </div>
+      {becomes && (
+        <p role="status" className="text-sm">
+          Renamed to #{becomes} on this device: its notes change when you are back online.
+        </p>
+      )}
       {error ? (
         <p id={`${id}-error`} role="alert" className="text-sm text-destructive">
           {error}

@@ -2,12 +2,20 @@
 
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
 import Link from "next/link";
-import { usePathname } from "next/navigation";
+import { usePathname, useRouter } from "next/navigation";
 import { ChevronRightIcon, HashIcon } from "lucide-react";
+import { toast } from "sonner";
 
 import { useLoadedSupabase } from "@/components/supabase/supabase-config";
 import { tagHref } from "@/lib/notes/editor/refs-source";
 import { onNoteChange } from "@/lib/notes/local-changes";
+import {
+  PENDING_RENAMES_EVENT,
+  pendingRenames,
+  withRenames,
+  type PendingRename,
+} from "@/lib/tags/pending-renames";
+import { sendPendingRenames } from "@/lib/tags/send-renames";
 import { buildTagTree, tagAncestors, type TagNode } from "@/lib/tags/tree";
 import { cn } from "@/lib/utils";
 
@@ -112,6 +120,43 @@ export function TagTree({ userId }: { userId: string }) {
     };
   }, [instance, load, supabase, userId]);
 
+  // Renames made offline on this device: shown at once, carried out when the network is back.
+  const router = useRouter();
+  const [renames, setRenames] = useState<PendingRename[]>([]);
+  useEffect(() => {
+    const send = () => {
+      if (!navigator.onLine) return;
+      void sendPendingRenames(userId, ({ from, to, result }) => {
+        const count = result.notes ?? 0;
+        toast(
+          `Renamed #${from} to #${to} in ${count} ${count === 1 ? "note" : "notes"}.` +
+            (result.skipped ? ` ${result.skipped} could not be changed.` : ""),
+        );
+      }).then((sent) => {
+        if (sent.length === 0) return;
+        void load();
+        router.refresh();
+      });
+    };
+    const read = () => setRenames(pendingRenames(localStorage, userId));
+    const changed = () => {
+      read();
+      send();
+    };
+    read();
+    send();
+    window.addEventListener(PENDING_RENAMES_EVENT, changed);
+    window.addEventListener("storage", read);
+    window.addEventListener("online", send);
+    window.addEventListener("focus", send);
+    return () => {
+      window.removeEventListener("focus", send);
+      window.removeEventListener(PENDING_RENAMES_EVENT, changed);
+      window.removeEventListener("storage", read);
+      window.removeEventListener("online", send);
+    };
+  }, [load, router, userId]);
+
   // The open tag's parents are shown open.
   useEffect(() => {
     if (!current) return;
@@ -122,7 +167,7 @@ export function TagTree({ userId }: { userId: string }) {
     });
   }, [current]);
 
-  const tree = useMemo(() => buildTagTree(rows ?? []), [rows]);
+  const tree = useMemo(() => buildTagTree(withRenames(rows ?? [], renames)), [rows, renames]);
   const visible = useMemo(() => visibleItems(tree, expanded), [tree, expanded]);
   const tabStop =
     visible.find((v) => v.node.path === focused)?.node.path ??

@@ -12,10 +12,13 @@ export function TagView({
   tag,
   notes,
   subTags,
+  userId,
 }: {
   tag: string | null;
   notes: TaggedNote[];
   subTags: { tag: string; note_count: number }[];
+  /** Whose renames this device keeps while offline (absent on the "Not a tag" page). */
+  userId?: string;
 }) {
   if (!tag) {
     return (
@@ -85,7 +88,7 @@ export function TagView({
           ))}
         </ul>
       )}
-      {notes.length > 0 && <RenameTag tag={tag} />}
+      {notes.length > 0 && userId && <RenameTag tag={tag} userId={userId} />}
     </div>
   );
 }

@@ -16,19 +16,23 @@ registerPaletteSource({
   order: 10,
   async items({ text, note, userId, supabase, signal }) {
     if (!text || !supabase) return [];
-    const rows = await folders(userId, async () => {
-      const { data } = await supabase
-        .from("folder_list")
-        .select("id, parent_id, name, position, note_count")
-        .abortSignal(signal);
-      return (data ?? []).map((r) => ({
-        id: r.id ?? "",
-        parent_id: r.parent_id,
-        name: r.name ?? "",
-        position: r.position ?? 0,
-        note_count: r.note_count ?? 0,
-      }));
-    });
+    const rows = await folders(
+      userId,
+      async () => {
+        const { data } = await supabase
+          .from("folder_list")
+          .select("id, parent_id, name, position, note_count")
+          .abortSignal(signal);
+        return (data ?? []).map((r) => ({
+          id: r.id ?? "",
+          parent_id: r.parent_id,
+          name: r.name ?? "",
+          position: r.position ?? 0,
+          note_count: r.note_count ?? 0,
+        }));
+      },
+      signal,
+    );
     const items: PaletteItem[] = [];
     for (const { node, path } of flatFolders(buildTree(rows))) {
       items.push({

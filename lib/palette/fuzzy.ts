@@ -13,9 +13,19 @@ export interface FuzzyMatch {
  * higher; a plain substring scores highest. Null when the text does not hold the query.
  */
 export function fuzzyMatch(query: string, text: string): FuzzyMatch | null {
-  const q = [...foldForSearch(query).text.replace(/\s+/g, "")];
+  return fuzzyMatchFolded(foldForSearch(query).text, foldForSearch(text));
+}
+
+/**
+ * `fuzzyMatch` with the query and the text already folded (`foldForSearch`), for matching one
+ * query against many texts folded once.
+ */
+export function fuzzyMatchFolded(
+  foldedQuery: string,
+  folded: { text: string; origin: number[] },
+): FuzzyMatch | null {
+  const q = [...foldedQuery.replace(/\s+/g, "")];
   if (q.length === 0) return { score: 0, positions: [] };
-  const folded = foldForSearch(text);
   const chars = [...folded.text];
   const positions: number[] = [];
   let score = 0;
@@ -30,7 +40,7 @@ export function fuzzyMatch(query: string, text: string): FuzzyMatch | null {
     qi++;
   }
   if (qi < q.length) return null;
-  const substring = folded.text.indexOf(foldForSearch(query).text.trim());
+  const substring = folded.text.indexOf(foldedQuery.trim());
   if (substring >= 0) score += 10 + (substring === 0 ? 5 : 0);
   score -= Math.min(positions[0] ?? 0, 20) * 0.1;
   return { score, positions: [...new Set(positions)] };

@@ -1,35 +1,83 @@
 import type { SupabaseClient } from "@supabase/supabase-js";
 
-import { fuzzyMatch } from "@/lib/palette/fuzzy";
 import type { Database } from "@/lib/supabase/database.types";
+import { TitleIndex, type DeviceTitle, type TitleHit } from "@/lib/search/title-index";
+
+export type { DeviceTitle } from "@/lib/search/title-index";
 
 /**
- * The titles of this person's notes kept on this device, so that titles can be searched with
- * the network down. Refreshed from the server whenever the palette opens online (one request of
- * ids and titles), and from every search answer in between.
+ * The title of every note of this person that this device knows of (id, title and last edit
+ * only), so that any of them can be found by title with the network down. Kept in an IndexedDB
+ * database of its own (`groundwork:<user>:titles`, deleted at sign-out with the others) and in
+ * memory while a page is open. The whole list is read from the server when the palette opens and
+ * it was last read more than ten minutes ago (pages of 1,000 ids in order); in between only the
+ * notes edited since the newest one kept. Search answers and the list's live changes keep it fresh.
  */
-export interface DeviceTitle {
-  id: string;
-  title: string;
-  updated_at: string;
+
+const STORE = "titles";
+const FULL_EVERY_MS = 10 * 60 * 1000;
+const PAGE = 1000;
+/** Far more notes than anyone keeps; stops a runaway read. */
+const MAX_PAGES = 100;
+
+const loaded = new Map<string, Promise<TitleIndex>>();
+const ready = new Map<string, TitleIndex>();
+
+const databaseName = (userId: string) => `groundwork:${userId}:titles`;
+/** Where the titles were kept before they moved to IndexedDB (at most the 1,000 newest). */
+const legacyKey = (userId: string) => `groundwork:${userId}:note-titles`;
+const fullReadKey = (userId: string) => `groundwork:${userId}:titles-read-at`;
+
+function open(userId: string): Promise<IDBDatabase> {
+  return new Promise((resolve, reject) => {
+    const request = indexedDB.open(databaseName(userId), 1);
+    request.onupgradeneeded = () => request.result.createObjectStore(STORE, { keyPath: "id" });
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error);
+  });
 }
 
-const LIMIT = 5000;
-
-function key(userId: string): string {
-  return `groundwork:${userId}:note-titles`;
-}
-
-export function deviceTitles(userId: string): DeviceTitle[] {
+async function write(userId: string, act: (store: IDBObjectStore) => void): Promise<void> {
+  if (typeof indexedDB === "undefined") return;
+  const db = await open(userId);
   try {
-    const stored = JSON.parse(localStorage.getItem(key(userId)) ?? "[]") as unknown;
+    await new Promise<void>((resolve, reject) => {
+      const tx = db.transaction(STORE, "readwrite");
+      act(tx.objectStore(STORE));
+      tx.oncomplete = () => resolve();
+      tx.onerror = () => reject(tx.error);
+      tx.onabort = () => reject(tx.error);
+    });
+  } finally {
+    db.close();
+  }
+}
+
+async function readAll(userId: string): Promise<DeviceTitle[]> {
+  if (typeof indexedDB === "undefined") return [];
+  const db = await open(userId);
+  try {
+    return await new Promise<DeviceTitle[]>((resolve, reject) => {
+      const request = db.transaction(STORE, "readonly").objectStore(STORE).getAll();
+      request.onsuccess = () => resolve(request.result as DeviceTitle[]);
+      request.onerror = () => reject(request.error);
+    });
+  } finally {
+    db.close();
+  }
+}
+
+function readLegacy(userId: string): DeviceTitle[] {
+  try {
+    const stored = JSON.parse(localStorage.getItem(legacyKey(userId)) ?? "[]") as unknown;
     return Array.isArray(stored)
       ? stored.filter(
           (t): t is DeviceTitle =>
             typeof t === "object" &&
             t !== null &&
             typeof t.id === "string" &&
-            typeof t.title === "string",
+            typeof t.title === "string" &&
+            typeof t.updated_at === "string",
         )
       : [];
   } catch {
@@ -37,56 +85,140 @@ export function deviceTitles(userId: string): DeviceTitle[] {
   }
 }
 
-function store(userId: string, titles: DeviceTitle[]): void {
-  try {
-    localStorage.setItem(key(userId), JSON.stringify(titles.slice(0, LIMIT)));
-  } catch {
-    // Full: titles stay as they were.
+/** The titles kept on this device, read once per page. */
+export function loadDeviceTitles(userId: string): Promise<TitleIndex> {
+  let promise = loaded.get(userId);
+  if (!promise) {
+    promise = (async () => {
+      const index = new TitleIndex();
+      try {
+        index.put(await readAll(userId));
+      } catch {
+        // No IndexedDB (private window): titles live in memory for this page.
+      }
+      const legacy = readLegacy(userId);
+      if (legacy.length > 0) {
+        const moved = index.put(legacy);
+        try {
+          await write(userId, (store) => moved.forEach((t) => store.put(t)));
+          localStorage.removeItem(legacyKey(userId));
+        } catch {
+          // Kept where they were; moved next time.
+        }
+      }
+      ready.set(userId, index);
+      revision++;
+      return index;
+    })();
+    loaded.set(userId, promise);
   }
+  return promise;
 }
 
-/** Adds or updates titles seen in an answer (a search, an opened note). */
-export function keepTitles(userId: string, seen: DeviceTitle[]): void {
+/** The kept title of one note, once the titles are loaded. */
+export function keptTitle(userId: string, id: string): string | undefined {
+  return ready.get(userId)?.get(id)?.title;
+}
+
+/** Adds or updates titles seen in an answer (a search, the list's live changes). */
+export async function keepTitles(userId: string, seen: DeviceTitle[]): Promise<void> {
   if (seen.length === 0) return;
-  const ids = new Set(seen.map((t) => t.id));
-  store(userId, [...seen, ...deviceTitles(userId).filter((t) => !ids.has(t.id))]);
-}
-
-export function dropTitle(userId: string, id: string): void {
-  store(
-    userId,
-    deviceTitles(userId).filter((t) => t.id !== id),
-  );
-}
-
-/** Replaces the kept titles with the server's list (most recently edited first). */
-export async function refreshDeviceTitles(
-  supabase: SupabaseClient<Database>,
-  userId: string,
-): Promise<void> {
-  const { data, error } = await supabase
-    .from("notes")
-    .select("id, title, updated_at")
-    .is("deleted_at", null)
-    .order("updated_at", { ascending: false })
-    .limit(1000);
-  if (error || !data) return;
-  store(userId, data);
-}
-
-/** Titles on this device that match `query` fuzzily, best first. */
-export function searchDeviceTitles(
-  userId: string,
-  query: string,
-  limit = 20,
-): (DeviceTitle & { positions: number[] })[] {
-  const matches: (DeviceTitle & { positions: number[]; score: number })[] = [];
-  for (const t of deviceTitles(userId)) {
-    const match = fuzzyMatch(query, t.title);
-    if (match) matches.push({ ...t, ...match });
+  // Not loaded in this page (the palette was not opened): stored without reading them all.
+  if (!loaded.has(userId)) return write(userId, (store) => seen.forEach((t) => store.put(t)));
+  const index = await loadDeviceTitles(userId);
+  const changed = index.put(seen);
+  if (changed.length > 0) {
+    revision++;
+    await write(userId, (store) => changed.forEach((t) => store.put(t)));
   }
-  return matches
-    .sort((a, b) => b.score - a.score || b.updated_at.localeCompare(a.updated_at))
-    .slice(0, limit)
-    .map(({ score: _score, ...t }) => t);
+}
+
+/** A note gone to Trash or deleted: no longer offered. */
+export async function dropTitle(userId: string, id: string): Promise<void> {
+  if (!loaded.has(userId)) return write(userId, (store) => store.delete(id));
+  const index = await loadDeviceTitles(userId);
+  if (index.remove(id)) {
+    revision++;
+    await write(userId, (store) => store.delete(id));
+  }
+}
+
+let revision = 0;
+
+/** Moves on whenever the titles kept in this page change, to match a typed query again. */
+export function titlesRevision(): number {
+  return revision;
+}
+
+type Client = SupabaseClient<Database>;
+
+async function readEvery(supabase: Client): Promise<DeviceTitle[] | null> {
+  const all: DeviceTitle[] = [];
+  let after: string | null = null;
+  for (let page = 0; page < MAX_PAGES; page++) {
+    let request = supabase
+      .from("notes")
+      .select("id, title, updated_at")
+      .is("deleted_at", null)
+      .order("id")
+      .limit(PAGE);
+    if (after) request = request.gt("id", after);
+    const { data, error } = await request;
+    if (error || !data) return null;
+    all.push(...data);
+    if (data.length < PAGE) return all;
+    after = data[data.length - 1].id;
+  }
+  return all;
+}
+
+/**
+ * Brings the kept titles up to date with the server: every note's title when they were last read
+ * more than ten minutes ago (or never), else only the notes edited since the newest kept.
+ */
+export async function refreshDeviceTitles(supabase: Client, userId: string): Promise<void> {
+  const index = await loadDeviceTitles(userId);
+  let readAt = 0;
+  try {
+    readAt = Number(localStorage.getItem(fullReadKey(userId)) ?? 0);
+  } catch {
+    // Unknown: read everything.
+  }
+  const since = index.newest();
+  if (since && Date.now() - readAt < FULL_EVERY_MS) {
+    const { data, error } = await supabase
+      .from("notes")
+      .select("id, title, updated_at, deleted_at")
+      .gte("updated_at", since)
+      .order("updated_at")
+      .limit(PAGE);
+    if (!error && data && data.length < PAGE) {
+      for (const row of data.filter((r) => r.deleted_at)) await dropTitle(userId, row.id);
+      await keepTitles(
+        userId,
+        data
+          .filter((r) => !r.deleted_at)
+          .map(({ id, title, updated_at }) => ({ id, title, updated_at })),
+      );
+      return;
+    }
+  }
+  const every = await readEvery(supabase);
+  if (!every) return;
+  index.replace(every);
+  revision++;
+  await write(userId, (store) => {
+    store.clear();
+    every.forEach((t) => store.put(t));
+  });
+  try {
+    localStorage.setItem(fullReadKey(userId), String(Date.now()));
+  } catch {
+    // Read again next time.
+  }
+}
+
+/** Titles on this device that match `query` fuzzily, best first (empty until loaded). */
+export function searchDeviceTitles(userId: string, query: string, limit = 20): TitleHit[] {
+  return ready.get(userId)?.search(query, limit) ?? [];
 }

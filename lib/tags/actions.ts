@@ -6,6 +6,7 @@ import { z } from "zod";
 import { failure } from "@/lib/actions/failure";
 import { userAction } from "@/lib/actions/with-user";
 import { normalizeTag } from "@/lib/tags/parse";
+import { checkRename } from "@/lib/tags/pending-renames";
 import { renameTagInNotes } from "@/lib/tags/rename";
 
 export type RenameTagResult = { error?: string; tag?: string; notes?: number; skipped?: number };
@@ -16,11 +17,10 @@ const NOT_A_TAG = "A tag is made of letters, digits, - and _, with / between its
 export const renameTag = userAction(
   z.tuple([z.string().max(300), z.string().max(300)]),
   async ([fromInput, toInput], { supabase, user }): Promise<RenameTagResult> => {
-    const from = normalizeTag(fromInput);
-    const to = normalizeTag(toInput);
-    if (!from || !to) return { error: NOT_A_TAG };
+    const checked = checkRename(fromInput, toInput, normalizeTag);
+    if ("error" in checked) return checked;
+    const { from, to } = checked.rename;
     if (from === to) return { tag: to, notes: 0, skipped: 0 };
-    if (to.startsWith(`${from}/`)) return { error: "A tag can't be moved inside itself." };
     try {
       const { notes, skipped } = await renameTagInNotes(supabase, user.id, from, to);
       revalidatePath("/notes", "layout");

@@ -11,10 +11,14 @@ registerPaletteSource({
   order: 12,
   async items({ text, userId, supabase, signal }) {
     if (!text || !supabase) return [];
-    const rows = await tags(userId, async () => {
-      const { data } = await supabase.rpc("tag_tree").abortSignal(signal);
-      return data ?? [];
-    });
+    const rows = await tags(
+      userId,
+      async () => {
+        const { data } = await supabase.rpc("tag_tree").abortSignal(signal);
+        return data ?? [];
+      },
+      signal,
+    );
     return rows.map(({ tag, note_count }) => ({
       id: `tags:${tag}`,
       label: `#${tag}`,

@@ -54,6 +54,18 @@ test("each Markdown shortcut at the start of a line makes its block", async ({
     // The shortcut's characters are gone: only the text stays.
     await expect(block, keys).not.toContainText(keys.trim());
   }
+
+  // In a list of bullets, `[ ] ` typed in one of them makes that one a checklist item; the
+  // bullet before it stays a bullet.
+  await freshLine(page);
+  await page.keyboard.type("- milk");
+  await page.keyboard.press("Enter");
+  await page.keyboard.type("[ ] bread");
+  await expect(editor(page).locator("ul:not([data-type]) > li")).toHaveText(["milk"]);
+  const task = editor(page).locator('ul[data-type="taskList"] > li[data-checked="false"]');
+  await expect(task).toHaveCount(1);
+  await expect(task).toContainText("bread");
+  await expect(task).not.toContainText("[ ]");
 });
 
 /** What typing around a word does to it. */

@@ -23,9 +23,9 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function TagPage({ params }: Props) {
   const { path } = await params;
   const tag = tagOf(path);
-  await requireUser(`/notes/tags/${path.join("/")}`);
+  const claims = await requireUser(`/notes/tags/${path.join("/")}`);
   if (!tag) return <TagView tag={null} notes={[]} subTags={[]} />;
   const [notes, counts] = await Promise.all([notesWithTag(tag), tagCounts()]);
   const subTags = counts.filter((row) => row.tag.startsWith(`${tag}/`));
-  return <TagView tag={tag} notes={notes} subTags={subTags} />;
+  return <TagView tag={tag} notes={notes} subTags={subTags} userId={claims.sub} />;
 }

@@ -1,0 +1,47 @@
+import { describe, expect, it } from "vitest";
+
+import { TitleIndex, type DeviceTitle } from "@/lib/search/title-index";
+
+function many(count: number): DeviceTitle[] {
+  const start = Date.parse("2026-11-01T00:00:00Z");
+  return Array.from({ length: count }, (_, i) => ({
+    id: `note-${i}`,
+    title: `Weekly review ${i}`,
+    updated_at: new Date(start - i * 60_000).toISOString(),
+  }));
+}
+
+describe("the titles kept on a device for searching offline", () => {
+  it("finds the oldest of 10,000 titles fuzzily, marks it, and ranks a substring first", () => {
+    const index = new TitleIndex();
+    index.put([
+      ...many(9_998),
+      { id: "old", title: "Lighthouse keeper's log", updated_at: "2020-01-01T00:00:00Z" },
+      { id: "café", title: "Café in Zürich", updated_at: "2019-01-01T00:00:00Z" },
+    ]);
+    expect(index.size).toBe(10_000);
+    const [hit] = index.search("lghthse");
+    expect(hit.id).toBe("old");
+    expect(hit.positions[0]).toBe(0);
+    expect(index.search("cafe zurich").map((h) => h.id)).toEqual(["café"]);
+    expect(index.search("review 42", 3).map((h) => h.title)[0]).toBe("Weekly review 42");
+    expect(index.search("no such title")).toEqual([]);
+    expect(index.search("   ")).toEqual([]);
+  });
+
+  it("follows changes: a newer title replaces an older, never the other way, and a removed one is gone", () => {
+    const index = new TitleIndex();
+    index.put([{ id: "a", title: "Garden plan", updated_at: "2026-11-02T00:00:00Z" }]);
+    expect(index.put([{ id: "a", title: "Old name", updated_at: "2026-11-01T00:00:00Z" }])).toEqual(
+      [],
+    );
+    expect(index.get("a")?.title).toBe("Garden plan");
+    index.put([{ id: "a", title: "Vegetable garden", updated_at: "2026-11-03T00:00:00Z" }]);
+    expect(index.search("garden").map((h) => h.title)).toEqual(["Vegetable garden"]);
+    expect(index.newest()).toBe("2026-11-03T00:00:00Z");
+    index.remove("a");
+    expect(index.search("garden")).toEqual([]);
+    index.replace(many(3));
+    expect(index.all().map((t) => t.id)).toEqual(["note-0", "note-1", "note-2"]);
+  });
+});
