@@ -59,7 +59,11 @@ export function dropTitle(userId: string, id: string): void {
   );
 }
 
-/** Replaces the kept titles with the server's list (most recently edited first). */
+/**
+ * Replaces the kept titles with the server's list (most recently edited first): the person's own
+ * notes, read newest first from the (owner_id, updated_at) index instead of sorting every note
+ * they can read. Notes shared with them join the list as searches and visits find them.
+ */
 export async function refreshDeviceTitles(
   supabase: SupabaseClient<Database>,
   userId: string,
@@ -67,6 +71,7 @@ export async function refreshDeviceTitles(
   const { data, error } = await supabase
     .from("notes")
     .select("id, title, updated_at")
+    .eq("owner_id", userId)
     .is("deleted_at", null)
     .order("updated_at", { ascending: false })
     .limit(1000);
