@@ -35,9 +35,10 @@ set search_path = ''
 as $$
 #variable_conflict use_column
 declare
-  -- The walk reads the newest 750 notes, then, if at least a sixth of those matched, the newest
-  -- 3,000; when that is not enough for 500 matches, every note is tested instead.
-  first_window constant integer := 750;
+  -- The walk first reads the newest 200 notes; if at least a sixth of those match, it reads on
+  -- through the newest 3,000 until 500 match. Otherwise, or when those hold fewer than 500
+  -- matches, every note is tested instead.
+  first_window constant integer := 200;
   last_window constant integer := 3000;
   walk_window integer := first_window;
   me uuid;
