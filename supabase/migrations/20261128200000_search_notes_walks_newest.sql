@@ -110,39 +110,7 @@ begin
   q_like := '%' || pg_catalog.replace(pg_catalog.replace(pg_catalog.replace(
     q_terms[1], '\', '\\'), '%', '\%'), '_', '\_') || '%';
 
-  -- The notes whose title holds every word, newest first (at most 500: those rank first). Each
-  -- one is also a substring match, as its title is part of its folded copy.
-  if q_terms is not null then
-    select pg_catalog.array_agg(t.id) into titled
-    from (
-      select n.id
-      from public.note_search s
-      join public.notes n on n.id = s.note_id
-      where pg_catalog.split_part(s.folded, E'\n', 1) like q_like
-        and not exists (
-          select 1 from pg_catalog.unnest(q_terms) w
-          where pg_catalog.strpos(pg_catalog.split_part(s.folded, E'\n', 1), w) = 0
-        )
-        and n.deleted_at is null
-        and (f_pinned is null or n.pinned = f_pinned)
-        and (f_has_attachments is null
-          or (pg_catalog.strpos(n.body, '](attachment:') > 0) = f_has_attachments)
-        and (f_updated_after is null or n.updated_at >= f_updated_after)
-        and (f_updated_before is null or n.updated_at < f_updated_before)
-        and (f_folder is null or n.folder_id = any (f_scope))
-        and (f_tag is null or exists (
-          select 1 from public.note_tags t
-          where t.note_id = n.id
-            and (t.tag = f_tag or pg_catalog.starts_with(t.tag, f_tag || '/'))
-        ))
-      order by n.updated_at desc
-      limit 500
-    ) t;
-  end if;
-
-  if pg_catalog.cardinality(titled) = 500 then
-    candidates := titled;
-  elsif q_terms is not null or pg_catalog.numnode(q_tsq) > 0 then
+  if q_terms is not null or pg_catalog.numnode(q_tsq) > 0 then
     shared := array(select public.shared_note_ids());
     -- The walk: the caller's own live notes and those shared with them, newest first through
     -- the (owner_id, updated_at) index, each tested by full text or by its folded copy (looked
@@ -187,14 +155,49 @@ begin
       order by n.updated_at desc
       limit 500
     ) w;
-    if pg_catalog.cardinality(walked) = 500 then
-      candidates := coalesce(titled, '{}') || walked;
-      exit;
-    end if;
-    exit when walk_window >= last_window
+    exit when pg_catalog.cardinality(walked) = 500
+      or walk_window >= last_window
       or coalesce(pg_catalog.cardinality(walked), 0) * last_window < 500 * walk_window;
+    -- Matches are dense enough to walk on. The title matches first: when there are 500, no other
+    -- note is ranked. (The first window is under 500 notes, so they are always read before the
+    -- walk can end with 500.)
+    -- The notes whose title holds every word, newest first (at most 500: those rank first). Each
+    -- one is also a substring match, as its title is part of its folded copy.
+    if q_terms is not null then
+      select pg_catalog.array_agg(t.id) into titled
+      from (
+        select n.id
+        from public.note_search s
+        join public.notes n on n.id = s.note_id
+        where pg_catalog.split_part(s.folded, E'\n', 1) like q_like
+          and not exists (
+            select 1 from pg_catalog.unnest(q_terms) w
+            where pg_catalog.strpos(pg_catalog.split_part(s.folded, E'\n', 1), w) = 0
+          )
+          and n.deleted_at is null
+          and (f_pinned is null or n.pinned = f_pinned)
+          and (f_has_attachments is null
+            or (pg_catalog.strpos(n.body, '](attachment:') > 0) = f_has_attachments)
+          and (f_updated_after is null or n.updated_at >= f_updated_after)
+          and (f_updated_before is null or n.updated_at < f_updated_before)
+          and (f_folder is null or n.folder_id = any (f_scope))
+          and (f_tag is null or exists (
+            select 1 from public.note_tags t
+            where t.note_id = n.id
+              and (t.tag = f_tag or pg_catalog.starts_with(t.tag, f_tag || '/'))
+          ))
+        order by n.updated_at desc
+        limit 500
+      ) t;
+    end if;
+    exit when pg_catalog.cardinality(titled) = 500;
     walk_window := last_window;
     end loop;
+    if pg_catalog.cardinality(titled) = 500 then
+      candidates := titled;
+    elsif pg_catalog.cardinality(walked) = 500 then
+      candidates := coalesce(titled, '{}') || walked;
+    end if;
   end if;
 
   if candidates is null then
