@@ -1,14 +1,15 @@
 -- Search stops reading once it has its 500 candidates. It ranks only the first 500 matches
 -- (those whose title holds every word, then the newest), yet it tested every note: a word in most
--- notes read all 10,000 folded copies and notes, then sorted 8,000 matches. Now it takes the
--- title matches first (read from the folded titles, newest first), then walks the caller's live
--- notes newest first through a new (owner_id, updated_at) index, testing each by full text or by
--- its folded copy looked up by id, and stops at 500 matches (about 600 notes for a common word).
--- When the newest notes hold too few matches for that (a rare word, a CJK phrase, a narrow
--- filter), the one pass over every note of 20261128190000 runs as before. Both keep the same 500
--- candidates, so results and their order do not change. The new index also serves the palette's
--- newest titles. (Under RLS the trigram and full-text indexes cannot serve LIKE or @@: neither
--- operator is leakproof, so Postgres tests them only after the policies, row by row.)
+-- notes read all 10,000 folded copies and notes, then sorted 8,000 matches. Now it walks the
+-- caller's live notes newest first through a new (owner_id, updated_at) index, testing each by
+-- full text or by its folded copy looked up by id: when the newest 200 show the word is common,
+-- it reads the title matches (from the folded titles, newest first) and walks on until 500 match
+-- (about 600 notes for a common word). When the newest notes hold too few matches for that (a
+-- rare word, a CJK phrase, a narrow filter), the one pass over every note of 20261128190000 runs
+-- as before. Both keep the same 500 candidates, so results and their order do not change. The
+-- new index also serves the palette's newest titles. (Under RLS the trigram and full-text
+-- indexes cannot serve LIKE or @@: neither operator is leakproof, so Postgres tests them only
+-- after the policies, row by row.)
 
 create index if not exists notes_owner_live_updated_idx
   on public.notes (owner_id, updated_at desc)
