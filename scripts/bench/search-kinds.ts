@@ -47,11 +47,14 @@ export async function benchSearchKinds(person: SupabaseClient<Database>) {
   const word = await timed(search("sourdough"));
   const part = await timed(search("ourdou"));
   const cjk = await timed(search("北京大学"));
+  const { data: signedIn } = await person.auth.getSession();
+  const userId = signedIn.session!.user.id;
   const palette = await timed(async () => {
     const [titles, found] = await Promise.all([
       person
         .from("notes")
         .select("id, title, updated_at")
+        .eq("owner_id", userId)
         .is("deleted_at", null)
         .order("updated_at", { ascending: false })
         .limit(1000),
