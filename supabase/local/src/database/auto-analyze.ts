@@ -16,8 +16,12 @@ import type { Database } from "./db";
  * (`default_statistics_target` 10, 3,000 rows: the default before PostgreSQL 8.4), enough for the
  * planner to tell a table of ten rows from one of ten thousand; and the next table waits until the
  * requests queued meanwhile have run.
+ *
+ * The check runs every 5 seconds: it reads only the catalog and file sizes (a few milliseconds),
+ * and until a table filled by an import is analyzed, queries over it plan as if it were empty (a
+ * tag's view right after 20,000 tags were written took 1.2 s a call, 30 ms once analyzed).
  */
-export const AUTO_ANALYZE_EVERY_MS = 30_000;
+export const AUTO_ANALYZE_EVERY_MS = 5_000;
 
 /** The statistics target of the embedded database's analyze (PostgreSQL's default is 100). */
 export const AUTO_ANALYZE_STATISTICS_TARGET = 10;
