@@ -216,7 +216,10 @@ export async function benchHistory(ctx: {
     const out = await restoreVersion(person, userId, noteId, versionId);
     if (!out.ok) throw new Error(out.message);
     const answered = performance.now();
-    const at = await Promise.race([received, new Promise<null>((r) => setTimeout(r, 5000, null))]);
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<null>((resolve) => (timer = setTimeout(resolve, 5000, null)));
+    const at = await Promise.race([received, late]);
+    clearTimeout(timer);
     if (at === null || documentMarkdown(deviceDoc) !== wants.get(versionId)) missed += 1;
     // The first run warms up.
     if (i > 0 && at !== null) untilDevice.push(at - started);
