@@ -13,6 +13,9 @@
  * Then: search with 10,000 notes, a keystroke's trip to another open device (two Chromium pages), and
  * a 50 MiB attachment sent over tus as the editor sends it; BENCH_ONLY_COMPARE=1 skips these and
  * the notes and share rows.
+ * The history rows time a note edited in 2,000 sessions: its timeline's first page, a middle
+ * version's preview, the diff against the current text and a restore until another open device
+ * has it; BENCH_ONLY_HISTORY=1 prints only these (no app server is started, no build needed).
  */
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import http from "node:http";
@@ -28,6 +31,7 @@ import { seedNotes } from "./seed-notes";
 import { startApp, type AppProcess } from "./bench/app-process";
 import { benchAttachmentUpload } from "./bench/attachments";
 import { benchEditor } from "./bench/editor-input";
+import { benchHistory } from "./bench/history";
 import { comparePairs, printComparison, printFirstLoad } from "./bench/compare";
 import { timedGet } from "./bench/http-load";
 import { benchNotes } from "./bench/notes";
@@ -46,6 +50,8 @@ const ONLY_COMPARE = process.env.BENCH_ONLY_COMPARE === "1";
 const ONLY_PROFILE = process.env.BENCH_ONLY_PROFILE === "1";
 /** BENCH_ONLY_EDITOR=1: only the writing surface's rows (keystroke latency, layout shift). */
 const ONLY_EDITOR = process.env.BENCH_ONLY_EDITOR === "1";
+/** BENCH_ONLY_HISTORY=1: only the version history rows (no app server). */
+const ONLY_HISTORY = process.env.BENCH_ONLY_HISTORY === "1";
 
 /**
  * Forwards everything to the backend, counts what the apps ask of /auth/v1 and, while the
@@ -161,6 +167,13 @@ async function featurePages(
     password,
   });
   const typing = await editorLines(appUrl, backendUrl, email, cookie);
+  const history = await benchHistory({
+    backendUrl,
+    publishableKey: PUBLISHABLE_KEY,
+    secretKey: SECRET_KEY,
+    email,
+    password,
+  });
   const rows = [
     { label: "/notes (1,000 notes)", page: notes.list },
     { label: "/notes/<id> (1,000 notes)", page: notes.note },
@@ -177,6 +190,7 @@ async function featurePages(
     keystroke
       ? `  keystroke to another device: p50 ${keystroke.p50.toFixed(1)} ms, p95 ${keystroke.p95.toFixed(1)} ms, ${keystroke.failures} missed (${keystroke.keystrokes} keys, two Chromium pages)\n  steady typing (a key every 50 ms): ${keystroke.messagesPerMinute.withPeer.toFixed(0)} Realtime messages/min with another device open, ${keystroke.messagesPerMinute.alone.toFixed(0)} alone`
       : "  keystroke to another device: needs Realtime in the local backend (not served)",
+    ...history,
   ];
   const kindsFailed = [...Object.values(searchKinds), ...Object.values(notes.organize)].some(
     (t) => t.failures > 0,
@@ -233,7 +247,7 @@ async function profileViews(
 }
 
 async function main() {
-  if (!existsSync(path.join(process.cwd(), ".next", "BUILD_ID"))) {
+  if (!ONLY_HISTORY && !existsSync(path.join(process.cwd(), ".next", "BUILD_ID"))) {
     throw new Error("No production build: run `npm run build` first.");
   }
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "groundwork-bench-"));
@@ -251,6 +265,13 @@ async function main() {
   const apps: AppProcess[] = [];
 
   try {
+    if (ONLY_HISTORY) {
+      const { email, password } = await signInCookie(backend.url, proxyUrl);
+      const keys = { publishableKey: PUBLISHABLE_KEY, secretKey: SECRET_KEY };
+      for (const line of await benchHistory({ backendUrl: backend.url, ...keys, email, password }))
+        console.log(line);
+      return;
+    }
     const app = await startApp({ dir: process.cwd(), port: APP_PORT, ...keys });
     apps.push(app);
     const reference = REFERENCE_DIR
