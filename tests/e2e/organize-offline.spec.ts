@@ -67,8 +67,10 @@ test("offline, the palette finds the title of any note the device knows of, not 
   // Kept across a reload, and searched with the network down.
   await page.reload();
   await expect(page.getByRole("button", { name: "New note" }).first()).toBeVisible();
-  // The palette's code is fetched while online (a service worker would hold it too).
+  // The palette's code is fetched while online (a service worker would hold it too): its field
+  // shows once all of it is on the page.
   await openPalette(page);
+  await expect(field(page)).toBeVisible({ timeout: 30_000 });
   await page.keyboard.press("Escape");
   await context.setOffline(true);
   await openPalette(page);
