@@ -31,6 +31,30 @@ export function stateMarkdown(state: Uint8Array): string {
   }
 }
 
+/** The state of the note's newest version, or null when it has none yet. */
+export async function lastVersionState(noteId: string): Promise<Uint8Array | null> {
+  const previous = await createAdminClient()
+    .from("note_versions")
+    .select("state")
+    .eq("note_id", noteId)
+    .order("created_at", { ascending: false })
+    .order("id", { ascending: false })
+    .limit(1)
+    .maybeSingle();
+  if (previous.error) throw new Error(`reading the last version: ${previous.error.message}`);
+  return previous.data ? fromBytea(previous.data.state) : null;
+}
+
+export type KeepOptions = {
+  summary?: string;
+  device?: string | null;
+  /** The newest version's state, when the caller read it already (alongside its own reads). */
+  previous?: Uint8Array | null;
+  /** Whether to record a few earlier versions' files too (see below); a caller in a hurry may
+   * leave that to the next version it keeps. */
+  recordEarlier?: boolean;
+};
+
 /**
  * Keeps `state` as a version of the note, with what changed since the version before it, and
  * notes the time in the note's marks so the next edit is grouped after it. Returns its id.
@@ -40,19 +64,11 @@ export async function keepVersion(
   ownerId: string,
   state: Uint8Array,
   kind: VersionKind,
-  { summary, device }: { summary?: string; device?: string | null } = {},
+  { summary, device, previous, recordEarlier = true }: KeepOptions = {},
 ): Promise<number> {
   const admin = createAdminClient();
-  const previous = await admin
-    .from("note_versions")
-    .select("state")
-    .eq("note_id", noteId)
-    .order("created_at", { ascending: false })
-    .order("id", { ascending: false })
-    .limit(1)
-    .maybeSingle();
-  if (previous.error) throw new Error(`reading the last version: ${previous.error.message}`);
-  const before = previous.data ? stateMarkdown(fromBytea(previous.data.state)) : "";
+  const last = previous === undefined ? await lastVersionState(noteId) : previous;
+  const before = last ? stateMarkdown(last) : "";
   const doc = docOf(state, []);
   let markdown: string, attachmentPaths: string[];
   try {
@@ -85,7 +101,7 @@ export async function keepVersion(
     last_version_at: inserted.data.created_at,
   });
   if (marked.error) throw new Error(`marking the version: ${marked.error.message}`);
-  await recordEarlierVersionFiles(noteId);
+  if (recordEarlier) await recordEarlierVersionFiles(noteId);
   return inserted.data.id;
 }
 

@@ -6,8 +6,7 @@ import * as Y from "yjs";
 import { ATTACHMENTS_BUCKET } from "@/lib/attachments/limits";
 import { isAttachmentPath } from "@/lib/attachments/paths";
 import { attachmentsOf, putBackAttachment, takeOutAttachment } from "@/lib/history/attachments";
-import { broadcastStoredUpdate } from "@/lib/history/broadcast";
-import { docOf, keepVersion } from "@/lib/history/keep";
+import { docOf, keepVersion, lastVersionState } from "@/lib/history/keep";
 import { fromBytea } from "@/lib/notes/bytea";
 import type { AttachmentAttrs } from "@/lib/notes/attachment-node";
 import { storeNoteUpdate } from "@/lib/notes/store-update";
@@ -73,9 +72,13 @@ export async function restoreVersion(
   noteId: string,
   versionId: number,
 ): Promise<RestoreOutcome> {
-  const version = await readVersion(supabase, noteId, versionId);
+  // Everything the restore reads, at once: a person waits for it on every open device.
+  const [version, { data, error }, previous] = await Promise.all([
+    readVersion(supabase, noteId, versionId),
+    supabase.rpc("note_state", { note_id: noteId }).maybeSingle(),
+    lastVersionState(noteId),
+  ]);
   if (!version) return { ok: false, status: 404, message: NO_VERSION };
-  const { data, error } = await supabase.rpc("note_state", { note_id: noteId }).maybeSingle();
   if (error) throw new Error(`reading the note's state: ${error.message}`);
   if (!data) return { ok: false, status: 404, message: NO_VERSION };
   const doc = docOf(fromBytea(data.ydoc), data.updates.map(fromBytea));
@@ -86,19 +89,20 @@ export async function restoreVersion(
       userId,
       Y.encodeStateAsUpdate(doc),
       "before_restore",
-      { summary: "Before a restore" },
+      { summary: "Before a restore", previous, recordEarlier: false },
     );
     const known = Y.encodeStateVector(doc);
     replaceContent(doc, target);
     const update = Y.encodeStateAsUpdate(doc, known);
-    const stored = await storeNoteUpdate(supabase, userId, noteId, update, "restore");
+    const stored = await storeNoteUpdate(supabase, userId, noteId, update, "restore", {
+      broadcast: true,
+    });
     if (!stored.ok)
       return {
         ok: false,
         status: stored.status === 400 ? 503 : stored.status,
         message: stored.message,
       };
-    await broadcastStoredUpdate(noteId, update);
     const when = new Date(version.created_at).toISOString().slice(0, 16).replace("T", " ");
     const restoreId = await keepVersion(noteId, userId, Y.encodeStateAsUpdate(doc), "restore", {
       summary: `Restored the version of ${when} UTC`,
@@ -156,19 +160,17 @@ export async function fileKept(supabase: Client, path: string): Promise<boolean>
 }
 
 /** Stores an edit the server made of a note and sends it to the devices that have it open. */
-async function storeAndSend(
+const storeAndSend = (
   supabase: Client,
   userId: string,
   noteId: string,
   doc: Y.Doc,
   known: Uint8Array,
   path: string,
-) {
-  const update = Y.encodeStateAsUpdate(doc, known);
-  const stored = await storeNoteUpdate(supabase, userId, noteId, update, path);
-  if (stored.ok) await broadcastStoredUpdate(noteId, update);
-  return stored;
-}
+) =>
+  storeNoteUpdate(supabase, userId, noteId, Y.encodeStateAsUpdate(doc, known), path, {
+    broadcast: true,
+  });
 
 /**
  * Puts one attachment of a version back into the note, as one update stored like a device's (so

@@ -5,6 +5,7 @@ import * as Y from "yjs";
 
 import { toBytea } from "@/lib/notes/bytea";
 import { keepSessionVersion } from "@/lib/history/keep";
+import { broadcastStoredUpdate } from "@/lib/notes/broadcast-update";
 import { deriveNoteText, type Derivation } from "@/lib/notes/derived-text";
 import type { Database } from "@/lib/supabase/database.types";
 
@@ -46,6 +47,17 @@ export const UPDATE_MAX_BYTES = 1_048_576;
 export type StoreOutcome =
   { ok: true; id: number | null } | { ok: false; status: 400 | 403 | 404 | 503; message: string };
 
+export type StoreOptions = {
+  /** The device that made the edit, named in the note's history. */
+  device?: string | null;
+  /**
+   * An edit the server made itself (a restore, a tag rename): sent on the note's channel as soon
+   * as its row is stored, while the history and the derived text are brought up to it, so open
+   * devices show it without waiting for those.
+   */
+  broadcast?: boolean;
+};
+
 /** What a viewer is told when their device sends a change anyway. */
 export const VIEW_ONLY = "You can view this note but not change it.";
 
@@ -71,9 +83,10 @@ export async function storeNoteUpdate(
   noteId: string,
   update: Uint8Array,
   path: string,
-  device: string | null = null,
+  { device = null, broadcast = false }: StoreOptions = {},
 ): Promise<StoreOutcome> {
   let id: number | null = null;
+  let sent: Promise<void> | null = null;
   if (update.length > 0) {
     if (!isUpdate(update))
       return { ok: false, status: 400, message: "That is not a change to a note." };
@@ -98,6 +111,7 @@ export async function storeNoteUpdate(
       };
     }
     id = res.data.id;
+    if (broadcast) sent = broadcastStoredUpdate(noteId, update);
     // The note's history: the state before this edit is kept when it ends a session. The edit is
     // stored either way; a version not kept is logged, never a reason to refuse the edit.
     try {
@@ -113,5 +127,6 @@ export async function storeNoteUpdate(
   } catch (err) {
     console.error(`${path}: deriving the note's text failed:`, (err as Error).message);
   }
+  await sent;
   return { ok: true, id };
 }

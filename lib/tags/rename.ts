@@ -4,7 +4,6 @@ import type { SupabaseClient } from "@supabase/supabase-js";
 import * as Y from "yjs";
 
 import { fromBytea } from "@/lib/notes/bytea";
-import { broadcastStoredUpdate } from "@/lib/history/broadcast";
 import { storeNoteUpdate } from "@/lib/notes/store-update";
 import type { Database } from "@/lib/supabase/database.types";
 import { findTags } from "@/lib/tags/parse";
@@ -86,12 +85,12 @@ export async function renameTagInNotes(
         continue;
       }
       const update = Y.encodeStateAsUpdate(doc, before);
-      const stored = await storeNoteUpdate(supabase, userId, id, update, "rename tag");
-      if (stored.ok) {
-        notes++;
-        // Devices with the note open apply the rename at once, as they apply another's typing.
-        await broadcastStoredUpdate(id, update);
-      } else skipped++;
+      // Devices with the note open apply the rename at once, as they apply another's typing.
+      const stored = await storeNoteUpdate(supabase, userId, id, update, "rename tag", {
+        broadcast: true,
+      });
+      if (stored.ok) notes++;
+      else skipped++;
     } finally {
       doc.destroy();
     }

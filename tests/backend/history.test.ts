@@ -40,7 +40,9 @@ function retype(doc: Y.Doc, value: string) {
 
 async function store(id: string, update: Uint8Array) {
   const { storeNoteUpdate } = await import("@/lib/notes/store-update");
-  const out = await storeNoteUpdate(w.owner, w.ownerId, id, update, "test", "Firefox on Linux");
+  const out = await storeNoteUpdate(w.owner, w.ownerId, id, update, "test", {
+    device: "Firefox on Linux",
+  });
   if (!out.ok) throw new Error(out.message);
 }
 

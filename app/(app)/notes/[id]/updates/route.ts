@@ -33,7 +33,9 @@ export async function POST(request: NextRequest, { params }: { params: Promise<{
     return refuse(413, "That change is too large to store at once.");
 
   const device = deviceLabel(request.headers.get("user-agent"));
-  const outcome = await storeNoteUpdate(await createClient(), claims.sub, id, update, path, device);
+  const outcome = await storeNoteUpdate(await createClient(), claims.sub, id, update, path, {
+    device,
+  });
   if (!outcome.ok) return refuse(outcome.status, outcome.message);
   return NextResponse.json({ id: outcome.id }, { headers: { "Cache-Control": "no-store" } });
 }
