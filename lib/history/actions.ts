@@ -13,6 +13,7 @@ import {
   restoreVersion,
   takeOutRestoredAttachment,
 } from "@/lib/history/restore";
+import { previewText } from "@/lib/history/preview-text";
 import type { VersionRow } from "@/lib/history/timeline";
 import { fromBytea } from "@/lib/notes/bytea";
 import { documentMarkdown } from "@/lib/notes/document-text";
@@ -73,8 +74,8 @@ export const versionPreview = userAction(
       const removed = removedAttachments(then, doc).slice(0, MAX_REMOVED_FILES);
       const kept = await Promise.all(removed.map((a) => fileKept(supabase, a.path)));
       return {
-        version: documentMarkdown(then),
-        current: documentMarkdown(doc),
+        version: previewText(documentMarkdown(then)),
+        current: previewText(documentMarkdown(doc)),
         removedFiles: removed.map((a, i) => ({ ...a, kept: kept[i] })),
       };
     } catch (err) {

@@ -105,6 +105,23 @@ export function putBackAttachment(
   return attrsOf(node);
 }
 
+/**
+ * Points the attachment nodes of `doc` at other files, as `moved` maps an old storage path to its
+ * new one (a copy of the document that gets copies of its files). Returns how many it changed.
+ */
+export function moveAttachmentPaths(doc: Y.Doc, moved: ReadonlyMap<string, string>): number {
+  let changed = 0;
+  doc.transact(() => {
+    for (const node of attachmentNodes(doc)) {
+      const to = moved.get(String(node.getAttribute("path") ?? ""));
+      if (to === undefined) continue;
+      node.setAttribute("path", to);
+      changed++;
+    }
+  });
+  return changed;
+}
+
 /** Takes the first node of the attachment at `path` out of `doc`; false when there is none. */
 export function takeOutAttachment(doc: Y.Doc, path: string): boolean {
   const node = attachmentNodes(doc).find((n) => isAttachment(n, path));

@@ -4,8 +4,13 @@ import type { SupabaseClient } from "@supabase/supabase-js";
 import * as Y from "yjs";
 
 import { ATTACHMENTS_BUCKET } from "@/lib/attachments/limits";
-import { isAttachmentPath } from "@/lib/attachments/paths";
-import { attachmentsOf, putBackAttachment, takeOutAttachment } from "@/lib/history/attachments";
+import { isAttachmentPath, noteFolder } from "@/lib/attachments/paths";
+import {
+  attachmentsOf,
+  moveAttachmentPaths,
+  putBackAttachment,
+  takeOutAttachment,
+} from "@/lib/history/attachments";
 import { docOf, keepVersion, lastVersionState } from "@/lib/history/keep";
 import { fromBytea } from "@/lib/notes/bytea";
 import type { AttachmentAttrs } from "@/lib/notes/attachment-node";
@@ -117,7 +122,24 @@ export async function restoreVersion(
 export type CopyOutcome =
   { ok: true; noteId: string } | { ok: false; status: 403 | 404 | 413 | 503; message: string };
 
-/** A new note of the caller's whose content is the version's. */
+/**
+ * Copies the files `doc` holds into the folder of the note `copyId` (Storage's copy, as the caller,
+ * so RLS decides) and points its nodes at the copies: the new note's files are its own, and stay
+ * when the original note or its versions go. A file no longer kept is left as it was (it shows as
+ * no longer available, as it would in the original).
+ */
+async function copyAttachments(supabase: Client, userId: string, copyId: string, doc: Y.Doc) {
+  const moved = new Map<string, string>();
+  for (const { path } of attachmentsOf(doc)) {
+    if (!isAttachmentPath(path)) continue;
+    const to = `${noteFolder(userId, copyId)}/${path.slice(path.lastIndexOf("/") + 1)}`;
+    const { error } = await supabase.storage.from(ATTACHMENTS_BUCKET).copy(path, to);
+    if (!error) moved.set(path, to);
+  }
+  moveAttachmentPaths(doc, moved);
+}
+
+/** A new note of the caller's whose content is the version's, with copies of its files. */
 export async function copyVersionToNote(
   supabase: Client,
   userId: string,
@@ -126,9 +148,16 @@ export async function copyVersionToNote(
 ): Promise<CopyOutcome> {
   const version = await readVersion(supabase, noteId, versionId);
   if (!version) return { ok: false, status: 404, message: NO_VERSION };
-  const state = fromBytea(version.state);
   const created = await supabase.from("notes").insert({}).select("id").single();
   if (created.error) throw new Error(`creating the note: ${created.error.message}`);
+  const doc = docOf(fromBytea(version.state), []);
+  let state: Uint8Array;
+  try {
+    await copyAttachments(supabase, userId, created.data.id, doc);
+    state = Y.encodeStateAsUpdate(doc);
+  } finally {
+    doc.destroy();
+  }
   const stored = await storeNoteUpdate(supabase, userId, created.data.id, state, "copy version");
   if (!stored.ok) {
     await supabase.from("notes").delete().eq("id", created.data.id);

@@ -195,3 +195,28 @@ describe("putting one file of a version back", () => {
     expect(await bodyOf(id)).toBe("Plan\n\nDay one");
   });
 });
+
+describe("copying a version to a new note", () => {
+  it("gives the copy its own files, which stay when the original note's are gone", async () => {
+    const { id, path, versionId } = await noteWithRemovedFile();
+    const { copyVersionToNote } = await import("@/lib/history/restore");
+    const copy = await copyVersionToNote(w.owner, w.ownerId, id, versionId);
+    if (!copy.ok) throw new Error(copy.message);
+    const own = `${w.ownerId}/${copy.noteId}/a1b2c3-report.pdf`;
+    expect(await bodyOf(copy.noteId)).toBe(`Plan\n\n[report.pdf](attachment:${own})\n\nDay one`);
+    expect(await storedNames(copy.noteId)).toEqual(["a1b2c3-report.pdf"]);
+
+    // The original's file goes: the copy's still downloads, byte for byte.
+    expect((await files(w.owner).remove([path])).error).toBeNull();
+    const { data, error } = await files(w.owner).download(own);
+    expect(error).toBeNull();
+    expect(await data!.text()).toBe("%PDF-1.4 report");
+
+    // Someone else cannot copy it (nor so reach its files).
+    expect(await copyVersionToNote(w.other, w.otherId, id, versionId)).toMatchObject({
+      ok: false,
+      status: 404,
+    });
+    expect(await storedNames(copy.noteId)).toEqual(["a1b2c3-report.pdf"]);
+  });
+});

@@ -165,6 +165,10 @@ test("history: a removed file is put back from a version's preview, on every dev
   await pageA.waitForURL(`**/notes/${id}/history`);
   const putBack = pageA.getByRole("button", { name: "Restore attachment report.pdf" });
   await expect(putBack).toBeVisible({ timeout: 15_000 });
+  // The preview names the file as the note showed it, marked as what a restore brings back.
+  const preview = pageA.getByTestId("history-preview");
+  await expect(preview.locator("ins", { hasText: "File: report.pdf" })).toBeVisible();
+  await expect(preview).not.toContainText("attachment:");
 
   // The preview with its files passes axe in both themes.
   expect(await seriousViolations(pageA)).toEqual([]);
