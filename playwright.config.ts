@@ -30,8 +30,11 @@ const CHROMIUM =
 const BACKEND_PORT = Number(process.env.E2E_SUPABASE_PORT ?? 54329);
 const backendURL = `http://127.0.0.1:${BACKEND_PORT}`;
 process.env.E2E_SUPABASE_URL = backendURL;
-/** The backend's mail inbox has a port of its own, as the CLI's mail catcher does. */
-const INBOX_PORT = Number(process.env.E2E_INBOX_PORT ?? 54339);
+/**
+ * The backend's mail inbox has a port of its own, as the CLI's mail catcher does: ten above the
+ * backend's unless said, so a second run on other ports never reads the first one's mail.
+ */
+const INBOX_PORT = Number(process.env.E2E_INBOX_PORT ?? BACKEND_PORT + 10);
 process.env.E2E_INBOX_URL = `http://127.0.0.1:${INBOX_PORT}`;
 
 export default defineConfig({
