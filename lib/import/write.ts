@@ -163,6 +163,50 @@ export async function startImport(
   return { importId: started.data.id, noteIds: plan.notes.map(() => crypto.randomUUID()) };
 }
 
+type Planned = { note: PlannedNote; i: number };
+
+/**
+ * What is left of an import, from what it recorded so far (each note it made, and whether that
+ * note's document is written): the id each planned note has (a note it skips is the one already
+ * there), the rows still to make, the notes still to write (from the first one not written, in
+ * the plan's order), and the progress to show before going on.
+ */
+export function workLeft(
+  plan: ImportPlan,
+  job: ImportJob,
+  repeat: Repeat,
+  seen: ReadonlyMap<string, { noteId: string }>,
+  recorded: ReadonlyMap<string, boolean>,
+) {
+  const skipped = plan.notes.map((note) => repeat === "skip" && seen.has(note.sourcePath));
+  const ids = plan.notes.map((note, i) =>
+    skipped[i] ? seen.get(note.sourcePath)!.noteId : job.noteIds[i],
+  );
+  const progress: ImportProgress = {
+    notesDone: 0,
+    notesTotal: plan.notes.length,
+    filesDone: 0,
+    filesTotal: plan.notes.reduce((sum, n) => sum + n.attachments.length, 0),
+  };
+  let skippedCount = 0;
+  let writtenCount = 0;
+  const toMake: Planned[] = [];
+  const toWrite: Planned[] = [];
+  plan.notes.forEach((note, i) => {
+    const done = skipped[i] || recorded.get(ids[i]) === true;
+    if (skipped[i]) skippedCount++;
+    else if (done) writtenCount++;
+    if (done) {
+      progress.notesDone++;
+      progress.filesDone += note.attachments.length;
+      return;
+    }
+    if (!recorded.has(ids[i])) toMake.push({ note, i });
+    toWrite.push({ note, i });
+  });
+  return { ids, skipped, toMake, toWrite, progress, skippedCount, writtenCount };
+}
+
 /** Unique violation: a row with this key is there already (made by an earlier run). */
 const ALREADY = "23505";
 
@@ -292,36 +336,15 @@ export async function writeImport(
   const recorded = await importedSoFar(supabase, importId);
   const seen = repeat === "duplicate" ? new Map() : await recognisedNotes(supabase, plan, importId);
   const attachments = new Map(plan.attachments.map((a) => [a.id, a]));
-  const progress: ImportProgress = {
-    notesDone: 0,
-    notesTotal: plan.notes.length,
-    filesDone: 0,
-    filesTotal: plan.notes.reduce((sum, n) => sum + n.attachments.length, 0),
-  };
-
-  // Which note each planned one is: a note it skips is the one already there.
-  const skipped = plan.notes.map((note) => repeat === "skip" && seen.has(note.sourcePath));
-  const ids = plan.notes.map((note, i) =>
-    skipped[i] ? seen.get(note.sourcePath)!.noteId : job.noteIds[i],
-  );
+  const work = workLeft(plan, job, repeat, seen, recorded);
+  const { ids, progress } = work;
+  report.skipped = work.skippedCount;
+  report.created = work.writtenCount;
   const failed = new Set<number>();
-  plan.notes.forEach((note, i) => {
-    if (skipped[i]) {
-      report.skipped++;
-      progress.notesDone++;
-      progress.filesDone += note.attachments.length;
-    } else if (recorded.get(ids[i])) {
-      report.created++;
-      progress.notesDone++;
-      progress.filesDone += note.attachments.length;
-    }
-  });
   onProgress({ ...progress });
 
   // Every note's row first, so each document's links find their targets.
-  const toMake = plan.notes.flatMap((note, i) =>
-    skipped[i] || recorded.has(ids[i]) ? [] : [{ note, i }],
-  );
+  const { toMake } = work;
   for (let b = 0; b < toMake.length; b += BATCH) {
     const batch = toMake.slice(b, b + BATCH);
     const rows = batch.map(({ note, i }) => ({
@@ -367,17 +390,16 @@ export async function writeImport(
     ids.map((id, i) => (failed.has(i) ? null : id)),
   );
 
+  async function storedFiles(noteId: string): Promise<Set<string>> {
+    const folder = `${target.ownerId}/${noteId}`;
+    const { data } = await supabase.storage.from("attachments").list(folder);
+    return new Set((data ?? []).map((f) => `${folder}/${f.name}`));
+  }
+
   async function one(note: PlannedNote, i: number) {
     const noteId = ids[i];
     const before = seen.get(note.sourcePath);
-    const stored = note.attachments.length
-      ? new Set(
-          (
-            (await supabase.storage.from("attachments").list(`${target.ownerId}/${noteId}`)).data ??
-            []
-          ).map((f) => `${target.ownerId}/${noteId}/${f.name}`),
-        )
-      : new Set<string>();
+    const stored = note.attachments.length ? await storedFiles(noteId) : new Set<string>();
     const files: (AttachmentAttrs | { name: string } | null)[] = [];
     for (const [index, id] of note.attachments.entries()) {
       const planned = attachments.get(id);
@@ -389,7 +411,11 @@ export async function writeImport(
       const type = attachmentType(file);
       const path = importedAttachmentPath(target.ownerId, noteId, index, planned.name);
       try {
-        if (!stored.has(path)) await upload(target, noteId, file, type, path);
+        if (!stored.has(path))
+          await upload(target, noteId, file, type, path).catch(async (err: Error) => {
+            // Another tab resuming the same import may have stored it first: then it is there.
+            if (!(await storedFiles(noteId)).has(path)) throw err;
+          });
         files.push({ path, name: planned.name, type, size: planned.bytes.length });
         report.files++;
       } catch (err) {
@@ -398,6 +424,17 @@ export async function writeImport(
       }
       progress.filesDone++;
       onProgress({ ...progress });
+    }
+    // Another tab resuming the same import may have written this one meanwhile.
+    const mark = await supabase
+      .from("import_notes")
+      .select("written_at")
+      .eq("import_id", importId)
+      .eq("note_id", noteId)
+      .maybeSingle();
+    if (mark.data?.written_at) {
+      report.created++;
+      return;
     }
     const posted = await fetch(`/notes/${noteId}/updates`, {
       method: "POST",
@@ -429,9 +466,7 @@ export async function writeImport(
     report.created++;
   }
 
-  const queue = plan.notes.flatMap((note, i) =>
-    skipped[i] || failed.has(i) || recorded.get(ids[i]) ? [] : [{ note, i }],
-  );
+  const queue = work.toWrite.filter(({ i }) => !failed.has(i));
   await Promise.all(
     Array.from({ length: AT_ONCE }, async () => {
       for (let next = queue.shift(); next; next = queue.shift()) {
