@@ -5,7 +5,7 @@ import { useRef, useState } from "react";
 
 import { loadSupabase, useSupabaseConfig } from "@/components/supabase/supabase-config";
 import { Button } from "@/components/ui/button";
-import type { ImportEntry, ImportPlan } from "@/lib/import/plan";
+import type { ImportPlan } from "@/lib/import/plan";
 import type { SavedImport } from "@/lib/import/saved";
 import type { ImportProgress, ImportReport, Repeat } from "@/lib/import/write";
 import { cn } from "@/lib/utils";
@@ -25,15 +25,6 @@ type Stage =
   | { kind: "report"; report: ImportReport; removed: number | null }
   | { kind: "failed"; sentence: string }
   | { kind: "notice"; sentence: string };
-
-async function entriesOf(files: File[]): Promise<ImportEntry[]> {
-  return Promise.all(
-    files.map(async (file) => ({
-      path: file.webkitRelativePath || file.name,
-      bytes: new Uint8Array(await file.arrayBuffer()),
-    })),
-  );
-}
 
 function plural(n: number, one: string, many = `${one}s`) {
   return `${n} ${n === 1 ? one : many}`;
@@ -73,15 +64,16 @@ export function ImportNotes({
     if (files.length === 0) return;
     setStage({ kind: "reading" });
     try {
-      const [{ readExportLoading, ImportRefusal }, { planTables, planTags }, { recognisedNotes }] =
+      const [{ ImportRefusal }, { readFiles }, { planTables, planTags }, { recognisedNotes }] =
         await Promise.all([
           import("@/lib/import/read-export"),
+          import("@/lib/import/read-files"),
           import("@/lib/import/plan"),
           import("@/lib/import/write"),
         ]);
       let plan: ImportPlan;
       try {
-        plan = await readExportLoading(await entriesOf(files));
+        plan = await readFiles(files);
       } catch (err) {
         if (err instanceof ImportRefusal)
           return setStage({ kind: "failed", sentence: err.message });

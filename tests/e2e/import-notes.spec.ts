@@ -54,7 +54,8 @@ test("a vault, an Evernote notebook and a bad file: summary, progress, report, a
     "“notes.zip” is not a zip archive, or it is damaged.",
   );
 
-  // A vault: what will be written is said first.
+  // A vault: what will be written is said first, read in a worker so the tab stays free.
+  const parser = page.waitForEvent("worker");
   await filesInput(page).setInputFiles({
     name: "vault.zip",
     mimeType: "application/zip",
@@ -62,6 +63,7 @@ test("a vault, an Evernote notebook and a bad file: summary, progress, report, a
   });
   const summary = page.getByRole("list", { name: "What will be imported" });
   await expect(summary).toHaveText(/2 notes\s*1 folder\s*3 tags\s*1 attachment/);
+  expect((await parser).url()).toMatch(/^http.*\/_next\/static\//);
   await page.getByRole("button", { name: "Import 2 notes" }).click();
   await expect(page.getByRole("heading", { name: "Imported 2 notes" })).toBeVisible({
     timeout: 60_000,
