@@ -411,12 +411,15 @@ export async function writeImport(
       const type = attachmentType(file);
       const path = importedAttachmentPath(target.ownerId, noteId, index, planned.name);
       try {
-        if (!stored.has(path))
-          await upload(target, noteId, file, type, path).catch(async (err: Error) => {
-            // Another tab resuming the same import may have stored it first: then it is there.
-            if (!(await storedFiles(noteId)).has(path)) throw err;
-          });
-        files.push({ path, name: planned.name, type, size: planned.bytes.length });
+        // Where it ended up: an interrupted upload of the same file is carried on where it was.
+        const at = stored.has(path)
+          ? path
+          : await upload(target, noteId, file, type, path).catch(async (err: Error) => {
+              // Another tab resuming the same import may have stored it first: then it is there.
+              if (!(await storedFiles(noteId)).has(path)) throw err;
+              return path;
+            });
+        files.push({ path: at, name: planned.name, type, size: planned.bytes.length });
         report.files++;
       } catch (err) {
         report.problems.push({ file: planned.name, sentence: (err as Error).message });
