@@ -5,7 +5,8 @@ import { useRef, useState } from "react";
 
 import { loadSupabase, useSupabaseConfig } from "@/components/supabase/supabase-config";
 import { Button } from "@/components/ui/button";
-import type { ImportEntry, ImportPlan } from "@/lib/import/plan";
+import type { ImportPlan } from "@/lib/import/plan";
+import type { SavedImport } from "@/lib/import/saved";
 import type { ImportProgress, ImportReport, Repeat } from "@/lib/import/write";
 import { cn } from "@/lib/utils";
 
@@ -25,15 +26,6 @@ type Stage =
   | { kind: "failed"; sentence: string }
   | { kind: "notice"; sentence: string };
 
-async function entriesOf(files: File[]): Promise<ImportEntry[]> {
-  return Promise.all(
-    files.map(async (file) => ({
-      path: file.webkitRelativePath || file.name,
-      bytes: new Uint8Array(await file.arrayBuffer()),
-    })),
-  );
-}
-
 function plural(n: number, one: string, many = `${one}s`) {
   return `${n} ${n === 1 ? one : many}`;
 }
@@ -42,7 +34,15 @@ function plural(n: number, one: string, many = `${one}s`) {
  * Account → Import: pick or drop files, read them here (the parsers load only now), see what will
  * be written, write it with a progress bar, then a report with the folders and a way back.
  */
-export type EarlierImport = { id: string; name: string; status: string; created_at: string };
+export type EarlierImport = {
+  id: string;
+  name: string;
+  status: string;
+  created_at: string;
+  notes_total: number;
+  /** For an unfinished import: how many of its notes are written. */
+  written: number | null;
+};
 
 export function ImportNotes({
   ownerId,
@@ -64,15 +64,16 @@ export function ImportNotes({
     if (files.length === 0) return;
     setStage({ kind: "reading" });
     try {
-      const [{ readExportLoading, ImportRefusal }, { planTables, planTags }, { recognisedNotes }] =
+      const [{ ImportRefusal }, { readFiles }, { planTables, planTags }, { recognisedNotes }] =
         await Promise.all([
           import("@/lib/import/read-export"),
+          import("@/lib/import/read-files"),
           import("@/lib/import/plan"),
           import("@/lib/import/write"),
         ]);
       let plan: ImportPlan;
       try {
-        plan = await readExportLoading(await entriesOf(files));
+        plan = await readFiles(files);
       } catch (err) {
         if (err instanceof ImportRefusal)
           return setStage({ kind: "failed", sentence: err.message });
@@ -103,25 +104,50 @@ export function ImportNotes({
     }
   }
 
-  async function write(plan: ImportPlan, name: string) {
+  /**
+   * Writes an import, its plan kept on this device first (so a closed tab can resume it), or
+   * carries on with one left unfinished.
+   */
+  async function write(plan: ImportPlan, name: string, resumed?: SavedImport) {
     setStage({
       kind: "writing",
       progress: { notesDone: 0, notesTotal: plan.notes.length, filesDone: 0, filesTotal: 0 },
     });
     try {
-      const { writeImport } = await import("@/lib/import/write");
+      const [{ writeImport, startImport }, { saveImport, forgetImport }] = await Promise.all([
+        import("@/lib/import/write"),
+        import("@/lib/import/saved"),
+      ]);
       const supabase = await loadSupabase(config);
+      const how = resumed?.repeat ?? repeat;
+      const job = resumed ?? (await startImport(supabase, plan, name));
+      if (!resumed) await saveImport(ownerId, { ...job, name, repeat: how, plan });
       const report = await writeImport(
         { supabase, supabaseUrl: config.url, publishableKey: config.publishableKey, ownerId },
         plan,
         name,
-        repeat,
+        how,
         (progress) => setStage({ kind: "writing", progress }),
+        job,
       );
+      await forgetImport(ownerId, job.importId);
+      setEarlier((all) => all.filter((e) => e.id !== job.importId));
       setStage({ kind: "report", report, removed: null });
     } catch (err) {
       setStage({ kind: "failed", sentence: (err as Error).message });
     }
+  }
+
+  /** An import left unfinished (its tab closed), carried on from its first note not written. */
+  async function resume(item: EarlierImport) {
+    const { savedImport } = await import("@/lib/import/saved");
+    const saved = await savedImport(ownerId, item.id);
+    if (!saved)
+      return setStage({
+        kind: "failed",
+        sentence: `“${item.name}” was started on another device or browser, so its files are not here. Remove it, or import the same files again.`,
+      });
+    await write(saved.plan, saved.name, saved);
   }
 
   async function remove(report: ImportReport) {
@@ -138,8 +164,12 @@ export function ImportNotes({
   async function removeEarlier(item: EarlierImport) {
     setRemoving(item.id);
     try {
-      const { removeImport } = await import("@/lib/import/write");
+      const [{ removeImport }, { forgetImport }] = await Promise.all([
+        import("@/lib/import/write"),
+        import("@/lib/import/saved"),
+      ]);
       const removed = await removeImport(await loadSupabase(config), item.id);
+      await forgetImport(ownerId, item.id);
       setEarlier((all) => all.filter((e) => e.id !== item.id));
       setStage({
         kind: "notice",
@@ -384,9 +414,23 @@ export function ImportNotes({
                   {item.name}{" "}
                   <span className="text-muted-foreground">
                     ({new Date(item.created_at).toLocaleDateString()}
-                    {item.status === "running" ? ", unfinished" : ""})
+                    {item.status === "running"
+                      ? `, unfinished: ${item.written ?? 0} of ${plural(item.notes_total, "note")} written`
+                      : ""}
+                    )
                   </span>
                 </span>
+                {item.status === "running" ? (
+                  <Button
+                    type="button"
+                    size="sm"
+                    disabled={removing !== null || busy}
+                    aria-label={`Resume the import of ${item.name}`}
+                    onClick={() => void resume(item)}
+                  >
+                    Resume
+                  </Button>
+                ) : null}
                 <Button
                   type="button"
                   variant="outline"

@@ -1,4 +1,5 @@
 import {
+  FOLDER_SLASH,
   attachmentToken,
   contentHash,
   typeOfName,
@@ -7,6 +8,7 @@ import {
   type ImportPlan,
   type PlannedAttachment,
   type PlannedNote,
+  type PlannedProfile,
 } from "@/lib/import/plan";
 import { tagsInText } from "@/lib/tags/parse";
 
@@ -15,7 +17,8 @@ import { tagsInText } from "@/lib/tags/parse";
  * `notes/<folder path>/<name>.md` with front matter (each value a JSON string) and the files at
  * `attachments/<note id>/<file>`, which the notes name as `attachment:<owner>/<note id>/<file>`.
  * Brought back as it was: folders by their own names (empty ones too), titles, text, pinned,
- * times, and each attachment in its place. Notes that were in the Trash are named and left out.
+ * times, and each attachment in its place; the display name (`profile.json`) and picture
+ * (`avatar/<file>`) for an account that has none yet. Notes that were in the Trash are named and left out.
  */
 
 const decoder = new TextDecoder("utf-8", { fatal: true });
@@ -67,7 +70,7 @@ function folderNames(json: unknown): Map<string, string> {
   const byId = new Map(rows.map((f) => [f.id, f]));
   const named = new Map<string, string>();
   const nameOf = (f: ExportedFolder, seen: Set<string>): string => {
-    const own = f.name.replace(/\//g, "-").trim() || "Folder";
+    const own = f.name.replaceAll("/", FOLDER_SLASH).trim() || "Folder";
     const parent = f.parent_id ? byId.get(f.parent_id) : undefined;
     return parent && !seen.has(parent.id)
       ? `${nameOf(parent, new Set(seen).add(parent.id))}/${own}`
@@ -75,6 +78,37 @@ function folderNames(json: unknown): Map<string, string> {
   };
   for (const f of rows) named.set(f.path!, nameOf(f, new Set([f.id])));
   return named;
+}
+
+/** The display name and picture the export holds, if any. */
+function exportedProfile(files: Map<string, ImportEntry>): PlannedProfile | undefined {
+  let displayName: string | null = null;
+  let picture: ImportEntry | undefined;
+  const json = files.get("profile.json");
+  if (json) {
+    try {
+      const row = JSON.parse(decoder.decode(json.bytes)) as {
+        display_name?: unknown;
+        avatar_path?: unknown;
+      };
+      if (typeof row?.display_name === "string" && row.display_name.trim())
+        displayName = row.display_name.trim();
+      // The picture is at avatar/<its path below the owner's folder>.
+      if (typeof row?.avatar_path === "string")
+        picture = files.get(`avatar/${row.avatar_path.split("/").slice(1).join("/")}`);
+    } catch {
+      // An unreadable profile is only a name left out.
+    }
+  }
+  const avatar: PlannedAttachment | null = picture
+    ? {
+        id: picture.path,
+        name: picture.path.split("/").pop()!,
+        type: typeOfName(picture.path),
+        bytes: picture.bytes,
+      }
+    : null;
+  return displayName || avatar ? { displayName, avatar } : undefined;
 }
 
 const unescapeLabel = (label: string) => label.replace(/\\([\\[\]])/g, "$1");
@@ -186,5 +220,6 @@ export function parseGroundworkExport(input: ImportEntry[]): ImportPlan {
           : `${trashed} notes were in the Trash, so they were not imported.`,
     });
   plan.folders = withParents(allFolders);
+  plan.profile = exportedProfile(files);
   return plan;
 }

@@ -39,13 +39,28 @@ export type PlannedNote = {
 
 export type ImportProblem = { file: string; sentence: string };
 
+/** The profile an export carries: brought in where the account has none yet. */
+export type PlannedProfile = { displayName: string | null; avatar: PlannedAttachment | null };
+
 export type ImportPlan = {
   source: ImportSource;
+  profile?: PlannedProfile;
   folders: string[];
   notes: PlannedNote[];
   attachments: PlannedAttachment[];
   problems: ImportProblem[];
 };
+
+/**
+ * A "/" inside a folder's name, in a folder path (whose parts "/" separates) and in an export's
+ * file paths: the division slash, which reads the same and every file system and Obsidian take.
+ */
+export const FOLDER_SLASH = "\u2215";
+
+/** A folder's own name from its part of a path. */
+export function folderNameOf(part: string): string {
+  return part.replaceAll(FOLDER_SLASH, "/");
+}
 
 export type ImportEntry = { path: string; bytes: Uint8Array };
 

@@ -134,6 +134,7 @@ export type Database = {
           note_id: string;
           source_path: string;
           content_hash: string;
+          written_at: string | null;
         };
         Insert: {
           import_id: string;
@@ -141,6 +142,7 @@ export type Database = {
           note_id: string;
           source_path: string;
           content_hash: string;
+          written_at?: string | null;
         };
         Update: {
           import_id?: string;
@@ -148,6 +150,7 @@ export type Database = {
           note_id?: string;
           source_path?: string;
           content_hash?: string;
+          written_at?: string | null;
         };
         Relationships: [
           {
@@ -174,6 +177,8 @@ export type Database = {
           name: string;
           status: string;
           created_at: string;
+          notes_total: number;
+          files_total: number;
         };
         Insert: {
           id?: string;
@@ -182,6 +187,8 @@ export type Database = {
           name: string;
           status?: string;
           created_at?: string;
+          notes_total?: number;
+          files_total?: number;
         };
         Update: {
           id?: string;
@@ -190,6 +197,8 @@ export type Database = {
           name?: string;
           status?: string;
           created_at?: string;
+          notes_total?: number;
+          files_total?: number;
         };
         Relationships: [];
       };

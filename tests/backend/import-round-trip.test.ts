@@ -122,15 +122,29 @@ async function account(person: Person) {
       files,
     });
   }
-  return { folders: folders.map((f) => pathOf(f.id)).sort(), notes: result };
+  const profile = (
+    await client.from("profiles").select("display_name, avatar_path").eq("id", person.id).single()
+  ).data;
+  let avatar: number[] | null = null;
+  if (profile?.avatar_path) {
+    const picture = await client.storage.from("avatars").download(profile.avatar_path);
+    expect(picture.error).toBeNull();
+    avatar = Array.from(new Uint8Array(await picture.data!.arrayBuffer()));
+  }
+  return {
+    folders: folders.map((f) => pathOf(f.id)).sort(),
+    notes: result,
+    profile: { name: profile?.display_name ?? null, avatar },
+  };
 }
 
 describe("an account's export imported into a new account", () => {
-  it("brings back the same titles, text, folders, tags, links, checklists, times and file bytes", async () => {
+  it("brings back the same titles, text, folders, tags, links, checklists, times, file bytes and profile", async () => {
     const first: Person = { client: w.owner, id: w.ownerId };
     const made = await runImport(first, {
       source: "markdown",
-      folders: ["Archive", "Work", "Work/Clients"],
+      // "Q1∕Q2" is a folder named "Q1/Q2" (a "/" in a name, as plans write it).
+      folders: ["Archive", "Work", "Work/Clients", "Work/Q1\u2215Q2"],
       notes: [
         {
           sourcePath: "garden.md",
@@ -146,7 +160,7 @@ describe("an account's export imported into a new account", () => {
         },
         {
           sourcePath: "seeds.md",
-          folder: "Work/Clients",
+          folder: "Work/Q1\u2215Q2",
           title: "Seeds",
           markdown: "# Seeds\n\nTomatoes, basil. #spring\n\n%%attachment:0%%\n\nMore to buy.",
           tags: ["spring"],
@@ -180,7 +194,24 @@ describe("an account's export imported into a new account", () => {
       Date.parse("2023-03-03T03:03:03.333Z"),
     ]);
     expect(before.notes[2].files).toEqual([Array.from(PNG)]);
-    expect(before.notes[0].links).toEqual([{ title: "Seeds", to: null }]);
+    // The link is one to the note, as the editor makes it when a note is picked after "[[".
+    expect(before.notes[0].links).toEqual([{ title: "Seeds", to: "Seeds" }]);
+    expect(before.folders).toContain("Work/Q1/Q2");
+    expect(before.notes[2].folder).toBe("Work/Q1/Q2");
+
+    // The person's name and picture, as Account → Profile sets them.
+    const picture = `${first.id}/${crypto.randomUUID()}.png`;
+    const stored = await w.owner.storage
+      .from("avatars")
+      .upload(picture, new Blob([PNG], { type: "image/png" }), { contentType: "image/png" });
+    expect(stored.error).toBeNull();
+    const named = await w.owner
+      .from("profiles")
+      .update({ display_name: "Ada Gardener", avatar_path: picture })
+      .eq("id", first.id);
+    expect(named.error).toBeNull();
+    const withProfile = await account(first);
+    expect(withProfile.profile).toEqual({ name: "Ada Gardener", avatar: Array.from(PNG) });
     expect(before.notes[0].body).toContain("- [x] Buy compost");
 
     // A note in the Trash is exported but does not come back.
@@ -205,6 +236,6 @@ describe("an account's export imported into a new account", () => {
     const report = await runImport(second, plan);
     expect(report).toMatchObject({ created: 3, files: 1 });
     const after = await account(second);
-    expect(after).toEqual(before);
+    expect(after).toEqual(withProfile);
   });
 });

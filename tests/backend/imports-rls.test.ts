@@ -130,4 +130,51 @@ describe("imports over REST: owner, another person, anon, service role", () => {
       { id: noteId },
     ]);
   });
+
+  it("an unfinished import: its totals, each note marked written by its owner only, nothing made twice", async () => {
+    const started = await w.owner
+      .from("imports")
+      .insert({ source: "markdown", name: "big.zip", notes_total: 2, files_total: 1 })
+      .select("id, notes_total, files_total")
+      .single();
+    expect(started.data).toMatchObject({ notes_total: 2, files_total: 1 });
+    const id = started.data!.id;
+    const negative = await w.owner
+      .from("imports")
+      .insert({ source: "markdown", name: "x", notes_total: -1 });
+    expect(negative.status).toBe(400);
+    expect(negative.error?.message).toMatch(/imports_totals_check/);
+
+    // A resumed import makes a note under the id its plan gave it: a second insert is refused
+    // as a duplicate (409, 23505), which is how it knows the note is there already.
+    const planned = crypto.randomUUID();
+    expect((await w.owner.from("notes").insert({ id: planned })).error).toBeNull();
+    const again = await w.owner.from("notes").insert({ id: planned });
+    expect(again.status).toBe(409);
+    expect(again.error?.code).toBe("23505");
+    const record = { import_id: id, note_id: planned, source_path: "a.md", content_hash: "1" };
+    expect((await w.owner.from("import_notes").insert(record)).error).toBeNull();
+    expect((await w.owner.from("import_notes").insert(record)).error?.code).toBe("23505");
+
+    // Someone else cannot mark it written; its owner can, and only that.
+    const at = new Date().toISOString();
+    const theirs = await w.other
+      .from("import_notes")
+      .update({ written_at: at })
+      .eq("import_id", id)
+      .select();
+    expect(theirs.data).toEqual([]);
+    const mine = await w.owner
+      .from("import_notes")
+      .update({ written_at: at })
+      .eq("import_id", id)
+      .select("note_id, written_at");
+    expect(mine.data).toEqual([{ note_id: planned, written_at: expect.any(String) }]);
+    const moved = await w.owner
+      .from("import_notes")
+      .update({ source_path: "elsewhere.md" })
+      .eq("import_id", id);
+    expect(moved.status).toBe(403);
+    expect(moved.error?.code).toBe("42501");
+  });
 });

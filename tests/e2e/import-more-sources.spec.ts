@@ -109,3 +109,88 @@ test("a Google Keep Takeout: summary with the trashed note named, report, then t
 
   await context.close();
 });
+
+/** A Bear backup (.bear2bk): TextBundles, one pinned with nested tags and a picture, one trashed. */
+const BEAR_BACKUP = zipSync({
+  "Bear Notes/Trip to Lisbon.textbundle/text.markdown": strToU8(
+    "# Trip to Lisbon\n\nPack for #travel/europe and #packing list#.\n\n![](assets/map%20one.png)\n\n- [ ] passport\n- [x] tickets",
+  ),
+  "Bear Notes/Trip to Lisbon.textbundle/info.json": json({
+    "net.shinyfrog.bear": { pinned: 1, modificationDate: "2024-02-02T09:00:00Z" },
+  }),
+  "Bear Notes/Trip to Lisbon.textbundle/assets/map one.png": FACE_PNG,
+  "Bear Notes/Gone.textbundle/text.markdown": strToU8("# Gone\n\nbye"),
+  "Bear Notes/Gone.textbundle/info.json": json({ "net.shinyfrog.bear": { trashed: 1 } }),
+});
+
+/** Apple Notes as an HTML exporter writes it: a folder, a checklist and a picture beside it. */
+const APPLE_NOTES = zipSync({
+  "Notes/Recipes/Soup.html": strToU8(
+    `<!DOCTYPE html><html><head><meta charset="utf-8"><title>Soup</title></head><body><h1>Soup</h1><div>For <b>Sunday</b></div><ul class="checklist"><li class="checked">Stock</li><li>Onions</li></ul><div><img src="Soup%20files/pot.png"></div></body></html>`,
+  ),
+  "Notes/Recipes/Soup files/pot.png": FACE_PNG,
+});
+
+test("a Bear backup and an Apple Notes export: summary, report, and each note opens with its picture", async ({
+  browser,
+  baseURL,
+}) => {
+  const person = await newPerson();
+  const context = await deviceOf(browser, baseURL!, person, { reducedMotion: "reduce" });
+  const page = await context.newPage();
+
+  // Bear: the trashed note is named in the summary and left out.
+  await page.goto("/account/import");
+  await page.getByLabel("Files to import").setInputFiles({
+    name: "Bear 2024-03-01.bear2bk",
+    mimeType: "application/octet-stream",
+    buffer: Buffer.from(BEAR_BACKUP),
+  });
+  await expect(page.getByRole("list", { name: "What will be imported" })).toHaveText(
+    /1 note\s*0 folders\s*2 tags\s*1 attachment/,
+  );
+  await expect(page.getByRole("list", { name: "What can’t be imported" })).toHaveText(
+    "Gone: It is in Bear’s trash, so it was not imported.",
+  );
+  await page.getByRole("button", { name: "Import 1 note" }).click();
+  await expect(page.getByRole("heading", { name: "Imported 1 note" })).toBeVisible({
+    timeout: 60_000,
+  });
+  await expect(page.getByText("1 attachment stored")).toBeVisible();
+  await page.goto("/notes/tags/travel/europe");
+  const trip = page.getByRole("link", { name: /Trip to Lisbon/ }).first();
+  await expect(trip.getByLabel("Pinned")).toBeVisible();
+  await trip.click();
+  await expect(editor(page).getByRole("checkbox")).toHaveCount(2);
+  await expect(editor(page).getByRole("img", { name: "map one.png" })).toBeVisible({
+    timeout: 30_000,
+  });
+
+  // Apple Notes (HTML, read on the page): its folder, checklist and picture.
+  await page.goto("/account/import");
+  await page.getByLabel("Files to import").setInputFiles({
+    name: "Notes.zip",
+    mimeType: "application/zip",
+    buffer: Buffer.from(APPLE_NOTES),
+  });
+  await expect(page.getByRole("list", { name: "What will be imported" })).toHaveText(
+    /1 note\s*1 folder\s*0 tags\s*1 attachment/,
+  );
+  await page.getByRole("button", { name: "Import 1 note" }).click();
+  await expect(page.getByRole("heading", { name: "Imported 1 note" })).toBeVisible({
+    timeout: 60_000,
+  });
+  await page
+    .getByRole("list", { name: "Imported folders" })
+    .getByRole("link", { name: "Recipes" })
+    .click();
+  await page.waitForURL(/\/notes\?folder=/);
+  await page.getByRole("link", { name: /Soup/ }).first().click();
+  await expect(editor(page)).toContainText("For Sunday");
+  await expect(editor(page).getByRole("checkbox").first()).toBeChecked();
+  await expect(editor(page).getByRole("img", { name: "pot.png" })).toBeVisible({
+    timeout: 30_000,
+  });
+
+  await context.close();
+});

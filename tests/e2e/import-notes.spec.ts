@@ -4,6 +4,7 @@ import { strToU8, zipSync } from "fflate";
 import { setThemeCookie } from "./helpers";
 import { FACE_PNG } from "./support/attachments";
 import { seriousViolations } from "./support/axe";
+import { admin } from "./support/auth";
 import { deviceOf, editor, newPerson } from "./support/notes";
 
 test.describe.configure({ timeout: 180_000 });
@@ -53,7 +54,8 @@ test("a vault, an Evernote notebook and a bad file: summary, progress, report, a
     "“notes.zip” is not a zip archive, or it is damaged.",
   );
 
-  // A vault: what will be written is said first.
+  // A vault: what will be written is said first, read in a worker so the tab stays free.
+  const parser = page.waitForEvent("worker");
   await filesInput(page).setInputFiles({
     name: "vault.zip",
     mimeType: "application/zip",
@@ -61,6 +63,7 @@ test("a vault, an Evernote notebook and a bad file: summary, progress, report, a
   });
   const summary = page.getByRole("list", { name: "What will be imported" });
   await expect(summary).toHaveText(/2 notes\s*1 folder\s*3 tags\s*1 attachment/);
+  expect((await parser).url()).toMatch(/^http.*\/_next\/static\//);
   await page.getByRole("button", { name: "Import 2 notes" }).click();
   await expect(page.getByRole("heading", { name: "Imported 2 notes" })).toBeVisible({
     timeout: 60_000,
@@ -77,7 +80,12 @@ test("a vault, an Evernote notebook and a bad file: summary, progress, report, a
     .getByRole("link", { name: /Garden plan/ })
     .first()
     .click();
-  await expect(editor(page)).toContainText("Dig the beds, then read [[Seeds]].");
+  // [[Seeds]] is a link to the imported note, as one picked after typing "[[" is.
+  await expect(editor(page)).toContainText("Dig the beds, then read Seeds.");
+  await expect(editor(page).getByRole("link", { name: "Seeds" })).toHaveAttribute(
+    "href",
+    /^\/notes\/[0-9a-f-]{36}$/,
+  );
   await expect(editor(page)).toContainText("#outdoor #spring");
   const image = editor(page).getByRole("img", { name: "bed.png" });
   await expect(image).toBeVisible({ timeout: 30_000 });
@@ -153,5 +161,79 @@ test("a vault, an Evernote notebook and a bad file: summary, progress, report, a
   await expect(page.getByRole("link", { name: /Garden plan/ })).toHaveCount(0);
   await expect(page.getByRole("treeitem", { name: /Projects/ })).toHaveCount(0);
 
+  await context.close();
+});
+
+test("an import whose tab closed is resumed from another, twice at once, and every note is there once", async ({
+  browser,
+  baseURL,
+}) => {
+  const person = await newPerson();
+  const context = await deviceOf(browser, baseURL!, person, { reducedMotion: "reduce" });
+  const TOTAL = 120;
+  const files: Record<string, Uint8Array> = {};
+  for (let n = 1; n <= TOTAL; n++) {
+    const name = `Note ${String(n).padStart(3, "0")}`;
+    // Every tenth note holds a picture, to see files are not stored twice either.
+    files[`Big/${name}.md`] = strToU8(`Number ${n}.${n % 10 === 0 ? `\n\n![[pic${n}.png]]` : ""}`);
+    if (n % 10 === 0) files[`Big/pic${n}.png`] = FACE_PNG;
+  }
+  const first = await context.newPage();
+  await first.goto("/account/import");
+  await filesInput(first).setInputFiles({
+    name: "big.zip",
+    mimeType: "application/zip",
+    buffer: Buffer.from(zipSync(files)),
+  });
+  await first.getByRole("button", { name: `Import ${TOTAL} notes` }).click();
+  // Some notes are written, then the tab closes.
+  await expect(first.getByText(/Importing: [1-9]\d? of 120 notes/)).toBeVisible({
+    timeout: 60_000,
+  });
+  await first.close();
+
+  // Two tabs open Account → Import: the unfinished import is there with how far it got.
+  const tabs = [await context.newPage(), await context.newPage()];
+  for (const tab of tabs) {
+    await tab.goto("/account/import");
+    await expect(tab.getByText(/unfinished: \d+ of 120 notes written/)).toBeVisible();
+    await expect(tab.getByRole("button", { name: "Remove the import of big.zip" })).toBeVisible();
+  }
+  // Both press Resume; each finishes, and between them nothing is made twice.
+  await Promise.all(
+    tabs.map((tab) => tab.getByRole("button", { name: "Resume the import of big.zip" }).click()),
+  );
+  for (const tab of tabs)
+    await expect(tab.getByRole("heading", { name: "Imported 120 notes" })).toBeVisible({
+      timeout: 120_000,
+    });
+
+  const notes =
+    (
+      await admin()
+        .from("notes")
+        .select("id, title")
+        .eq("owner_id", person.id)
+        .is("deleted_at", null)
+    ).data ?? [];
+  const titles = notes.map((n) => (n as { title: string }).title).sort();
+  expect(titles).toEqual(
+    Array.from({ length: TOTAL }, (_, i) => `Note ${String(i + 1).padStart(3, "0")}`),
+  );
+  for (const note of notes as { id: string; title: string }[]) {
+    const n = Number(note.title.slice(5));
+    const stored = await admin().storage.from("attachments").list(`${person.id}/${note.id}`);
+    expect(stored.data?.length ?? 0, note.title).toBe(n % 10 === 0 ? 1 : 0);
+  }
+
+  // Finished, it is no longer offered to resume, and a note opens with its picture.
+  await tabs[0].goto("/account/import");
+  await expect(tabs[0].getByRole("button", { name: "Remove the import of big.zip" })).toBeVisible();
+  await expect(tabs[0].getByRole("button", { name: /Resume/ })).toHaveCount(0);
+  const tenth = (notes as { id: string; title: string }[]).find((n) => n.title === "Note 010");
+  await tabs[0].goto(`/notes/${tenth!.id}`);
+  await expect(editor(tabs[0]).getByRole("img", { name: "pic10.png" })).toBeVisible({
+    timeout: 30_000,
+  });
   await context.close();
 });

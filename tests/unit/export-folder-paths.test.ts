@@ -11,7 +11,8 @@ describe("the export's folder paths", () => {
       { id: "dddddddd-1", parent_id: null, name: "home" },
       { id: "eeeeeeee-1", parent_id: "gone", name: "..hidden" },
     ]);
-    expect(paths.get("bbbbbbbb-1")).toBe("Work/Clients-2026");
+    // A "/" in a name is the division slash, which import reads back as "/".
+    expect(paths.get("bbbbbbbb-1")).toBe("Work/Clients\u22152026");
     expect(paths.get("cccccccc-1")).toBe("Home cccccccc");
     expect(paths.get("dddddddd-1")).toBe("home dddddddd");
     expect(paths.get("eeeeeeee-1")).toBe("hidden");

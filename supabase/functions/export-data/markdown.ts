@@ -47,11 +47,15 @@ export interface FolderRow {
   name: string;
 }
 
-/** A folder name as one path segment: no slashes or characters archive tools refuse. */
+/**
+ * A folder name as one path segment: a "/" in it as the division slash "∕" (which reads the same,
+ * opens in Obsidian and comes back as "/" on import), other characters archive tools refuse as "-".
+ */
 function segment(name: string): string {
   const safe = name
     .normalize("NFC")
-    .replace(/[\\/:*?"<>|\u0000-\u001f]/g, "-")
+    .replaceAll("/", "\u2215")
+    .replace(/[\\:*?"<>|\u0000-\u001f]/g, "-")
     .replace(/^\.+/, "")
     .trim()
     .slice(0, 80);
