@@ -1,6 +1,8 @@
+import type { EditorState } from "@tiptap/pm/state";
 import {
   absolutePositionToRelativePosition,
   relativePositionToAbsolutePosition,
+  ySyncPluginKey,
 } from "@tiptap/y-tiptap";
 import * as Y from "yjs";
 
@@ -97,4 +99,12 @@ export function resolveAnchor(doc: AnchorDocument, anchor: CommentAnchor): Resol
   const to = resolvePosition(doc, anchor.end);
   if (from === null || to === null || to <= from) return { deleted: true };
   return { deleted: false, from, to };
+}
+
+/** The document an editor bound to a note's Yjs document shows; null before it is bound. */
+export function anchorDocumentOf(state: EditorState): AnchorDocument | null {
+  const binding = ySyncPluginKey.getState(state)?.binding as
+    { doc: Y.Doc; type: Y.XmlFragment; mapping: ProsemirrorMapping } | undefined;
+  if (!binding?.doc || !binding.type) return null;
+  return { ydoc: binding.doc, fragment: binding.type, mapping: binding.mapping };
 }

@@ -4,7 +4,13 @@ import type { Node } from "@tiptap/pm/model";
 import * as Y from "yjs";
 import { describe, expect, it } from "vitest";
 
-import { anchorFromRange, resolveAnchor, type AnchorDocument } from "@/lib/comments/anchor";
+import {
+  anchorFromRange,
+  resolveAnchor,
+  type AnchorDocument,
+  type ResolvedAnchor,
+} from "@/lib/comments/anchor";
+import { threadsInOrder, type CommentRow } from "@/lib/comments/threads";
 import { editorExtensions } from "@/lib/notes/editor-extensions";
 
 const schema = getSchema(editorExtensions(new Y.Doc()));
@@ -121,5 +127,41 @@ describe("comment anchors", () => {
     const v = view(ydoc);
     expect(anchorFromRange(v, 3, 3)).toBeNull();
     expect(resolveAnchor(v, { start: "not base64!", end: "%%" })).toEqual({ deleted: true });
+  });
+});
+
+describe("comment threads", () => {
+  const row = (id: string, created: string, parent: string | null = null): CommentRow => ({
+    id,
+    note_id: "n",
+    parent_id: parent,
+    author_id: "a",
+    body: id,
+    anchor_start: parent ? null : "s",
+    anchor_end: parent ? null : "e",
+    quote: parent ? null : id,
+    resolved_at: null,
+    resolved_by: null,
+    created_at: created,
+    edited_at: null,
+  });
+
+  it("come in the order of their text, those on deleted text last, replies oldest first", () => {
+    const rows = [
+      row("late-reply", "2026-01-05", "second"),
+      row("second", "2026-01-01"),
+      row("gone", "2026-01-02"),
+      row("first", "2026-01-03"),
+      row("early-reply", "2026-01-04", "second"),
+      row("orphan", "2026-01-06", "missing"),
+    ];
+    const at: Record<string, ResolvedAnchor> = {
+      first: { deleted: false, from: 3, to: 9 },
+      second: { deleted: false, from: 20, to: 25 },
+      gone: { deleted: true },
+    };
+    const threads = threadsInOrder(rows, (r) => at[r.id]);
+    expect(threads.map((t) => t.root.id)).toEqual(["first", "second", "gone"]);
+    expect(threads[1].replies.map((r) => r.id)).toEqual(["early-reply", "late-reply"]);
   });
 });
