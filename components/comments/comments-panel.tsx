@@ -1,6 +1,6 @@
 "use client";
 
-import { useId, useState, useSyncExternalStore } from "react";
+import { useEffect, useId, useState, useSyncExternalStore } from "react";
 import * as DialogPrimitive from "@radix-ui/react-dialog";
 import { XIcon } from "lucide-react";
 
@@ -58,12 +58,19 @@ export function CommentsPanel(props: Props) {
     () => window.matchMedia(WIDE).matches,
     () => false,
   );
+  // Beside the note, the note's column makes room for the panel.
+  const beside = props.open && wide;
+  useEffect(() => {
+    if (!beside) return;
+    document.documentElement.setAttribute("data-comments-beside", "");
+    return () => document.documentElement.removeAttribute("data-comments-beside");
+  }, [beside]);
   if (!props.open) return null;
   if (wide)
     return (
       <aside
         aria-labelledby="comments-heading"
-        className="fixed top-16 right-4 bottom-4 z-20 flex w-80 flex-col rounded-lg border bg-background shadow-[var(--shadow-raised)]"
+        className="fixed top-32 right-4 bottom-4 z-20 flex w-80 flex-col rounded-lg border bg-background shadow-[var(--shadow-raised)]"
       >
         <PanelBody {...props} />
       </aside>
@@ -98,7 +105,8 @@ function PanelBody({
   return (
     <>
       <div className="flex items-center justify-between border-b px-3 py-2">
-        <Title id="comments-heading" className="text-sm font-semibold">
+        {/* The sheet's title is named by the dialog itself; beside the note, the panel names it. */}
+        <Title {...(sheet ? {} : { id: "comments-heading" })} className="text-sm font-semibold">
           Comments
         </Title>
         <button
@@ -190,7 +198,7 @@ function ThreadItem({
     <li
       aria-label={`Thread by ${author}${resolved ? ", resolved" : ""}`}
       data-thread={thread.root.id}
-      className={cn("rounded-md border p-2", resolved && "opacity-80")}
+      className={cn("rounded-md border p-2", resolved && "border-dashed")}
     >
       <button
         type="button"
@@ -263,8 +271,9 @@ function CommentItem({
     <li className="flex gap-2">
       <span
         aria-hidden="true"
-        style={{ backgroundColor: colorFor(comment.author_id) }}
-        className="flex size-6 shrink-0 items-center justify-center rounded-full text-[10px] font-semibold text-white"
+        // The person's colour as a ring: the initials stay readable in both themes.
+        style={{ borderColor: colorFor(comment.author_id) }}
+        className="flex size-6 shrink-0 items-center justify-center rounded-full border-2 bg-background text-[10px] font-semibold text-foreground"
       >
         {initialsOf(name)}
       </span>

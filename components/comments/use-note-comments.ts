@@ -91,6 +91,8 @@ export function useNoteComments(
     });
   }, [rows, editor, version]);
 
+  // The highlights are set again only when they changed: local typing moves them by itself.
+  const shown = useRef("[]");
   useEffect(() => {
     if (!editor || editor.isDestroyed || !threads) return;
     const ranges: HighlightRange[] = threads.flatMap((t) =>
@@ -98,6 +100,9 @@ export function useNoteComments(
         ? []
         : [{ id: t.root.id, from: t.at.from, to: t.at.to, resolved: t.root.resolved_at !== null }],
     );
+    const key = JSON.stringify(ranges);
+    if (key === shown.current) return;
+    shown.current = key;
     editor.view.dispatch(
       editor.state.tr.setMeta(commentHighlightKey, ranges).setMeta("addToHistory", false),
     );

@@ -126,4 +126,13 @@ test("two people comment on a note's text, reply and resolve it live; a viewer r
   await expect(thread(onlookerPage).filter({ hasText: "Which train?" })).toBeVisible(LIVE);
   // In document order: the thread on live text first, the one on deleted text after it.
   await expect(thread(ownerPage).first()).toContainText("Which train?", LIVE);
+
+  // On a phone the comments are a sheet over the note, and pass axe too.
+  await onlookerPage.setViewportSize({ width: 390, height: 800 });
+  const sheet = onlookerPage.getByRole("dialog", { name: "Comments" });
+  await expect(sheet).toBeVisible();
+  await expect(sheet.getByRole("listitem", { name: /^Thread by/ })).toHaveCount(2);
+  expect(await seriousViolations(onlookerPage)).toEqual([]);
+  await sheet.getByRole("button", { name: "Close comments" }).click();
+  await expect(sheet).toBeHidden();
 });
