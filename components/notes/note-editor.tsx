@@ -10,6 +10,8 @@ import {
   useSyncExternalStore,
 } from "react";
 import { createPortal } from "react-dom";
+import dynamic from "next/dynamic";
+import { MessageSquareIcon } from "lucide-react";
 import { Selection, TextSelection } from "@tiptap/pm/state";
 import { EditorContent, ReactNodeViewRenderer, useEditor } from "@tiptap/react";
 import { IndexeddbPersistence } from "y-indexeddb";
@@ -21,6 +23,8 @@ import { AttachmentUploads, type FilePicker } from "@/components/attachments/att
 import { AttachmentView } from "@/components/attachments/attachment-view";
 import { useAttachmentSweep } from "@/components/attachments/use-attachment-sweep";
 import { useAttachmentUploads } from "@/components/attachments/use-attachment-uploads";
+import type { Draft } from "@/components/comments/comments-panel";
+import { useNoteComments } from "@/components/comments/use-note-comments";
 import { useSupabase } from "@/components/supabase/supabase-provider";
 import { PeopleHere } from "@/components/notes/people-here";
 import { SaveStatus } from "@/components/notes/save-status";
@@ -30,6 +34,7 @@ import { slashMenuRender } from "@/components/notes/slash-menu";
 import { useNoteChannel, type AccessChange, type Me } from "@/components/notes/use-note-channel";
 import { readCaret, writeCaret } from "@/lib/notes/caret-memory";
 import { useNoteRefs } from "@/components/tags/use-note-refs";
+import { CommentHighlights } from "@/lib/comments/highlight";
 import { editorExtensions } from "@/lib/notes/editor-extensions";
 import { ChecklistOrder, checkedItemsDown } from "@/lib/notes/editor/checklist-order";
 import {
@@ -63,6 +68,12 @@ type Props = {
   /** The owner made this person an editor or a viewer while the note is open. */
   onRoleChange?: (role: "editor" | "viewer") => void;
 };
+
+// The comments panel is loaded when it is first opened.
+const CommentsPanel = dynamic(
+  () => import("@/components/comments/comments-panel").then((m) => m.CommentsPanel),
+  { ssr: false, loading: () => null },
+);
 
 const noSubscription = () => () => {};
 const findStatusSlot = () => document.getElementById("note-status-slot");
@@ -112,6 +123,9 @@ export function NoteEditor({
   const picker = useRef<FilePicker>(null);
   // The `/` menu's Image and File open the uploads' picker; made once, like the editor.
   const [pickFiles] = useState(() => (kind: "image" | "file") => picker.current?.pick(kind));
+  // Mod-Alt-M is fixed when the editor is made; it reaches the comments through this.
+  const commentNow = useRef<() => void>(() => {});
+  const [onCommentKey] = useState(() => () => commentNow.current());
 
   const refs = useNoteRefs();
   const editor = useEditor({
@@ -126,6 +140,7 @@ export function NoteEditor({
       ChecklistOrder.configure({ enabled: () => checkedItemsDown(window.localStorage) }),
       LinkTitles.configure({ fetchTitle }),
       CollaboratorCarets.configure({ awareness: carets.awareness, selfId: userId }),
+      CommentHighlights.configure({ onComment: onCommentKey }),
     ],
     editorProps: {
       attributes: {
@@ -256,7 +271,21 @@ export function NoteEditor({
   // Until the session is read, others see this device as "Someone": it is tracked at once, as the
   // note's other devices need to know it is there to send it their changes.
   const self = useMemo<Me>(() => me ?? { userId, name: "", avatarPath: null }, [me, userId]);
-  const here = useNoteChannel(supabase, noteId, sync, onAccess, self, awareness);
+  const comments = useNoteComments(supabase, noteId, editor);
+  const [commentsOpen, setCommentsOpen] = useState(false);
+  const [draft, setDraft] = useState<Draft | null>(null);
+  const startComment = useCallback(() => {
+    if (!canEdit) return;
+    const next = comments.draftFromSelection();
+    if (!next) return;
+    setDraft(next);
+    setCommentsOpen(true);
+  }, [canEdit, comments]);
+  useEffect(() => {
+    commentNow.current = startComment;
+  }, [startComment]);
+  const openThreads = comments.threads?.filter((t) => t.root.resolved_at === null).length ?? 0;
+  const here = useNoteChannel(supabase, noteId, sync, onAccess, self, awareness, comments.signal);
   // Another person has the note open: this device's caret is written again, where it is now. (This
   // person's own other devices do not show their own caret.)
   const alone = here.people.length === 0;
@@ -316,6 +345,17 @@ export function NoteEditor({
         createPortal(
           <div className="flex flex-wrap items-center gap-x-2">
             <PeopleHere people={here.people} />
+            <Button
+              type="button"
+              variant="ghost"
+              size="sm"
+              aria-expanded={commentsOpen}
+              aria-label={`Comments${openThreads ? `, ${openThreads} open` : ""}`}
+              onClick={() => setCommentsOpen((o) => !o)}
+            >
+              <MessageSquareIcon aria-hidden="true" className="size-4" />
+              {openThreads > 0 && <span aria-hidden="true">{openThreads}</span>}
+            </Button>
             <LiveSaveStatus
               status={status}
               elsewhere={here.elsewhere}
@@ -340,7 +380,26 @@ export function NoteEditor({
           picker={picker}
         />
       )}
-      {editor && !hidden && <SelectionToolbar editor={editor} onAttach={() => pickFiles("file")} />}
+      {editor && !hidden && (
+        <SelectionToolbar
+          editor={editor}
+          onAttach={() => pickFiles("file")}
+          onComment={canEdit ? startComment : undefined}
+        />
+      )}
+      {!hidden && (
+        <CommentsPanel
+          open={commentsOpen}
+          onOpenChange={setCommentsOpen}
+          threads={comments.threads}
+          names={comments.names}
+          userId={userId}
+          canComment={canEdit}
+          draft={draft}
+          onDraftDone={() => setDraft(null)}
+          actions={comments.actions}
+        />
+      )}
       <EditorContent editor={editor} hidden={hidden} />
     </>
   );

@@ -7,6 +7,7 @@ import {
   Heading2Icon,
   ItalicIcon,
   LinkIcon,
+  MessageSquarePlusIcon,
   PaperclipIcon,
   StrikethroughIcon,
   type LucideIcon,
@@ -50,7 +51,16 @@ function ToolButton({
 }
 
 /** What a selection can become: bold, italic, struck out, code, a link, a heading; or attach. */
-export function SelectionToolbar({ editor, onAttach }: { editor: Editor; onAttach: () => void }) {
+export function SelectionToolbar({
+  editor,
+  onAttach,
+  onComment,
+}: {
+  editor: Editor;
+  onAttach: () => void;
+  /** Comment on the selected text (Mod-Alt-M); absent for those who may not comment. */
+  onComment?: () => void;
+}) {
   const [linking, setLinkingState] = useState<string | null>(null);
   // The menu's plugin keeps the first `shouldShow` it is given; it reads the link form's state here.
   const linkingNow = useRef<string | null>(null);
@@ -173,6 +183,9 @@ export function SelectionToolbar({ editor, onAttach }: { editor: Editor; onAttac
             />
             <span aria-hidden="true" className="mx-0.5 h-5 w-px bg-border" />
             <ToolButton label="Attach a file" icon={PaperclipIcon} onPress={onAttach} />
+            {onComment && (
+              <ToolButton label="Comment" icon={MessageSquarePlusIcon} onPress={onComment} />
+            )}
           </>
         )}
       </div>

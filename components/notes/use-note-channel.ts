@@ -23,6 +23,15 @@ export type Me = { userId: string; name: string; avatarPath: string | null };
 /** Who else has the note open: other people, and this person's other devices. */
 export type Here = { people: PersonHere[]; elsewhere: number };
 
+/**
+ * Comments changed: `onChanged` runs when another device says so; `send` (set while joined) tells
+ * the others, and sends nothing while nobody else has the note open.
+ */
+export type CommentsSignal = {
+  onChanged: () => void;
+  send: { current: (() => void) | null };
+};
+
 const nobody: Here = { people: [], elsewhere: 0 };
 
 /**
@@ -40,6 +49,7 @@ export function useNoteChannel(
   onAccess?: (change: AccessChange) => void,
   me?: Me,
   awareness: Awareness | null = null,
+  comments?: CommentsSignal,
 ): Here {
   const [here, setHere] = useState<Here>(nobody);
   const who = useRef(me);
@@ -54,8 +64,14 @@ export function useNoteChannel(
     access.current = onAccess;
   }, [onAccess]);
 
+  const commentsRef = useRef(comments);
+  useEffect(() => {
+    commentsRef.current = comments;
+  }, [comments]);
+
   useEffect(() => {
     if (!sync) return;
+    let peers = 0;
     const device = crypto.randomUUID();
     let poll: ReturnType<typeof setInterval> | null = null;
     const startPolling = () => {
@@ -84,6 +100,7 @@ export function useNoteChannel(
         })
       : null;
     const setPeers = (count: number) => {
+      peers = count;
       broadcast.setPeers(count);
       relay?.setPeers(count);
     };
@@ -101,6 +118,7 @@ export function useNoteChannel(
         if (typeof payload?.user_id === "string" && (role === "editor" || role === "viewer"))
           access.current?.({ userId: payload.user_id, role });
       })
+      .on("broadcast", { event: "comments" }, () => commentsRef.current?.onChanged())
       .on("broadcast", { event: "awareness" }, ({ payload }) => {
         if (typeof payload?.a === "string") relay?.receive(fromBase64(payload.a));
       })
@@ -130,8 +148,18 @@ export function useNoteChannel(
           };
           retrack.current();
           void sync.catchUp().catch(() => {});
+          const signal = commentsRef.current;
+          if (signal) {
+            signal.send.current = () => {
+              if (peers > 0)
+                void channel.send({ type: "broadcast", event: "comments", payload: {} });
+            };
+            // What changed while this device was away.
+            signal.onChanged();
+          }
         } else {
           retrack.current = null;
+          if (commentsRef.current) commentsRef.current.send.current = null;
           sync.setTransport(null);
           setPeers(0);
           setHere(nobody);

@@ -1,6 +1,14 @@
 /** Keyboard shortcuts of the notes screens: one list for the handler and the help dialog. */
 export type ShortcutAction =
-  "new-note" | "search" | "palette" | "next-note" | "previous-note" | "help" | "list" | "history";
+  | "new-note"
+  | "search"
+  | "palette"
+  | "next-note"
+  | "previous-note"
+  | "help"
+  | "list"
+  | "history"
+  | "comment";
 
 export const SHORTCUTS: { keys: string[]; action: ShortcutAction; label: string }[] = [
   { keys: ["N"], action: "new-note", label: "New note" },
@@ -13,6 +21,8 @@ export const SHORTCUTS: { keys: string[]; action: ShortcutAction; label: string 
   { keys: ["J", "↓"], action: "next-note", label: "Next note in the list" },
   { keys: ["K", "↑"], action: "previous-note", label: "Previous note in the list" },
   { keys: ["H"], action: "history", label: "History of the open note" },
+  // Handled by the editor itself, on the selected text.
+  { keys: ["Ctrl Alt M", "⌘ ⌥ M"], action: "comment", label: "Comment on the selected text" },
   { keys: ["Esc"], action: "list", label: "Leave the editor for the list" },
   { keys: ["?"], action: "help", label: "Show these shortcuts" },
 ];

@@ -253,6 +253,66 @@ export type Database = {
           },
         ];
       };
+      note_comments: {
+        Row: {
+          id: string;
+          note_id: string;
+          parent_id: string | null;
+          author_id: string;
+          body: string;
+          anchor_start: string | null;
+          anchor_end: string | null;
+          quote: string | null;
+          resolved_at: string | null;
+          resolved_by: string | null;
+          created_at: string;
+          edited_at: string | null;
+        };
+        Insert: {
+          id?: string;
+          note_id: string;
+          parent_id?: string | null;
+          author_id?: string;
+          body: string;
+          anchor_start?: string | null;
+          anchor_end?: string | null;
+          quote?: string | null;
+          resolved_at?: string | null;
+          resolved_by?: string | null;
+          created_at?: string;
+          edited_at?: string | null;
+        };
+        Update: {
+          id?: string;
+          note_id?: string;
+          parent_id?: string | null;
+          author_id?: string;
+          body?: string;
+          anchor_start?: string | null;
+          anchor_end?: string | null;
+          quote?: string | null;
+          resolved_at?: string | null;
+          resolved_by?: string | null;
+          created_at?: string;
+          edited_at?: string | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: "note_comments_note_id_fkey";
+            columns: ["note_id"];
+            isOneToOne: false;
+            referencedRelation: "notes";
+            referencedColumns: ["id"];
+          },
+          {
+            foreignKeyName: "note_comments_parent_id_fkey";
+            columns: ["parent_id"];
+            isOneToOne: false;
+            referencedRelation: "note_comments";
+            referencedColumns: ["id"];
+          },
+        ];
+      };
       note_history_marks: {
         Row: {
           note_id: string;

@@ -1,0 +1,406 @@
+"use client";
+
+import { useEffect, useId, useState, useSyncExternalStore } from "react";
+import * as DialogPrimitive from "@radix-ui/react-dialog";
+import { XIcon } from "lucide-react";
+
+import { initialsOf } from "@/components/account/avatar";
+import { Button } from "@/components/ui/button";
+import type { CommentAnchor } from "@/lib/comments/anchor";
+import {
+  COMMENT_MAX,
+  type CommentResult,
+  type CommentRow,
+  type Thread,
+} from "@/lib/comments/threads";
+import { colorFor } from "@/lib/notes/presence";
+import { cn } from "@/lib/utils";
+
+/** A comment being written on the selected text. */
+export type Draft = { anchor: CommentAnchor; quote: string };
+
+export type CommentActions = {
+  start: (draft: Draft, body: string) => Promise<CommentResult>;
+  reply: (rootId: string, body: string) => Promise<CommentResult>;
+  edit: (id: string, body: string) => Promise<CommentResult>;
+  remove: (id: string) => Promise<CommentResult>;
+  resolve: (rootId: string, resolved: boolean) => Promise<CommentResult>;
+  select: (thread: Thread) => void;
+};
+
+type Props = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  threads: Thread[] | null;
+  names: Map<string, string>;
+  userId: string;
+  canComment: boolean;
+  draft: Draft | null;
+  onDraftDone: () => void;
+  actions: CommentActions;
+};
+
+const WIDE = "(min-width: 1280px)";
+const subscribeWide = (cb: () => void) => {
+  const query = window.matchMedia(WIDE);
+  query.addEventListener("change", cb);
+  return () => query.removeEventListener("change", cb);
+};
+
+/**
+ * The note's comments: beside the note on wide screens, a sheet from the bottom on phones. Threads
+ * in the order of their text in the note; a thread whose text was deleted says so and keeps its
+ * quote.
+ */
+export function CommentsPanel(props: Props) {
+  const wide = useSyncExternalStore(
+    subscribeWide,
+    () => window.matchMedia(WIDE).matches,
+    () => false,
+  );
+  // Beside the note, the note's column makes room for the panel.
+  const beside = props.open && wide;
+  useEffect(() => {
+    if (!beside) return;
+    document.documentElement.setAttribute("data-comments-beside", "");
+    return () => document.documentElement.removeAttribute("data-comments-beside");
+  }, [beside]);
+  if (!props.open) return null;
+  if (wide)
+    return (
+      <aside
+        aria-labelledby="comments-heading"
+        className="fixed top-32 right-4 bottom-4 z-20 flex w-80 flex-col rounded-lg border bg-background shadow-[var(--shadow-raised)]"
+      >
+        <PanelBody {...props} />
+      </aside>
+    );
+  return (
+    <DialogPrimitive.Root open onOpenChange={props.onOpenChange}>
+      <DialogPrimitive.Portal>
+        <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/40" />
+        <DialogPrimitive.Content
+          aria-describedby={undefined}
+          className="fixed inset-x-0 bottom-0 z-50 flex max-h-[85vh] flex-col rounded-t-xl border bg-background outline-none"
+        >
+          <PanelBody {...props} sheet />
+        </DialogPrimitive.Content>
+      </DialogPrimitive.Portal>
+    </DialogPrimitive.Root>
+  );
+}
+
+function PanelBody({
+  onOpenChange,
+  threads,
+  names,
+  userId,
+  canComment,
+  draft,
+  onDraftDone,
+  actions,
+  sheet = false,
+}: Props & { sheet?: boolean }) {
+  const Title = sheet ? DialogPrimitive.Title : "h2";
+  return (
+    <>
+      <div className="flex items-center justify-between border-b px-3 py-2">
+        {/* The sheet's title is named by the dialog itself; beside the note, the panel names it. */}
+        <Title {...(sheet ? {} : { id: "comments-heading" })} className="text-sm font-semibold">
+          Comments
+        </Title>
+        <button
+          type="button"
+          aria-label="Close comments"
+          onClick={() => onOpenChange(false)}
+          className="rounded-md p-1 outline-none hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50"
+        >
+          <XIcon aria-hidden="true" className="size-4" />
+        </button>
+      </div>
+      <div className="flex-1 overflow-y-auto p-3">
+        {draft && canComment && (
+          <div className="mb-3 rounded-md border p-2">
+            <Quote text={draft.quote} />
+            <Composer
+              label="Comment"
+              submit="Comment"
+              autoFocus
+              onCancel={onDraftDone}
+              onSubmit={async (body) => {
+                const done = await actions.start(draft, body);
+                if (done.ok) onDraftDone();
+                return done;
+              }}
+            />
+          </div>
+        )}
+        {threads === null ? (
+          <p role="status" className="text-sm text-muted-foreground">
+            Loading comments…
+          </p>
+        ) : threads.length === 0 ? (
+          !draft && (
+            <p className="text-sm text-muted-foreground">
+              No comments yet.
+              {canComment && " Select some text and choose Comment to start one."}
+            </p>
+          )
+        ) : (
+          <ul aria-label="Comment threads" className="flex flex-col gap-3">
+            {threads.map((t) => (
+              <ThreadItem
+                key={t.root.id}
+                thread={t}
+                names={names}
+                userId={userId}
+                canComment={canComment}
+                actions={actions}
+              />
+            ))}
+          </ul>
+        )}
+      </div>
+    </>
+  );
+}
+
+function Quote({ text, deleted = false }: { text: string; deleted?: boolean }) {
+  return (
+    <blockquote
+      className={cn(
+        "mb-2 line-clamp-3 border-l-2 border-amber-500 pl-2 text-xs text-muted-foreground",
+        deleted && "line-through",
+      )}
+    >
+      {text}
+    </blockquote>
+  );
+}
+
+function ThreadItem({
+  thread,
+  names,
+  userId,
+  canComment,
+  actions,
+}: {
+  thread: Thread;
+  names: Map<string, string>;
+  userId: string;
+  canComment: boolean;
+  actions: CommentActions;
+}) {
+  const resolved = thread.root.resolved_at !== null;
+  const [replying, setReplying] = useState(false);
+  const author = names.get(thread.root.author_id) || "Someone";
+  return (
+    <li
+      aria-label={`Thread by ${author}${resolved ? ", resolved" : ""}`}
+      data-thread={thread.root.id}
+      className={cn("rounded-md border p-2", resolved && "border-dashed")}
+    >
+      <button
+        type="button"
+        onClick={() => actions.select(thread)}
+        disabled={thread.at.deleted}
+        className="block w-full rounded-sm text-left outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
+        aria-label={thread.at.deleted ? undefined : `Show the commented text: ${thread.root.quote}`}
+      >
+        {thread.at.deleted && (
+          <span className="mb-1 block text-xs font-medium text-muted-foreground">
+            On deleted text
+          </span>
+        )}
+        <Quote text={thread.root.quote ?? ""} deleted={thread.at.deleted} />
+      </button>
+      {resolved && <p className="mb-1 text-xs font-medium text-muted-foreground">Resolved</p>}
+      <ol className="flex flex-col gap-2">
+        {[thread.root, ...thread.replies].map((c) => (
+          <CommentItem key={c.id} comment={c} names={names} userId={userId} actions={actions} />
+        ))}
+      </ol>
+      {canComment && (
+        <div className="mt-2 flex flex-wrap gap-1">
+          {!replying && (
+            <Button size="sm" variant="ghost" onClick={() => setReplying(true)}>
+              Reply
+            </Button>
+          )}
+          <Button
+            size="sm"
+            variant="ghost"
+            onClick={() => void actions.resolve(thread.root.id, !resolved)}
+          >
+            {resolved ? "Reopen" : "Resolve"}
+          </Button>
+        </div>
+      )}
+      {replying && (
+        <Composer
+          label="Reply"
+          submit="Reply"
+          autoFocus
+          onCancel={() => setReplying(false)}
+          onSubmit={async (body) => {
+            const done = await actions.reply(thread.root.id, body);
+            if (done.ok) setReplying(false);
+            return done;
+          }}
+        />
+      )}
+    </li>
+  );
+}
+
+function CommentItem({
+  comment,
+  names,
+  userId,
+  actions,
+}: {
+  comment: CommentRow;
+  names: Map<string, string>;
+  userId: string;
+  actions: CommentActions;
+}) {
+  const [editing, setEditing] = useState(false);
+  const name = names.get(comment.author_id) || "Someone";
+  const mine = comment.author_id === userId;
+  return (
+    <li className="flex gap-2">
+      <span
+        aria-hidden="true"
+        // The person's colour as a ring: the initials stay readable in both themes.
+        style={{ borderColor: colorFor(comment.author_id) }}
+        className="flex size-6 shrink-0 items-center justify-center rounded-full border-2 bg-background text-[10px] font-semibold text-foreground"
+      >
+        {initialsOf(name)}
+      </span>
+      <div className="min-w-0 flex-1">
+        <p className="text-xs">
+          <span className="font-semibold">{name}</span>{" "}
+          <time dateTime={comment.created_at} className="text-muted-foreground">
+            {new Date(comment.created_at).toLocaleString(undefined, {
+              dateStyle: "medium",
+              timeStyle: "short",
+            })}
+          </time>
+          {comment.edited_at && <span className="text-muted-foreground"> (edited)</span>}
+        </p>
+        {editing ? (
+          <Composer
+            label="Edit comment"
+            submit="Save"
+            initial={comment.body}
+            autoFocus
+            onCancel={() => setEditing(false)}
+            onSubmit={async (body) => {
+              const done = await actions.edit(comment.id, body);
+              if (done.ok) setEditing(false);
+              return done;
+            }}
+          />
+        ) : (
+          <p className="text-sm break-words whitespace-pre-wrap">{comment.body}</p>
+        )}
+        {mine && !editing && (
+          <div className="flex gap-1">
+            <Button
+              size="sm"
+              variant="link"
+              className="h-6 px-0"
+              aria-label={`Edit your comment: ${comment.body.slice(0, 40)}`}
+              onClick={() => setEditing(true)}
+            >
+              Edit
+            </Button>
+            <Button
+              size="sm"
+              variant="link"
+              className="h-6 px-1"
+              aria-label={`Delete your comment: ${comment.body.slice(0, 40)}`}
+              onClick={() => void actions.remove(comment.id)}
+            >
+              Delete
+            </Button>
+          </div>
+        )}
+      </div>
+    </li>
+  );
+}
+
+function Composer({
+  label,
+  submit,
+  initial = "",
+  autoFocus = false,
+  onSubmit,
+  onCancel,
+}: {
+  label: string;
+  submit: string;
+  initial?: string;
+  autoFocus?: boolean;
+  onSubmit: (body: string) => Promise<CommentResult>;
+  onCancel: () => void;
+}) {
+  const [body, setBody] = useState(initial);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const errorId = useId();
+  const send = async () => {
+    if (!body.trim() || busy) return;
+    setBusy(true);
+    const done = await onSubmit(body);
+    setBusy(false);
+    if (!done.ok) setError(done.message);
+  };
+  return (
+    <form
+      className="mt-2 flex flex-col gap-1"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void send();
+      }}
+    >
+      <textarea
+        aria-label={label}
+        aria-describedby={error ? errorId : undefined}
+        autoFocus={autoFocus}
+        value={body}
+        maxLength={COMMENT_MAX}
+        rows={2}
+        onChange={(event) => {
+          setBody(event.target.value);
+          setError(null);
+        }}
+        onKeyDown={(event) => {
+          if (event.key === "Enter" && (event.metaKey || event.ctrlKey)) {
+            event.preventDefault();
+            void send();
+          } else if (event.key === "Escape") {
+            event.preventDefault();
+            event.stopPropagation();
+            onCancel();
+          }
+        }}
+        className="w-full resize-y rounded-md border bg-background p-2 text-sm outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
+      />
+      {error && (
+        <p id={errorId} role="alert" className="text-xs text-destructive">
+          {error}
+        </p>
+      )}
+      <div className="flex justify-end gap-1">
+        <Button type="button" size="sm" variant="ghost" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button type="submit" size="sm" disabled={!body.trim() || busy}>
+          {submit}
+        </Button>
+      </div>
+    </form>
+  );
+}

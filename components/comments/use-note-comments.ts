@@ -1,0 +1,153 @@
+"use client";
+
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import type { SupabaseClient } from "@supabase/supabase-js";
+import type { Editor } from "@tiptap/core";
+import { TextSelection } from "@tiptap/pm/state";
+
+import type { CommentActions, Draft } from "@/components/comments/comments-panel";
+import type { CommentsSignal } from "@/components/notes/use-note-channel";
+import { anchorDocumentOf, anchorFromRange, resolveAnchor } from "@/lib/comments/anchor";
+import { commentHighlightKey, type HighlightRange } from "@/lib/comments/highlight";
+import {
+  anchorOf,
+  deleteComment,
+  editComment,
+  listComments,
+  reply,
+  setResolved,
+  startThread,
+  threadsInOrder,
+  type CommentResult,
+  type CommentRow,
+  type Thread,
+} from "@/lib/comments/threads";
+import type { Database } from "@/lib/supabase/database.types";
+
+/**
+ * A note's comments: read from the database, again whenever another device says they changed
+ * (the note's channel), placed on the note's current text and highlighted in the editor.
+ */
+export function useNoteComments(
+  supabase: SupabaseClient<Database>,
+  noteId: string,
+  editor: Editor | null,
+) {
+  const [rows, setRows] = useState<CommentRow[] | null>(null);
+  const [names, setNames] = useState<Map<string, string>>(new Map());
+  const [version, setVersion] = useState(0);
+  const reading = useRef(0);
+
+  const reload = useCallback(async () => {
+    const ticket = ++reading.current;
+    try {
+      const [list, people] = await Promise.all([
+        listComments(supabase, noteId),
+        supabase.rpc("note_people", { note_id: noteId }),
+      ]);
+      if (ticket !== reading.current) return;
+      setRows(list);
+      setNames(new Map((people.data ?? []).map((p) => [p.user_id, p.name || p.email || ""])));
+    } catch {
+      // Offline or refused: what was read stays; the next signal reads again.
+      if (ticket === reading.current) setRows((r) => r ?? []);
+    }
+  }, [supabase, noteId]);
+
+  useEffect(() => {
+    const first = setTimeout(() => void reload(), 0);
+    return () => clearTimeout(first);
+  }, [reload]);
+
+  const send = useRef<(() => void) | null>(null);
+  const signal = useMemo<CommentsSignal>(
+    () => ({ onChanged: () => void reload(), send }),
+    [reload],
+  );
+
+  // The threads move with the text: placed again after every change of the document.
+  useEffect(() => {
+    if (!editor) return;
+    let frame = 0;
+    const bump = ({ transaction }: { transaction: { docChanged: boolean } }) => {
+      if (!transaction.docChanged) return;
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(() => setVersion((v) => v + 1));
+    };
+    editor.on("update", bump);
+    return () => {
+      cancelAnimationFrame(frame);
+      editor.off("update", bump);
+    };
+  }, [editor]);
+
+  const threads = useMemo<Thread[] | null>(() => {
+    void version;
+    if (!rows) return null;
+    const doc = editor && !editor.isDestroyed ? anchorDocumentOf(editor.state) : null;
+    return threadsInOrder(rows, (row) => {
+      const anchor = anchorOf(row);
+      return doc && anchor ? resolveAnchor(doc, anchor) : { deleted: true };
+    });
+  }, [rows, editor, version]);
+
+  // The highlights are set again only when they changed: local typing moves them by itself.
+  const shown = useRef("[]");
+  useEffect(() => {
+    if (!editor || editor.isDestroyed || !threads) return;
+    const ranges: HighlightRange[] = threads.flatMap((t) =>
+      t.at.deleted
+        ? []
+        : [{ id: t.root.id, from: t.at.from, to: t.at.to, resolved: t.root.resolved_at !== null }],
+    );
+    const key = JSON.stringify(ranges);
+    if (key === shown.current) return;
+    shown.current = key;
+    editor.view.dispatch(
+      editor.state.tr.setMeta(commentHighlightKey, ranges).setMeta("addToHistory", false),
+    );
+  }, [editor, threads]);
+
+  /** The selected text, ready to be commented on; null without a selection. */
+  const draftFromSelection = useCallback((): Draft | null => {
+    if (!editor) return null;
+    const { from, to } = editor.state.selection;
+    const doc = anchorDocumentOf(editor.state);
+    const anchor = doc ? anchorFromRange(doc, from, to) : null;
+    if (!anchor) return null;
+    return { anchor, quote: editor.state.doc.textBetween(from, to, "\n").trim() };
+  }, [editor]);
+
+  const changed = useCallback(
+    async (result: Promise<CommentResult>) => {
+      const done = await result;
+      if (done.ok) {
+        await reload();
+        send.current?.();
+      }
+      return done;
+    },
+    [reload],
+  );
+
+  const actions = useMemo<CommentActions>(
+    () => ({
+      start: (draft, body) =>
+        changed(startThread(supabase, noteId, draft.anchor, draft.quote, body)),
+      reply: (rootId, body) => changed(reply(supabase, noteId, rootId, body)),
+      edit: (id, body) => changed(editComment(supabase, id, body)),
+      remove: (id) => changed(deleteComment(supabase, id)),
+      resolve: (rootId, resolved) => changed(setResolved(supabase, rootId, resolved)),
+      select: (thread) => {
+        if (!editor || thread.at.deleted) return;
+        const { from, to } = thread.at;
+        const sel = TextSelection.create(editor.state.doc, from, to);
+        editor.view.dispatch(editor.state.tr.setSelection(sel).scrollIntoView());
+        editor.view.focus();
+      },
+    }),
+    [supabase, noteId, editor, changed],
+  );
+
+  return { threads, names, signal, actions, draftFromSelection };
+}
