@@ -10,6 +10,7 @@ import { displayTitle } from "@/lib/notes/derive";
 import { editedAgo } from "@/lib/notes/list";
 import { deviceUser, notesOnDevice, readOfflineList } from "@/lib/notes/offline/list-store";
 import { shellList, waitingLine, type ShellNote } from "@/lib/notes/offline/shell-list";
+import { notesMadeHere } from "@/lib/notes/sync/pending-creates";
 import { pendingNotes } from "@/lib/notes/sync/pending-notes";
 import { noteIdFromPath } from "@/lib/pwa/offline-shell";
 
@@ -36,9 +37,10 @@ export function OfflineNotes() {
           readOfflineList(userId),
           notesOnDevice(userId),
         ]);
-        return { userId, notes: shellList(pages, folders, onDevice) };
+        const made = notesMadeHere(localStorage, userId);
+        return { userId, notes: shellList(pages, folders, onDevice, made) };
       } catch {
-        return { userId, notes: [] };
+        return { userId, notes: shellList([], [], new Set(), notesMadeHere(localStorage, userId)) };
       }
     };
     void read().then((result) => {
@@ -155,6 +157,7 @@ export function OfflineNotes() {
                         </>
                       )}
                       {editedAgo(n.updated_at)}
+                      {n.madeHere ? " · Waiting to sync" : ""}
                       {n.onDevice ? "" : " · Needs a connection"}
                     </small>
                   </a>

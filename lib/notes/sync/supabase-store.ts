@@ -1,6 +1,7 @@
 import type { SupabaseClient } from "@supabase/supabase-js";
 
 import { fromBytea, toBytea } from "@/lib/notes/bytea";
+import { forgetNoteMadeHere, madeHere } from "@/lib/notes/sync/pending-creates";
 import {
   StaleCompactionError,
   TransientError,
@@ -48,10 +49,47 @@ async function postUpdate(noteId: string, update: Uint8Array): Promise<number | 
   throw new TransientError(res.statusText || "No answer");
 }
 
-/** A note's stored state (over PostgREST, in one snapshot) and its updates (through the app). */
-export function supabaseNoteStore(supabase: SupabaseClient<Database>, noteId: string): NoteStore {
+/**
+ * A note made on this device while offline reaches the server before anything of its document:
+ * its row, with the id made here. An id the server already has (another tab got there first) is
+ * the same note; a folder deleted meanwhile leaves it in All notes.
+ */
+async function insertNoteMadeHere(
+  supabase: SupabaseClient<Database>,
+  userId: string,
+  noteId: string,
+): Promise<void> {
+  const made = madeHere(localStorage, userId, noteId);
+  if (!made) return;
+  let result = await supabase.from("notes").insert({ id: noteId, folder_id: made.folder });
+  if (result.error?.code === "23503" && made.folder) {
+    result = await supabase.from("notes").insert({ id: noteId, folder_id: null });
+  }
+  if (result.error?.code !== "23505") check(result);
+  forgetNoteMadeHere(localStorage, userId, noteId);
+}
+
+/**
+ * A note's stored state (over PostgREST, in one snapshot) and its updates (through the app). With
+ * the person's id, a note made on this device while offline is first inserted.
+ */
+export function supabaseNoteStore(
+  supabase: SupabaseClient<Database>,
+  noteId: string,
+  userId?: string,
+): NoteStore {
+  let inserted: Promise<void> | null = null;
+  const ensureInserted = () => {
+    if (!userId || typeof localStorage === "undefined") return Promise.resolve();
+    inserted ??= insertNoteMadeHere(supabase, userId, noteId).catch((err: unknown) => {
+      inserted = null;
+      throw err;
+    });
+    return inserted;
+  };
   return {
     async load(): Promise<StoredNote> {
+      await ensureInserted();
       const state = await supabase.rpc("note_state", { note_id: noteId }).single();
       check(state);
       const { ydoc, ydoc_version, update_ids, updates } = state.data!;
@@ -62,6 +100,7 @@ export function supabaseNoteStore(supabase: SupabaseClient<Database>, noteId: st
       };
     },
     async append(update) {
+      await ensureInserted();
       const id = await postUpdate(noteId, update);
       if (id === null) throw new Error("The change was not stored.");
       return id;
@@ -77,6 +116,7 @@ export function supabaseNoteStore(supabase: SupabaseClient<Database>, noteId: st
       return res.data!.ydoc_version;
     },
     async derive() {
+      await ensureInserted();
       await postUpdate(noteId, new Uint8Array());
     },
   };
