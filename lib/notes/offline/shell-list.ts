@@ -46,7 +46,7 @@ export function shellList(
       id: n.id,
       title: "",
       preview: "",
-      pinned: false,
+      pinned: n.pinned ?? false,
       updated_at: n.created_at,
       deleted_at: null,
       folder: n.folder ? (names.get(n.folder) ?? null) : null,

@@ -5,7 +5,13 @@
  * inserted with that id first. Inserting an id the server already has is a success, so two tabs
  * reconnecting together make the note once. A note deleted before then never reaches the server.
  */
-export type NoteMadeHere = { id: string; folder: string | null; created_at: string };
+export type NoteMadeHere = {
+  id: string;
+  folder: string | null;
+  created_at: string;
+  /** Pinned before it reached the server: it is made pinned. */
+  pinned?: boolean;
+};
 
 type KeyValue = Pick<Storage, "getItem" | "setItem" | "removeItem">;
 
@@ -57,4 +63,18 @@ export function forgetNoteMadeHere(storage: KeyValue, userId: string, id: string
       notes.filter((n) => n.id !== id),
     );
   }
+}
+
+/** Files or pins a note made here before it reaches the server: it is made that way. */
+export function changeNoteMadeHere(
+  storage: KeyValue,
+  userId: string,
+  id: string,
+  change: Partial<Pick<NoteMadeHere, "folder" | "pinned">>,
+): void {
+  write(
+    storage,
+    userId,
+    notesMadeHere(storage, userId).map((n) => (n.id === id ? { ...n, ...change } : n)),
+  );
 }

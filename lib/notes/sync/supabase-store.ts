@@ -61,9 +61,10 @@ async function insertNoteMadeHere(
 ): Promise<void> {
   const made = madeHere(localStorage, userId, noteId);
   if (!made) return;
-  let result = await supabase.from("notes").insert({ id: noteId, folder_id: made.folder });
+  const row = { id: noteId, folder_id: made.folder, pinned: made.pinned ?? false };
+  let result = await supabase.from("notes").insert(row);
   if (result.error?.code === "23503" && made.folder) {
-    result = await supabase.from("notes").insert({ id: noteId, folder_id: null });
+    result = await supabase.from("notes").insert({ ...row, folder_id: null });
   }
   if (result.error?.code !== "23505") check(result);
   forgetNoteMadeHere(localStorage, userId, noteId);
