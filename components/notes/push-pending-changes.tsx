@@ -5,7 +5,7 @@ import { useRouter } from "next/navigation";
 import { toast } from "sonner";
 
 import { useLoadedSupabase } from "@/components/supabase/supabase-config";
-import { queuedChanges } from "@/lib/notes/offline/organize-queue";
+import { noteChangesKey } from "@/lib/notes/offline/note-changes-key";
 import { pendingNotes } from "@/lib/notes/sync/pending-notes";
 
 /**
@@ -23,8 +23,9 @@ export function PushPendingChanges({ userId }: { userId: string }) {
     let running = false;
     const push = async () => {
       const waiting =
-        pendingNotes(localStorage, userId).length + queuedChanges(localStorage, userId).length;
-      if (running || waiting === 0) return;
+        pendingNotes(localStorage, userId).length > 0 ||
+        localStorage.getItem(noteChangesKey(userId)) !== null;
+      if (running || !waiting) return;
       running = true;
       try {
         const [{ pushPendingNotes }, { openLocalCopy }, { sendWaitingChanges }] = await Promise.all(

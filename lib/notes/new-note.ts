@@ -1,45 +1,18 @@
 import { createNote } from "@/lib/notes/actions";
-import { deviceUser } from "@/lib/notes/offline/list-store";
-import { keepNoteMadeHere } from "@/lib/notes/sync/pending-creates";
-import { markPending } from "@/lib/notes/sync/pending-notes";
-
-/** Said when there is no network and nobody's notes are kept on this device to add one to. */
-export const CANNOT_CREATE_OFFLINE =
-  "Couldn't create a note: you're offline, and no notes are kept on this device yet.";
-
-/**
- * Makes a note on this device, with an id made here, and opens it. The offline shell lists it
- * first and opens it editable; it counts among the notes waiting to sync until the server has it.
- */
-export function createNoteOnDevice(folder: string | null): { error: string } | undefined {
-  const userId = deviceUser();
-  if (!userId) return { error: CANNOT_CREATE_OFFLINE };
-  const id = crypto.randomUUID();
-  try {
-    keepNoteMadeHere(localStorage, userId, {
-      id,
-      folder,
-      created_at: new Date().toISOString(),
-    });
-  } catch (err) {
-    return { error: (err as Error).message };
-  }
-  markPending(localStorage, userId, id, true);
-  // A whole page load, which the service worker answers with the shell: the router would ask the
-  // server for the page, and with no network it has no answer.
-  // eslint-disable-next-line @next/next/no-location-assign-relative-destination
-  window.location.assign(`/notes/${id}`);
-  return undefined;
-}
 
 /**
  * "New note" from the button, the shortcut, the palette or the app's shortcut: made by the server
- * when it can be reached (which opens it), else on this device.
+ * when it can be reached (which opens it), else on this device. The device's way is loaded only
+ * then (the service worker holds it, as all of the build).
  */
 export async function newNote(
   folder: string | null = null,
 ): Promise<{ error?: string } | undefined> {
-  if (navigator.onLine === false) return createNoteOnDevice(folder);
+  if (navigator.onLine === false) {
+    const device = await import("@/lib/notes/offline/create-on-device").catch(() => null);
+    if (!device) return { error: "Couldn't create a note: you're offline." };
+    return device.createNoteOnDevice(folder);
+  }
   // A request that got no answer may still have made the note: it is not made here a second time.
   return createNote(folder);
 }

@@ -1,4 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { toast } from "sonner";
+
+vi.mock("sonner", () => ({ toast: { error: vi.fn() } }));
 
 import { shellList } from "@/lib/notes/offline/shell-list";
 import {
@@ -7,7 +10,10 @@ import {
   madeHere,
   notesMadeHere,
 } from "@/lib/notes/sync/pending-creates";
-import { supabaseNoteStore } from "@/lib/notes/sync/supabase-store";
+import { FOLDER_GONE, supabaseNoteStore } from "@/lib/notes/sync/supabase-store";
+import { pendingNotes, markPending } from "@/lib/notes/sync/pending-notes";
+import { queueChange, queuedChanges } from "@/lib/notes/offline/organize-queue";
+import { pinOffline, trashOffline } from "@/lib/notes/offline/organize-offline";
 import { TransientError } from "@/lib/notes/sync/types";
 
 const USER = "00000000-0000-4000-8000-0000000000aa";
@@ -150,9 +156,49 @@ describe("a note made offline reaching the server", () => {
     await store.load();
     expect([...server.rows]).toEqual([[ID_B, null]]);
     expect(madeHere(storage, USER, ID_B)).toBeNull();
+    expect(toast.error).toHaveBeenCalledWith(FOLDER_GONE);
   });
 
   it("is not inserted for a note the server made", async () => {
+    const server = fakeServer();
+    await supabaseNoteStore(server.client, ID_A, USER).load();
+    expect(server.inserts).toEqual([]);
+  });
+});
+
+describe("a note made offline and deleted before it synced", () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("leaves nothing to send, and its copy on the device is removed", async () => {
+    const storage = memoryStorage();
+    const deleted: string[] = [];
+    vi.stubGlobal("localStorage", storage);
+    vi.stubGlobal("indexedDB", { deleteDatabase: (name: string) => deleted.push(name) });
+    vi.stubGlobal("navigator", { onLine: true });
+    keepNoteMadeHere(storage, USER, { id: ID_A, folder: null, created_at: "2026-01-01T10:00Z" });
+    markPending(storage, USER, ID_A, true);
+    const note = {
+      id: ID_A,
+      title: "",
+      preview: "",
+      pinned: false,
+      updated_at: "2026-01-01T10:00Z",
+      deleted_at: null,
+      folder: null,
+      onDevice: true,
+      madeHere: true,
+    };
+    // Pinned first: kept with the note where it waits, not sent on its own.
+    pinOffline(USER, note, true);
+    expect(madeHere(storage, USER, ID_A)?.pinned).toBe(true);
+    queueChange(storage, USER, { id: ID_A, kind: "pin", pinned: true, at: "x" });
+    trashOffline(USER, note);
+    expect(notesMadeHere(storage, USER)).toEqual([]);
+    expect(pendingNotes(storage, USER)).toEqual([]);
+    expect(queuedChanges(storage, USER)).toEqual([]);
+    expect(deleted).toEqual([`groundwork:${USER}:note:${ID_A}`]);
+
+    // Reconnecting, its store asks the server for nothing to be made.
     const server = fakeServer();
     await supabaseNoteStore(server.client, ID_A, USER).load();
     expect(server.inserts).toEqual([]);

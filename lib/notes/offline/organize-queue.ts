@@ -1,3 +1,4 @@
+import { noteChangesKey } from "@/lib/notes/offline/note-changes-key";
 import type { ShellNote } from "@/lib/notes/offline/shell-list";
 
 /**
@@ -17,7 +18,7 @@ export type NoteChange =
 
 type KeyValue = Pick<Storage, "getItem" | "setItem" | "removeItem">;
 
-const key = (userId: string) => `groundwork:${userId}:note-changes`;
+const key = noteChangesKey;
 
 function valid(c: unknown): c is NoteChange {
   if (!c || typeof c !== "object") return false;

@@ -1,5 +1,7 @@
 import type { SupabaseClient } from "@supabase/supabase-js";
 
+import { toast } from "sonner";
+
 import { fromBytea, toBytea } from "@/lib/notes/bytea";
 import { forgetNoteMadeHere, madeHere } from "@/lib/notes/sync/pending-creates";
 import {
@@ -49,10 +51,14 @@ async function postUpdate(noteId: string, update: Uint8Array): Promise<number | 
   throw new TransientError(res.statusText || "No answer");
 }
 
+/** Said when a note made offline in a folder reaches the server after the folder was deleted. */
+export const FOLDER_GONE =
+  "A note made offline is in All notes: its folder was deleted on another device meanwhile.";
+
 /**
  * A note made on this device while offline reaches the server before anything of its document:
  * its row, with the id made here. An id the server already has (another tab got there first) is
- * the same note; a folder deleted meanwhile leaves it in All notes.
+ * the same note; a folder deleted meanwhile leaves it in All notes, and says so.
  */
 async function insertNoteMadeHere(
   supabase: SupabaseClient<Database>,
@@ -65,6 +71,7 @@ async function insertNoteMadeHere(
   let result = await supabase.from("notes").insert(row);
   if (result.error?.code === "23503" && made.folder) {
     result = await supabase.from("notes").insert({ ...row, folder_id: null });
+    if (!result.error) toast.error(FOLDER_GONE);
   }
   if (result.error?.code !== "23505") check(result);
   forgetNoteMadeHere(localStorage, userId, noteId);
