@@ -58,7 +58,7 @@ function kept(page: Page, userId: string, key: string): Promise<string> {
   );
 }
 
-test("offline, a note is made and written, others moved, pinned and trashed; all of it survives a reload and reaches the server on reconnect beside another device's edit", async ({
+test("offline, a note is made and written, others pinned, moved and trashed; all of it survives a reload and reaches the server on reconnect beside another device's edit", async ({
   browser,
   baseURL,
 }) => {
@@ -87,8 +87,18 @@ test("offline, a note is made and written, others moved, pinned and trashed; all
     .toContain("Old receipts");
   await expect.poll(() => kept(page, person.id, "folders"), { timeout: 15_000 }).toContain("Trips");
 
-  // No network: "New note" still makes a note, open and ready to write in.
+  // A note's own page, when the network goes: pinning it is kept on the device and shown.
+  await openNote(page, hotel);
+  await expect(editor(page)).toContainText("Two nights");
   await laptop.setOffline(true);
+  await page.getByRole("button", { name: "Pin", exact: true }).click();
+  await expect(page.getByRole("button", { name: "Unpin", exact: true })).toHaveAttribute(
+    "aria-pressed",
+    "true",
+  );
+  await expect(page.getByText("Pinned on this device")).toBeVisible();
+
+  // No network: "New note" still makes a note, open and ready to write in.
   await page.getByRole("button", { name: "New note" }).first().click();
   await page.waitForURL(/\/notes\/[0-9a-f-]{36}$/);
   const made = page.url().split("/").pop()!;
@@ -98,7 +108,8 @@ test("offline, a note is made and written, others moved, pinned and trashed; all
   await page.keyboard.press("Enter");
   await page.keyboard.type("sandals and a raincoat");
   await expect(page.getByText("Offline — changes are kept on this device")).toBeVisible();
-  await expect(page.getByText("1 note has changes waiting to sync")).toBeVisible();
+  // The new note and the pin wait.
+  await expect(page.getByText("2 notes have changes waiting to sync")).toBeVisible();
   await expect(shellList(page).getByRole("link").first()).toHaveAttribute("href", `/notes/${made}`);
   await expect(shellList(page).getByRole("link").first()).toContainText("Waiting to sync");
 
@@ -106,9 +117,16 @@ test("offline, a note is made and written, others moved, pinned and trashed; all
   await shellNote(page, "Boarding passes").click();
   await page.getByRole("combobox", { name: "Folder" }).selectOption({ label: "Trips" });
   await expect(shellNote(page, "Boarding passes")).toContainText("Trips");
+  // The pin made on the note's page shows here too; unpinned and pinned again here, it stays one.
   await shellNote(page, "Hotel booking").click();
-  await page.getByRole("button", { name: "Pin" }).click();
-  await expect(page.getByRole("button", { name: "Unpin" })).toHaveAttribute("aria-pressed", "true");
+  await expect(shellNote(page, "Hotel booking").getByLabel("Pinned")).toBeVisible();
+  await page.getByRole("button", { name: "Unpin", exact: true }).click();
+  await expect(shellNote(page, "Hotel booking").getByLabel("Pinned")).toHaveCount(0);
+  await page.getByRole("button", { name: "Pin", exact: true }).click();
+  await expect(page.getByRole("button", { name: "Unpin", exact: true })).toHaveAttribute(
+    "aria-pressed",
+    "true",
+  );
   await shellNote(page, "Old receipts").click();
   await page.getByRole("button", { name: "Delete" }).click();
   await expect(shellTrash(page).getByRole("link", { name: /Old receipts/ })).toBeVisible();
