@@ -1,4 +1,6 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
+
+vi.mock("sonner", () => ({ toast: vi.fn() }));
 
 import {
   dropChangesFor,
@@ -163,5 +165,27 @@ describe("the offline list with what waits laid over it", () => {
     );
     expect(notes.map((n) => n.id)).toEqual([A]);
     expect(trashed).toEqual([]);
+  });
+});
+
+describe("Pin and Delete on a note's page with no network", () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("wait on the device of the person signed in here, the later pin replacing the earlier", async () => {
+    const storage = memoryStorage();
+    vi.stubGlobal("localStorage", storage);
+    const { keepWhileOffline } = await import("@/lib/notes/offline/organize-live");
+    // Nobody's notes are kept here: nothing can wait.
+    expect(keepWhileOffline(A, { pinned: true })).toBe(false);
+    storage.setItem("groundwork:device-user", USER);
+    expect(keepWhileOffline(A, { pinned: true })).toBe(true);
+    expect(keepWhileOffline(A, { trashed: true })).toBe(true);
+    expect(keepWhileOffline(A, { pinned: false })).toBe(true);
+    expect(
+      queuedChanges(storage, USER).map((c) => [c.kind, "pinned" in c ? c.pinned : c.trashed]),
+    ).toEqual([
+      ["trash", true],
+      ["pin", false],
+    ]);
   });
 });
