@@ -140,7 +140,7 @@ test("offline, a note is made and written, others pinned, moved and trashed; all
   });
   const links = shellList(page).getByRole("link");
   await expect(links.nth(0)).toHaveAttribute("href", `/notes/${made}`);
-  // Pinned notes lead the notes from the server.
+  // Among the notes from the server, the pinned one comes first.
   await expect(links.nth(1)).toHaveAttribute("href", `/notes/${hotel}`);
   await expect(links.nth(1).getByLabel("Pinned")).toBeVisible();
   await expect(shellNote(page, "Boarding passes")).toContainText("Trips");
