@@ -3,7 +3,7 @@
 import { useEffect, useRef } from "react";
 import { toast } from "sonner";
 
-import { createNote } from "@/lib/notes/actions";
+import { newNote } from "@/lib/notes/new-note";
 import { shareIntoNote } from "@/lib/share-target/actions";
 import { keepShare, shareProblemMessage, takeKeptShare } from "@/lib/share-target/pending";
 
@@ -28,7 +28,7 @@ export function LaunchAction() {
     if (shareProblem) toast.error(shareProblem);
     if (action === "search") document.getElementById("note-search")?.focus();
     if (action === "new") {
-      void createNote(null).then((result) => {
+      void newNote(null).then((result) => {
         if (result?.error) toast.error(result.error);
       });
     }

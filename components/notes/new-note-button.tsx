@@ -5,7 +5,7 @@ import { PlusIcon } from "lucide-react";
 import { toast } from "sonner";
 
 import { useMaybeFolders } from "@/components/folders/folders-provider";
-import { createNote } from "@/lib/notes/actions";
+import { newNote } from "@/lib/notes/new-note";
 import { Button } from "@/components/ui/button";
 
 export function NewNoteButton({
@@ -26,7 +26,7 @@ export function NewNoteButton({
       aria-keyshortcuts="N"
       onClick={() =>
         startTransition(async () => {
-          const result = await createNote(folder);
+          const result = await newNote(folder);
           if (result?.error) toast.error(result.error);
         })
       }

@@ -1,6 +1,6 @@
 "use client";
 
-import { useOptimistic, useTransition } from "react";
+import { useOptimistic, useState, useTransition } from "react";
 import { useRouter } from "next/navigation";
 import Link from "next/link";
 import dynamic from "next/dynamic";
@@ -56,17 +56,38 @@ export function NoteExportMenu({ id }: { id: string }) {
 export function NoteActions({ id, pinned }: { id: string; pinned: boolean }) {
   const router = useRouter();
   const [pending, startTransition] = useTransition();
-  const [shownPinned, setShownPinned] = useOptimistic(pinned);
+  const [optimisticPinned, setShownPinned] = useOptimistic(pinned);
+  // Pinned or unpinned while offline: kept on the device, shown until the page is drawn again.
+  const [keptPinned, setKeptPinned] = useState<boolean | null>(null);
+  const shownPinned = keptPinned ?? optimisticPinned;
 
   const togglePin = () =>
     startTransition(async () => {
+      if (!navigator.onLine && (await keepOffline({ pinned: !shownPinned }))) {
+        setKeptPinned(!shownPinned);
+        return;
+      }
+      setKeptPinned(null);
       setShownPinned(!shownPinned);
       const result = await setPinned(id, !shownPinned);
       if (result.error) toast.error(result.error);
     });
 
+  // Offline, a pin or Trash waits on the device (its code is loaded only then).
+  const keepOffline = (change: { pinned: boolean } | { trashed: boolean }) =>
+    import("@/lib/notes/offline/organize-live").then(
+      (kept) => kept.keepWhileOffline(id, change),
+      () => false,
+    );
+
   const remove = () =>
     startTransition(async () => {
+      if (!navigator.onLine && (await keepOffline({ trashed: true }))) {
+        // A whole page load, which the service worker answers with the device's list.
+        // eslint-disable-next-line @next/next/no-location-assign-relative-destination
+        window.location.assign("/notes");
+        return;
+      }
       const result = await trashNote(id);
       if (result.error) {
         toast.error(result.error);

@@ -192,7 +192,7 @@ export function NoteEditor({
     // Attached once this device's own copy is loaded: that copy is not a new edit to send.
     void local.whenSynced.then(() => {
       if (!live) return;
-      sync = new NoteSync(doc, supabaseNoteStore(supabase, noteId), null, {
+      sync = new NoteSync(doc, supabaseNoteStore(supabase, noteId, userId), null, {
         derive: () => deriveTitleAndBody(editor.getMarkdown()),
         onText: (shown) =>
           announceNoteChange({ id: noteId, ...shown, updated_at: new Date().toISOString() }),

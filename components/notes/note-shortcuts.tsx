@@ -6,7 +6,7 @@ import { toast } from "sonner";
 
 import { useMaybeFolders } from "@/components/folders/folders-provider";
 import { stepList } from "@/components/notes/list-stepper";
-import { createNote } from "@/lib/notes/actions";
+import { newNote } from "@/lib/notes/new-note";
 import { shortcutFor } from "@/lib/notes/shortcuts";
 
 function isField(target: EventTarget | null): boolean {
@@ -69,7 +69,7 @@ export function NoteShortcuts() {
       if (action === "list") moveInList(0);
       if (action === "new-note")
         startTransition(async () => {
-          const result = await createNote(folder.current);
+          const result = await newNote(folder.current);
           if (result?.error) toast.error(result.error);
         });
     }

@@ -1,19 +1,62 @@
 "use client";
 
-import { useCallback, useEffect, useState } from "react";
-import { CloudOffIcon, FolderIcon, PinIcon } from "lucide-react";
+import { useCallback, useEffect, useMemo, useState } from "react";
+import {
+  CloudOffIcon,
+  FolderIcon,
+  PinIcon,
+  PinOffIcon,
+  RotateCcwIcon,
+  Trash2Icon,
+} from "lucide-react";
+import { toast } from "sonner";
 
 import "@/components/notes/note-list.css";
 
 import { NoteEditorIsland } from "@/components/notes/note-editor-island";
+import { useLoadedSupabase } from "@/components/supabase/supabase-config";
+import { Button } from "@/components/ui/button";
+import { pendingMoves } from "@/lib/folders/move-queue";
 import { displayTitle } from "@/lib/notes/derive";
 import { editedAgo } from "@/lib/notes/list";
-import { deviceUser, notesOnDevice, readOfflineList } from "@/lib/notes/offline/list-store";
+import {
+  deviceUser,
+  notesOnDevice,
+  readOfflineList,
+  type OfflineFolder,
+} from "@/lib/notes/offline/list-store";
+import {
+  moveOffline,
+  pinOffline,
+  restoreOffline,
+  trashOffline,
+} from "@/lib/notes/offline/organize-offline";
+import { queuedChanges, withWaitingChanges } from "@/lib/notes/offline/organize-queue";
 import { shellList, waitingLine, type ShellNote } from "@/lib/notes/offline/shell-list";
+import { notesMadeHere } from "@/lib/notes/sync/pending-creates";
 import { pendingNotes } from "@/lib/notes/sync/pending-notes";
 import { noteIdFromPath } from "@/lib/pwa/offline-shell";
 
-type Loaded = { userId: string; notes: ShellNote[] } | "nobody" | null;
+type Loaded =
+  | {
+      userId: string;
+      pages: Awaited<ReturnType<typeof readOfflineList>>["pages"];
+      folders: OfflineFolder[];
+      onDevice: Set<string>;
+    }
+  | "nobody"
+  | null;
+
+/** Everything this device keeps about changes waiting to sync, to see when any of it changed. */
+const waitingKeys = (userId: string) =>
+  [
+    `groundwork:${userId}:unsaved-notes`,
+    `groundwork:${userId}:new-notes`,
+    `groundwork:${userId}:note-changes`,
+    "groundwork:pending-note-moves",
+  ]
+    .map((key) => localStorage.getItem(key) ?? "")
+    .join("\n");
 
 /**
  * The notes as this device has them, when the server cannot be reached: the kept list, and every
@@ -24,7 +67,9 @@ export function OfflineNotes() {
   const [loaded, setLoaded] = useState<Loaded>(null);
   const [openId, setOpenId] = useState<string | null>(null);
   const [online, setOnline] = useState(false);
-  const [waiting, setWaiting] = useState(0);
+  // Bumped whenever what waits on this device changes (here, in another tab, or once sent).
+  const [kept, setKept] = useState("");
+  const supabase = useLoadedSupabase();
 
   useEffect(() => {
     // What the device holds is read once; the page's address says which note is open.
@@ -36,9 +81,9 @@ export function OfflineNotes() {
           readOfflineList(userId),
           notesOnDevice(userId),
         ]);
-        return { userId, notes: shellList(pages, folders, onDevice) };
+        return { userId, pages, folders, onDevice };
       } catch {
-        return { userId, notes: [] };
+        return { userId, pages: [], folders: [], onDevice: new Set<string>() };
       }
     };
     void read().then((result) => {
@@ -48,10 +93,11 @@ export function OfflineNotes() {
     });
   }, []);
 
-  // The count follows the notes' own save state (kept in localStorage by each open note).
+  // The count follows the notes' own save state (kept in localStorage by each open note) and the
+  // notes made, moved, pinned and trashed here.
   useEffect(() => {
     if (!loaded || loaded === "nobody") return;
-    const count = () => setWaiting(pendingNotes(localStorage, loaded.userId).length);
+    const count = () => setKept(waitingKeys(loaded.userId));
     count();
     const timer = setInterval(count, 1000);
     window.addEventListener("storage", count);
@@ -79,10 +125,49 @@ export function OfflineNotes() {
     setOpenId(id);
   }, []);
 
+  const view = useMemo(() => {
+    if (!loaded || loaded === "nobody") return null;
+    const { userId, pages, folders, onDevice } = loaded;
+    const notes = shellList(pages, folders, onDevice, notesMadeHere(localStorage, userId));
+    const names = new Map(folders.map((f) => [f.id, f.name]));
+    const shown = withWaitingChanges(
+      notes,
+      queuedChanges(localStorage, userId),
+      pendingMoves(),
+      names,
+    );
+    const count = new Set([...pendingNotes(localStorage, userId), ...shown.waiting]).size;
+    return { ...shown, count };
+    // `kept` changes with what waits on this device, which this reads.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [loaded, kept]);
+
+  // Back online: what was moved, pinned and trashed here is carried out, in order; a refusal (a
+  // folder or note deleted elsewhere meanwhile) is said, never dropped unsaid.
+  useEffect(() => {
+    if (!online || !supabase || !loaded || loaded === "nobody") return;
+    let live = true;
+    void import("@/lib/notes/offline/send-organize").then(({ sendWaitingChanges }) =>
+      sendWaitingChanges(supabase, loaded.userId, (id, message) => {
+        const title = view?.notes.concat(view.trash).find((n) => n.id === id)?.title ?? "";
+        toast.error(`${displayTitle(title)}: ${message}`);
+      }).then(() => live && setKept(waitingKeys(loaded.userId))),
+    );
+    return () => {
+      live = false;
+    };
+    // Sent once per reconnect, not again as the list redraws.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [online, supabase, loaded]);
+
+  const changed = () => {
+    if (loaded && loaded !== "nobody") setKept(waitingKeys(loaded.userId));
+  };
+
   if (loaded === null) {
     return <div data-offline-shell role="status" aria-label="Loading your notes" />;
   }
-  if (loaded === "nobody") {
+  if (loaded === "nobody" || !view) {
     return (
       <div data-offline-shell className="mx-auto grid max-w-md gap-3 px-4 py-20 text-center">
         <CloudOffIcon aria-hidden="true" className="mx-auto size-10 text-muted-foreground" />
@@ -95,7 +180,110 @@ export function OfflineNotes() {
     );
   }
 
-  const note = loaded.notes.find((n) => n.id === openId) ?? null;
+  const userId = loaded.userId;
+  const note = view.notes.concat(view.trash).find((n) => n.id === openId) ?? null;
+  const inTrash = !!note && view.trash.includes(note);
+  const waiting = view.count;
+  const folderId = (name: string | null) =>
+    (name && loaded.folders.find((f) => f.name === name)?.id) || "";
+  const toolbar = note && (
+    <div className="flex flex-wrap items-center justify-end gap-1 border-b px-4 py-2 text-sm">
+      {inTrash ? (
+        <Button
+          variant="ghost"
+          size="sm"
+          onClick={() => {
+            restoreOffline(userId, note);
+            changed();
+            toast("Restored on this device; it will sync when you're back online.");
+          }}
+        >
+          <RotateCcwIcon aria-hidden="true" />
+          Restore
+        </Button>
+      ) : (
+        <>
+          {loaded.folders.length > 0 && (
+            <select
+              aria-label="Folder"
+              className="h-8 rounded-md border bg-background px-2"
+              value={folderId(note.folder)}
+              onChange={(e) => {
+                moveOffline(userId, note, e.target.value || null);
+                changed();
+              }}
+            >
+              <option value="">No folder</option>
+              {loaded.folders.map((f) => (
+                <option key={f.id} value={f.id}>
+                  {f.name}
+                </option>
+              ))}
+            </select>
+          )}
+          <Button
+            variant="ghost"
+            size="sm"
+            aria-pressed={note.pinned}
+            onClick={() => {
+              pinOffline(userId, note, !note.pinned);
+              changed();
+            }}
+          >
+            {note.pinned ? <PinOffIcon aria-hidden="true" /> : <PinIcon aria-hidden="true" />}
+            {note.pinned ? "Unpin" : "Pin"}
+          </Button>
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={() => {
+              trashOffline(userId, note);
+              changed();
+              toast(
+                note.madeHere
+                  ? "Deleted; it never left this device."
+                  : "Moved to Trash on this device; it will sync when you're back online.",
+              );
+            }}
+          >
+            <Trash2Icon aria-hidden="true" />
+            Delete
+          </Button>
+        </>
+      )}
+      <div id="note-status-slot" />
+    </div>
+  );
+  const item = (n: ShellNote) => (
+    <li key={n.id}>
+      <a
+        href={`/notes/${n.id}`}
+        aria-current={n.id === openId ? "page" : undefined}
+        data-note-link
+        onClick={(e) => {
+          if (e.metaKey || e.ctrlKey || e.shiftKey) return;
+          e.preventDefault();
+          open(n.id);
+        }}
+      >
+        <b>
+          {n.pinned && <PinIcon aria-label="Pinned" />}
+          <span>{displayTitle(n.title)}</span>
+        </b>
+        <small>
+          {n.folder && (
+            <>
+              <FolderIcon aria-hidden="true" className="inline size-3" /> {n.folder}
+              {" · "}
+            </>
+          )}
+          {editedAgo(n.updated_at)}
+          {n.madeHere || view.waiting.has(n.id) ? " · Waiting to sync" : ""}
+          {n.onDevice ? "" : " · Needs a connection"}
+        </small>
+      </a>
+    </li>
+  );
   return (
     <div data-offline-shell className="flex min-h-0 flex-1 flex-col md:flex-row">
       <section
@@ -125,51 +313,31 @@ export function OfflineNotes() {
           </p>
         </div>
         <div className="min-h-0 flex-1 overflow-y-auto">
-          {loaded.notes.length === 0 ? (
+          {view.notes.length === 0 ? (
             <p className="px-4 py-8 text-center text-sm text-muted-foreground">
               No notes are kept on this device.
             </p>
           ) : (
             <ul aria-label="All notes" className="note-list" data-note-list>
-              {loaded.notes.map((n) => (
-                <li key={n.id}>
-                  <a
-                    href={`/notes/${n.id}`}
-                    aria-current={n.id === openId ? "page" : undefined}
-                    data-note-link
-                    onClick={(e) => {
-                      if (e.metaKey || e.ctrlKey || e.shiftKey) return;
-                      e.preventDefault();
-                      open(n.id);
-                    }}
-                  >
-                    <b>
-                      {n.pinned && <PinIcon aria-label="Pinned" />}
-                      <span>{displayTitle(n.title)}</span>
-                    </b>
-                    <small>
-                      {n.folder && (
-                        <>
-                          <FolderIcon aria-hidden="true" className="inline size-3" /> {n.folder}
-                          {" · "}
-                        </>
-                      )}
-                      {editedAgo(n.updated_at)}
-                      {n.onDevice ? "" : " · Needs a connection"}
-                    </small>
-                  </a>
-                </li>
-              ))}
+              {view.notes.map(item)}
             </ul>
+          )}
+          {view.trash.length > 0 && (
+            <>
+              <h2 id="offline-trash-heading" className="px-3 pt-4 text-sm font-medium">
+                Trash
+              </h2>
+              <ul aria-labelledby="offline-trash-heading" className="note-list">
+                {view.trash.map(item)}
+              </ul>
+            </>
           )}
         </div>
       </section>
       <section aria-label="Note" className="flex min-h-0 flex-1 flex-col overflow-y-auto">
+        {toolbar}
         {note?.onDevice ? (
           <>
-            <div className="flex items-center justify-end border-b px-4 py-2 text-sm">
-              <div id="note-status-slot" />
-            </div>
             <NoteEditorIsland
               key={note.id}
               noteId={note.id}

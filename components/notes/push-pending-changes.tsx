@@ -2,12 +2,15 @@
 
 import { useEffect } from "react";
 import { useRouter } from "next/navigation";
+import { toast } from "sonner";
 
 import { useLoadedSupabase } from "@/components/supabase/supabase-config";
+import { noteChangesKey } from "@/lib/notes/offline/note-changes-key";
 import { pendingNotes } from "@/lib/notes/sync/pending-notes";
 
 /**
- * Stores the changes this device made to notes while offline and has not stored yet, from any
+ * Stores the changes this device made to notes while offline and has not stored yet (their text,
+ * and pins and Trash made in the offline shell), from any
  * notes page (the note itself need not be opened), on arrival and whenever the browser is back
  * online. The sync code is loaded only when there is something to store.
  */
@@ -19,15 +22,29 @@ export function PushPendingChanges({ userId }: { userId: string }) {
     if (!supabase) return;
     let running = false;
     const push = async () => {
-      if (running || pendingNotes(localStorage, userId).length === 0) return;
+      const waiting =
+        pendingNotes(localStorage, userId).length > 0 ||
+        localStorage.getItem(noteChangesKey(userId)) !== null;
+      if (running || !waiting) return;
       running = true;
       try {
-        const [{ pushPendingNotes }, { openLocalCopy }] = await Promise.all([
-          import("@/lib/notes/sync/push-pending"),
-          import("@/lib/notes/sync/local-copy"),
-        ]);
-        const stored = await pushPendingNotes(localStorage, userId, (noteId) =>
+        const [{ pushPendingNotes }, { openLocalCopy }, { sendWaitingChanges }] = await Promise.all(
+          [
+            import("@/lib/notes/sync/push-pending"),
+            import("@/lib/notes/sync/local-copy"),
+            import("@/lib/notes/offline/send-organize"),
+          ],
+        );
+        // Notes made offline are made (with their text) before anything else touches them.
+        let stored = await pushPendingNotes(localStorage, userId, (noteId) =>
           openLocalCopy(supabase, userId, noteId),
+        );
+        // Then pins and Trash made offline, in order; moves are sent by the folders' provider.
+        stored += await sendWaitingChanges(
+          supabase,
+          userId,
+          (_id, message) => toast.error(message),
+          { moves: false },
         );
         // The list follows Postgres changes; drawing the page again also covers a lost event.
         if (stored > 0) router.refresh();

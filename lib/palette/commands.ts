@@ -1,5 +1,6 @@
 import { exportNote, printNote, type NoteExportKind } from "@/lib/export/run";
-import { createNote, restoreNote, setPinned, trashNote } from "@/lib/notes/actions";
+import { newNote } from "@/lib/notes/new-note";
+import { restoreNote, setPinned, trashNote } from "@/lib/notes/actions";
 import { paletteHooks, registerPaletteSource, type PaletteItem } from "@/lib/palette/registry";
 import { shareNote } from "@/lib/share/actions";
 
@@ -17,7 +18,7 @@ registerPaletteSource({
         keys: ["N"],
         keywords: ["create", "add", "write"],
         async perform(env) {
-          const result = await createNote();
+          const result = await newNote();
           if (result?.error) env.notify(result.error, { error: true });
         },
       },

@@ -1,22 +1,26 @@
 import type { NoteListItem } from "@/lib/notes/list";
 import type { OfflineFolder, OfflinePage } from "@/lib/notes/offline/list-store";
+import type { NoteMadeHere } from "@/lib/notes/sync/pending-creates";
 
 export type ShellNote = NoteListItem & {
   /** The folder's name when a kept folder page shows the note. */
   folder: string | null;
   /** Whether this device holds the note's document, so it opens with no network. */
   onDevice: boolean;
+  /** Made on this device and not yet on the server. */
+  madeHere?: boolean;
 };
 
 /**
  * The list the offline shell shows, from every list page kept on this device: each note once (its
  * newest copy), trashed ones left out, pinned first, then the most recently edited, as the live
- * list orders them.
+ * list orders them. Notes made on this device and not yet on the server come first, newest first.
  */
 export function shellList(
   pages: { folder: string | null; page: OfflinePage }[],
   folders: OfflineFolder[],
   onDevice: Set<string>,
+  madeHere: NoteMadeHere[] = [],
 ): ShellNote[] {
   const names = new Map(folders.map((f) => [f.id, f.name]));
   const byId = new Map<string, ShellNote>();
@@ -35,7 +39,21 @@ export function shellList(
       }
     }
   }
-  return [...byId.values()]
+  const made: ShellNote[] = madeHere
+    .filter((n) => !byId.has(n.id))
+    .sort((a, b) => (a.created_at < b.created_at ? 1 : -1))
+    .map((n) => ({
+      id: n.id,
+      title: "",
+      preview: "",
+      pinned: n.pinned ?? false,
+      updated_at: n.created_at,
+      deleted_at: null,
+      folder: n.folder ? (names.get(n.folder) ?? null) : null,
+      onDevice: true,
+      madeHere: true,
+    }));
+  const kept = [...byId.values()]
     .filter((note) => !note.deleted_at)
     .sort(
       (a, b) =>
@@ -43,6 +61,7 @@ export function shellList(
         (a.updated_at < b.updated_at ? 1 : a.updated_at > b.updated_at ? -1 : 0) ||
         (a.id < b.id ? -1 : 1),
     );
+  return [...made, ...kept];
 }
 
 /** The line the shell shows about changes not yet stored on the server. */

@@ -22,7 +22,7 @@ export async function openLocalCopy(
   await local.whenSynced;
   return {
     doc,
-    store: supabaseNoteStore(supabase, noteId),
+    store: supabaseNoteStore(supabase, noteId, userId),
     close: async () => {
       await local.destroy();
       doc.destroy();

@@ -1,6 +1,9 @@
 import type { SupabaseClient } from "@supabase/supabase-js";
 
+import { toast } from "sonner";
+
 import { fromBytea, toBytea } from "@/lib/notes/bytea";
+import { forgetNoteMadeHere, madeHere } from "@/lib/notes/sync/pending-creates";
 import {
   StaleCompactionError,
   TransientError,
@@ -48,10 +51,53 @@ async function postUpdate(noteId: string, update: Uint8Array): Promise<number | 
   throw new TransientError(res.statusText || "No answer");
 }
 
-/** A note's stored state (over PostgREST, in one snapshot) and its updates (through the app). */
-export function supabaseNoteStore(supabase: SupabaseClient<Database>, noteId: string): NoteStore {
+/** Said when a note made offline in a folder reaches the server after the folder was deleted. */
+export const FOLDER_GONE =
+  "A note made offline is in All notes: its folder was deleted on another device meanwhile.";
+
+/**
+ * A note made on this device while offline reaches the server before anything of its document:
+ * its row, with the id made here. An id the server already has (another tab got there first) is
+ * the same note; a folder deleted meanwhile leaves it in All notes, and says so.
+ */
+async function insertNoteMadeHere(
+  supabase: SupabaseClient<Database>,
+  userId: string,
+  noteId: string,
+): Promise<void> {
+  const made = madeHere(localStorage, userId, noteId);
+  if (!made) return;
+  const row = { id: noteId, folder_id: made.folder, pinned: made.pinned ?? false };
+  let result = await supabase.from("notes").insert(row);
+  if (result.error?.code === "23503" && made.folder) {
+    result = await supabase.from("notes").insert({ ...row, folder_id: null });
+    if (!result.error) toast.error(FOLDER_GONE);
+  }
+  if (result.error?.code !== "23505") check(result);
+  forgetNoteMadeHere(localStorage, userId, noteId);
+}
+
+/**
+ * A note's stored state (over PostgREST, in one snapshot) and its updates (through the app). With
+ * the person's id, a note made on this device while offline is first inserted.
+ */
+export function supabaseNoteStore(
+  supabase: SupabaseClient<Database>,
+  noteId: string,
+  userId?: string,
+): NoteStore {
+  let inserted: Promise<void> | null = null;
+  const ensureInserted = () => {
+    if (!userId || typeof localStorage === "undefined") return Promise.resolve();
+    inserted ??= insertNoteMadeHere(supabase, userId, noteId).catch((err: unknown) => {
+      inserted = null;
+      throw err;
+    });
+    return inserted;
+  };
   return {
     async load(): Promise<StoredNote> {
+      await ensureInserted();
       const state = await supabase.rpc("note_state", { note_id: noteId }).single();
       check(state);
       const { ydoc, ydoc_version, update_ids, updates } = state.data!;
@@ -62,6 +108,7 @@ export function supabaseNoteStore(supabase: SupabaseClient<Database>, noteId: st
       };
     },
     async append(update) {
+      await ensureInserted();
       const id = await postUpdate(noteId, update);
       if (id === null) throw new Error("The change was not stored.");
       return id;
@@ -77,6 +124,7 @@ export function supabaseNoteStore(supabase: SupabaseClient<Database>, noteId: st
       return res.data!.ydoc_version;
     },
     async derive() {
+      await ensureInserted();
       await postUpdate(noteId, new Uint8Array());
     },
   };
