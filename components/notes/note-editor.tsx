@@ -173,9 +173,13 @@ export function NoteEditor({
   const [access, setAccess] = useState<"served" | "editor" | "viewer" | "removed">("served");
   const [leftOver, setLeftOver] = useState("");
   const canEdit = access === "served" ? !readOnly : access === "editor";
+  // The sync is made once; it reads whether this person may change the note through this.
+  const canEditNow = useRef(canEdit);
   useEffect(() => {
     editor?.setEditable(canEdit);
-  }, [editor, canEdit]);
+    canEditNow.current = canEdit;
+    sync?.setReadOnly(!canEdit);
+  }, [editor, sync, canEdit]);
   // A shared note's files go in its owner's folder, where the editors' storage policy lets them add.
   const uploads = useAttachmentUploads(editor, ownerId, noteId);
   useEffect(() => {
@@ -193,6 +197,7 @@ export function NoteEditor({
     void local.whenSynced.then(() => {
       if (!live) return;
       sync = new NoteSync(doc, supabaseNoteStore(supabase, noteId, userId), null, {
+        readOnly: !canEditNow.current,
         derive: () => deriveTitleAndBody(editor.getMarkdown()),
         onText: (shown) =>
           announceNoteChange({ id: noteId, ...shown, updated_at: new Date().toISOString() }),

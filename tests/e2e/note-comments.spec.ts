@@ -124,6 +124,8 @@ test("two people comment on a note's text, reply and resolve it live; a viewer r
   await friendPage.keyboard.type("Which train?");
   await friendPage.keyboard.press("Control+Enter");
   await expect(thread(onlookerPage).filter({ hasText: "Which train?" })).toBeVisible(LIVE);
+  // The viewer's device never tried to change the note: nothing to save, nothing refused.
+  await expect(onlookerPage.getByText(/Not saved|can't be saved/)).toHaveCount(0);
   // In document order: the thread on live text first, the one on deleted text after it.
   await expect(thread(ownerPage).first()).toContainText("Which train?", LIVE);
 

@@ -100,6 +100,37 @@ function device(db: MemoryDatabase, compactAfter = 50) {
 const settle = () => new Promise((r) => setTimeout(r, 30));
 
 describe("NoteSync", () => {
+  it("a viewer's device stores and sends nothing; made an editor, it stores what it has first", async () => {
+    const db = new MemoryDatabase();
+    const [owner, viewer] = [device(db), device(db)];
+    owner.peers.push(viewer);
+    viewer.peers.push(owner);
+    owner.doc.getText("t").insert(0, "the plan");
+    await settle();
+    viewer.sync.setReadOnly(true);
+    await viewer.sync.catchUp();
+    expect(viewer.text()).toBe("the plan");
+
+    // The viewer's document changes on the device (the editor tidying what it shows): nothing is
+    // stored, sent or said to be waiting.
+    viewer.doc.getText("t").insert(8, ".");
+    await settle();
+    expect(db.rows).toHaveLength(1);
+    expect(owner.text()).toBe("the plan");
+    expect(viewer.sync.hasUnsavedChanges()).toBe(false);
+    expect(viewer.states).not.toContain("error");
+    await viewer.sync.catchUp();
+    expect(db.rows).toHaveLength(1);
+
+    // Made an editor: what the device had is stored before what is typed after it.
+    viewer.sync.setReadOnly(false);
+    await settle();
+    viewer.doc.getText("t").insert(9, " Go");
+    await settle();
+    expect(db.textOnOpen()).toBe("the plan. Go");
+    expect(owner.text()).toBe("the plan. Go");
+  });
+
   it("stores every local change and shows it on the other open device", async () => {
     const db = new MemoryDatabase();
     const [a, b] = [device(db), device(db)];

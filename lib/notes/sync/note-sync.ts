@@ -24,6 +24,8 @@ export interface NoteSyncOptions {
   compactAfter?: number;
   textDelayMs?: number;
   retryMs?: (attempt: number) => number;
+  /** A viewer's device (see setReadOnly). */
+  readOnly?: boolean;
 }
 
 const isEmptyUpdate = (u: Uint8Array) => u.length <= 2 && u.every((b) => b === 0);
@@ -48,9 +50,10 @@ export class NoteSync {
   private shownText: string | null = null;
   private state: SaveState = "saved";
   private stopped = false;
+  private readOnly: boolean;
   private readonly onUpdate = (update: Uint8Array, origin: unknown) => {
     this.scheduleText();
-    if (origin === REMOTE) return;
+    if (origin === REMOTE || this.readOnly) return;
     this.pending.push(update);
     this.transport?.send(update);
     void this.flush();
@@ -62,7 +65,19 @@ export class NoteSync {
     private transport: NoteTransport | null,
     private readonly options: NoteSyncOptions,
   ) {
+    this.readOnly = options.readOnly ?? false;
     doc.on("update", this.onUpdate);
+  }
+
+  /**
+   * A viewer's device stores and sends nothing: its document may still change here (the editor
+   * tidies what it shows, such as an emptied paragraph), and the server would refuse it. Made an
+   * editor, it catches up, so what it changed meanwhile is stored before anything typed after it.
+   */
+  setReadOnly(readOnly: boolean): void {
+    if (readOnly === this.readOnly) return;
+    this.readOnly = readOnly;
+    if (!readOnly) void this.catchUp().catch(() => this.retryLater());
   }
 
   setTransport(transport: NoteTransport | null): void {
@@ -85,8 +100,8 @@ export class NoteSync {
     Y.applyUpdate(this.doc, Y.encodeStateAsUpdate(server), REMOTE);
     const missing = Y.encodeStateAsUpdate(this.doc, Y.encodeStateVector(server));
     server.destroy();
-    // Whatever is pending is part of `missing`; storing it once is enough.
-    this.pending = isEmptyUpdate(missing) ? [] : [missing];
+    // Whatever is pending is part of `missing`; storing it once is enough. A viewer stores none.
+    this.pending = isEmptyUpdate(missing) || this.readOnly ? [] : [missing];
     this.unsent = this.pending.length > 0;
     await this.flush();
   }
@@ -105,8 +120,9 @@ export class NoteSync {
       this.baseVersion = await this.store.compact(state, this.baseVersion, []);
     } catch (err) {
       if (err instanceof StaleCompactionError) return this.catchUp();
-      // Unreachable now: show the text and store it as an edit later. A second copy, should
-      // another device seed meanwhile, can be deleted; a note that opens empty invites loss.
+      // Unreachable now (or refused, to a viewer): show the text and store it as an edit later. A
+      // second copy, should another device seed meanwhile, can be deleted; a note that opens empty
+      // invites loss.
       Y.applyUpdate(this.doc, state);
       return;
     }
