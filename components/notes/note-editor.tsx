@@ -177,9 +177,11 @@ export function NoteEditor({
   const canEditNow = useRef(canEdit);
   useEffect(() => {
     editor?.setEditable(canEdit);
+  }, [editor, canEdit]);
+  useEffect(() => {
     canEditNow.current = canEdit;
     sync?.setReadOnly(!canEdit);
-  }, [editor, sync, canEdit]);
+  }, [sync, canEdit]);
   // A shared note's files go in its owner's folder, where the editors' storage policy lets them add.
   const uploads = useAttachmentUploads(editor, ownerId, noteId);
   useEffect(() => {
