@@ -1,10 +1,11 @@
 "use client";
 
 import Link from "next/link";
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 
 import { loadSupabase, useSupabaseConfig } from "@/components/supabase/supabase-config";
 import { Button } from "@/components/ui/button";
+import { hasImportFiles, takeImportFiles } from "@/lib/import/handoff";
 import type { ImportPlan } from "@/lib/import/plan";
 import type { SavedImport } from "@/lib/import/saved";
 import type { ImportProgress, ImportReport, Repeat } from "@/lib/import/write";
@@ -108,6 +109,18 @@ export function ImportNotes({
    * Writes an import, its plan kept on this device first (so a closed tab can resume it), or
    * carries on with one left unfinished.
    */
+  // Files dropped on the notes list: read as if dropped here, once the page is up.
+  useEffect(() => {
+    if (!hasImportFiles()) return;
+    const later = setTimeout(() => {
+      const dropped = takeImportFiles();
+      if (dropped) void read(dropped);
+    });
+    return () => clearTimeout(later);
+    // Once, on arrival: what it reads was handed over once.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
   async function write(plan: ImportPlan, name: string, resumed?: SavedImport) {
     setStage({
       kind: "writing",

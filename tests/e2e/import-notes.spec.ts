@@ -161,6 +161,29 @@ test("a vault, an Evernote notebook and a bad file: summary, progress, report, a
   await expect(page.getByRole("link", { name: /Garden plan/ })).toHaveCount(0);
   await expect(page.getByRole("treeitem", { name: /Projects/ })).toHaveCount(0);
 
+  // Files dropped on the notes list are imported: the list says so, and the import takes them.
+  const dropped = await page.evaluateHandle(() => {
+    const data = new DataTransfer();
+    data.items.add(
+      new File(["Plant the bulbs in October."], "Bulbs.md", { type: "text/markdown" }),
+    );
+    return data;
+  });
+  const list = page.getByRole("region", { name: "Note list" });
+  await list.dispatchEvent("dragover", { dataTransfer: dropped });
+  await expect(list.getByRole("status")).toHaveText("Drop to import these files as notes");
+  await list.dispatchEvent("drop", { dataTransfer: dropped });
+  await page.waitForURL("**/account/import");
+  await expect(page.getByRole("list", { name: "What will be imported" })).toHaveText(/^1 note/);
+  await page.getByRole("button", { name: "Import 1 note" }).click();
+  await expect(page.getByRole("heading", { name: "Imported 1 note" })).toBeVisible({
+    timeout: 60_000,
+  });
+  await page.goto("/notes");
+  await expect(
+    page.getByRole("link", { name: /Plant the bulbs in October/ }).first(),
+  ).toBeVisible();
+
   await context.close();
 });
 
