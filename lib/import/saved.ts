@@ -1,5 +1,6 @@
 import type { ImportPlan } from "@/lib/import/plan";
 import type { ImportJob, Repeat } from "@/lib/import/write";
+import { oneStore } from "@/lib/local-db/one-store";
 
 /**
  * An import's plan, kept on this device while it is written (its notes, their files' bytes and
@@ -12,33 +13,12 @@ export type SavedImport = ImportJob & { name: string; repeat: Repeat; plan: Impo
 
 const STORE = "imports";
 
-function open(userId: string): Promise<IDBDatabase> {
-  return new Promise((resolve, reject) => {
-    const request = indexedDB.open(`groundwork:${userId}:imports`, 1);
-    request.onupgradeneeded = () =>
-      request.result.createObjectStore(STORE, { keyPath: "importId" });
-    request.onsuccess = () => resolve(request.result);
-    request.onerror = () => reject(request.error);
-  });
-}
-
-async function run<T>(
+function run<T>(
   userId: string,
   mode: IDBTransactionMode,
   act: (store: IDBObjectStore) => IDBRequest<T>,
 ): Promise<T> {
-  const db = await open(userId);
-  try {
-    return await new Promise<T>((resolve, reject) => {
-      const tx = db.transaction(STORE, mode);
-      const request = act(tx.objectStore(STORE));
-      tx.oncomplete = () => resolve(request.result);
-      tx.onerror = () => reject(tx.error);
-      tx.onabort = () => reject(tx.error);
-    });
-  } finally {
-    db.close();
-  }
+  return oneStore(`groundwork:${userId}:imports`, STORE, { keyPath: "importId" }).run(mode, act);
 }
 
 /** Keeps the import's plan; false when this device cannot (no IndexedDB, or it is full). */

@@ -1,5 +1,6 @@
 import type { SupabaseClient } from "@supabase/supabase-js";
 
+import { oneStore } from "@/lib/local-db/one-store";
 import type { Database } from "@/lib/supabase/database.types";
 import { TitleIndex, type DeviceTitle, type TitleHit } from "@/lib/search/title-index";
 
@@ -28,43 +29,16 @@ const databaseName = (userId: string) => `groundwork:${userId}:titles`;
 const legacyKey = (userId: string) => `groundwork:${userId}:note-titles`;
 const fullReadKey = (userId: string) => `groundwork:${userId}:titles-read-at`;
 
-function open(userId: string): Promise<IDBDatabase> {
-  return new Promise((resolve, reject) => {
-    const request = indexedDB.open(databaseName(userId), 1);
-    request.onupgradeneeded = () => request.result.createObjectStore(STORE, { keyPath: "id" });
-    request.onsuccess = () => resolve(request.result);
-    request.onerror = () => reject(request.error);
-  });
-}
+const titlesStore = (userId: string) => oneStore(databaseName(userId), STORE, { keyPath: "id" });
 
 async function write(userId: string, act: (store: IDBObjectStore) => void): Promise<void> {
   if (typeof indexedDB === "undefined") return;
-  const db = await open(userId);
-  try {
-    await new Promise<void>((resolve, reject) => {
-      const tx = db.transaction(STORE, "readwrite");
-      act(tx.objectStore(STORE));
-      tx.oncomplete = () => resolve();
-      tx.onerror = () => reject(tx.error);
-      tx.onabort = () => reject(tx.error);
-    });
-  } finally {
-    db.close();
-  }
+  await titlesStore(userId).run("readwrite", act);
 }
 
 async function readAll(userId: string): Promise<DeviceTitle[]> {
   if (typeof indexedDB === "undefined") return [];
-  const db = await open(userId);
-  try {
-    return await new Promise<DeviceTitle[]>((resolve, reject) => {
-      const request = db.transaction(STORE, "readonly").objectStore(STORE).getAll();
-      request.onsuccess = () => resolve(request.result as DeviceTitle[]);
-      request.onerror = () => reject(request.error);
-    });
-  } finally {
-    db.close();
-  }
+  return (await titlesStore(userId).run("readonly", (store) => store.getAll())) as DeviceTitle[];
 }
 
 function readLegacy(userId: string): DeviceTitle[] {

@@ -1,5 +1,6 @@
 import { CHECKED_DOWN_KEY } from "@/lib/notes/checklist-preference";
 import type { NoteListItem } from "@/lib/notes/list";
+import { oneStore } from "@/lib/local-db/one-store";
 import { cacheIsPublic } from "@/lib/pwa/offline-shell";
 
 /**
@@ -21,32 +22,12 @@ export function offlineListName(userId: string): string {
 /** Every database this app keeps for someone starts with this. */
 export const LOCAL_DATABASE_PREFIX = "groundwork:";
 
-function open(userId: string): Promise<IDBDatabase> {
-  return new Promise((resolve, reject) => {
-    const request = indexedDB.open(offlineListName(userId), 1);
-    request.onupgradeneeded = () => request.result.createObjectStore(STORE);
-    request.onsuccess = () => resolve(request.result);
-    request.onerror = () => reject(request.error);
-  });
-}
-
-async function run<T>(
+function run<T>(
   userId: string,
   mode: IDBTransactionMode,
   act: (store: IDBObjectStore) => IDBRequest<T>,
 ): Promise<T> {
-  const db = await open(userId);
-  try {
-    return await new Promise<T>((resolve, reject) => {
-      const tx = db.transaction(STORE, mode);
-      const request = act(tx.objectStore(STORE));
-      tx.oncomplete = () => resolve(request.result);
-      tx.onerror = () => reject(tx.error);
-      tx.onabort = () => reject(tx.error);
-    });
-  } finally {
-    db.close();
-  }
+  return oneStore(offlineListName(userId), STORE).run(mode, act);
 }
 
 const pageKey = (folder: string | null) => `page:${folder ?? "all"}`;
