@@ -9,15 +9,7 @@ import {
   newPerson,
   openNote,
 } from "./support/notes";
-
-async function openPalette(page: Page) {
-  const palette = page.getByRole("dialog", { name: "Command palette" });
-  await expect(async () => {
-    if (!(await palette.isVisible())) await page.keyboard.press("Control+k");
-    await expect(palette).toBeVisible({ timeout: 1_000 });
-  }).toPass({ timeout: 15_000 });
-  return palette;
-}
+import { openPalette } from "./support/palette";
 
 const field = (page: Page) => page.getByRole("combobox", { name: "Find a note or a command" });
 const notes = (page: Page) => page.getByRole("group", { name: "Notes" }).getByRole("option");

@@ -9,14 +9,11 @@ import {
   openNote,
   seedNote,
 } from "./support/notes";
+import { openPalette as openPaletteByKey } from "./support/palette";
 
-/** Ctrl+K, asked until the page has hydrated and answers. */
+/** Ctrl+K: the palette opens with its field focused. */
 async function openPalette(page: Page) {
-  const palette = page.getByRole("dialog", { name: "Command palette" });
-  await expect(async () => {
-    if (!(await palette.isVisible())) await page.keyboard.press("Control+k");
-    await expect(palette).toBeVisible({ timeout: 1_000 });
-  }).toPass({ timeout: 15_000 });
+  const palette = await openPaletteByKey(page);
   await expect(page.getByRole("combobox", { name: "Find a note or a command" })).toBeFocused();
   return palette;
 }

@@ -3,15 +3,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { setThemeCookie } from "./helpers";
 import { seriousViolations } from "./support/axe";
 import { deviceOf, editor, newPerson, seedNote } from "./support/notes";
-
-async function openPalette(page: Page) {
-  const palette = page.getByRole("dialog", { name: "Command palette" });
-  await expect(async () => {
-    if (!(await palette.isVisible())) await page.keyboard.press("Control+k");
-    await expect(palette).toBeVisible({ timeout: 1_000 });
-  }).toPass({ timeout: 15_000 });
-  return palette;
-}
+import { openPalette } from "./support/palette";
 
 const field = (page: Page) => page.getByRole("combobox", { name: "Find a note or a command" });
 const notes = (page: Page) => page.getByRole("group", { name: "Notes" }).getByRole("option");
