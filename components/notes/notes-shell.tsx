@@ -7,7 +7,7 @@ import { PanelLeftCloseIcon, PanelLeftOpenIcon, XIcon } from "lucide-react";
 
 import { NoteShortcuts } from "@/components/notes/note-shortcuts";
 import { NotesNav } from "@/components/notes/notes-nav";
-import { dragHasFiles, handOffImportFiles } from "@/lib/import/handoff";
+import { handOffImportFiles } from "@/lib/import/handoff";
 import {
   LAYOUT_COOKIE,
   LIST_WIDTH,
@@ -54,9 +54,8 @@ export function NotesShell({
 }) {
   const segment = useSelectedLayoutSegment();
   const onPage = segment !== null;
-  const router = useRouter();
   // Files from the device dropped on the list are imported (Account → Import takes them over).
-  const [dropping, setDropping] = useState(false);
+  const router = useRouter();
   const [layout, setLayout] = useState(initialLayout);
   const [sheet, setSheet] = useState(false);
 
@@ -146,36 +145,21 @@ export function NotesShell({
         <section
           aria-label="Note list"
           className={cn(
-            "relative w-full shrink-0 flex-col md:flex md:w-80 md:border-r lg:w-[var(--list-w)]",
+            "w-full shrink-0 flex-col md:flex md:w-80 md:border-r lg:w-[var(--list-w)]",
             onPage ? "hidden" : "flex",
             !layout.list && "lg:hidden",
           )}
           onDragOver={(e) => {
-            if (!dragHasFiles([...e.dataTransfer.types])) return;
-            e.preventDefault();
-            e.dataTransfer.dropEffect = "copy";
-            setDropping(true);
-          }}
-          onDragLeave={(e) => {
-            if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setDropping(false);
+            if (e.dataTransfer.types.includes("Files")) e.preventDefault();
           }}
           onDrop={(e) => {
-            if (!dragHasFiles([...e.dataTransfer.types])) return;
+            if (!e.dataTransfer.types.includes("Files")) return;
             e.preventDefault();
-            setDropping(false);
             handOffImportFiles([...e.dataTransfer.files]);
             router.push("/account/import");
           }}
         >
           {list}
-          {dropping ? (
-            <div
-              role="status"
-              className="pointer-events-none absolute inset-2 grid place-items-center rounded-lg border-2 border-dashed border-primary bg-background/90 p-4 text-center text-sm font-medium"
-            >
-              Drop to import these files as notes
-            </div>
-          ) : null}
         </section>
         {layout.list ? (
           <Resizer

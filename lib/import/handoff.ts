@@ -15,6 +15,3 @@ export function takeImportFiles(): File[] | null {
   handedOff = null;
   return files;
 }
-
-/** Whether a drag carries files from the device (not a note or a folder dragged in the app). */
-export const dragHasFiles = (types: readonly string[]): boolean => types.includes("Files");

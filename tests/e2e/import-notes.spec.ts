@@ -161,7 +161,7 @@ test("a vault, an Evernote notebook and a bad file: summary, progress, report, a
   await expect(page.getByRole("link", { name: /Garden plan/ })).toHaveCount(0);
   await expect(page.getByRole("treeitem", { name: /Projects/ })).toHaveCount(0);
 
-  // Files dropped on the notes list are imported: the list says so, and the import takes them.
+  // Files dropped on the notes list are imported: Account → Import takes them over.
   const dropped = await page.evaluateHandle(() => {
     const data = new DataTransfer();
     data.items.add(
@@ -170,8 +170,6 @@ test("a vault, an Evernote notebook and a bad file: summary, progress, report, a
     return data;
   });
   const list = page.getByRole("region", { name: "Note list" });
-  await list.dispatchEvent("dragover", { dataTransfer: dropped });
-  await expect(list.getByRole("status")).toHaveText("Drop to import these files as notes");
   await list.dispatchEvent("drop", { dataTransfer: dropped });
   await page.waitForURL("**/account/import");
   await expect(page.getByRole("list", { name: "What will be imported" })).toHaveText(/^1 note/);
