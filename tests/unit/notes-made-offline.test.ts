@@ -16,20 +16,12 @@ import { queueChange, queuedChanges } from "@/lib/notes/offline/organize-queue";
 import { pinOffline, trashOffline } from "@/lib/notes/offline/organize-offline";
 import { TransientError } from "@/lib/notes/sync/types";
 
+import { memoryStorage } from "./support/memory-storage";
+
 const USER = "00000000-0000-4000-8000-0000000000aa";
 const ID_A = "0a000000-0000-4000-8000-00000000000a";
 const ID_B = "0b000000-0000-4000-8000-00000000000b";
 const FOLDER = "0f000000-0000-4000-8000-00000000000f";
-
-function memoryStorage() {
-  const map = new Map<string, string>();
-  return {
-    getItem: (k: string) => map.get(k) ?? null,
-    setItem: (k: string, v: string) => void map.set(k, v),
-    removeItem: (k: string) => void map.delete(k),
-    map,
-  };
-}
 
 describe("notes made on this device while offline", () => {
   it("are kept newest first, found by id, and forgotten once stored or deleted", () => {

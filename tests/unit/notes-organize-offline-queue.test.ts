@@ -12,20 +12,12 @@ import {
 } from "@/lib/notes/offline/organize-queue";
 import type { ShellNote } from "@/lib/notes/offline/shell-list";
 
+import { memoryStorage } from "./support/memory-storage";
+
 const USER = "00000000-0000-4000-8000-0000000000aa";
 const A = "0a000000-0000-4000-8000-00000000000a";
 const B = "0b000000-0000-4000-8000-00000000000b";
 const C = "0c000000-0000-4000-8000-00000000000c";
-
-function memoryStorage() {
-  const map = new Map<string, string>();
-  return {
-    getItem: (k: string) => map.get(k) ?? null,
-    setItem: (k: string, v: string) => void map.set(k, v),
-    removeItem: (k: string) => void map.delete(k),
-    map,
-  };
-}
 
 const pin = (id: string, pinned: boolean, at: string): NoteChange => ({
   id,
