@@ -8,10 +8,14 @@ import { FormMessage } from "@/components/forms/form-parts";
 import { loadSupabase, useSupabaseConfig } from "@/components/supabase/supabase-config";
 import { Button } from "@/components/ui/button";
 import { authErrorMessage, NETWORK_ERROR_MESSAGE } from "@/lib/auth/error-messages";
+import { importWhenOnline } from "@/lib/when-online";
 
 // Shown only once someone starts adding an app, so it loads then.
 const MfaEnrollment = dynamic(
-  () => import("@/components/account/mfa-enrollment").then((module) => module.MfaEnrollment),
+  () =>
+    importWhenOnline(() => import("@/components/account/mfa-enrollment")).then(
+      (module) => module.MfaEnrollment,
+    ),
   { ssr: false },
 );
 

@@ -15,13 +15,16 @@ import {
   DropdownMenuTrigger,
 } from "@/components/ui/dropdown-menu";
 import { restoreNote, setPinned, trashNote } from "@/lib/notes/actions";
+import { importWhenOnline } from "@/lib/when-online";
 
 // On a phone the buttons are their icons (names stay for screen readers), closer together, so
 // all fit on a line.
 const phone = "max-sm:has-[>svg]:px-2";
 
 const ExportItems = dynamic(() =>
-  import("@/components/notes/note-export-items").then((m) => m.NoteExportItems),
+  importWhenOnline(() => import("@/components/notes/note-export-items")).then(
+    (m) => m.NoteExportItems,
+  ),
 );
 const loadItems = () => void import("@/components/notes/note-export-items");
 

@@ -4,10 +4,11 @@ import { useState } from "react";
 import dynamic from "next/dynamic";
 
 import { NoteSkeleton } from "@/components/notes/note-skeleton";
+import { importWhenOnline } from "@/lib/when-online";
 
 // The editor and its sync are loaded only here, so no other page ships them.
 const NoteEditor = dynamic(
-  () => import("@/components/notes/note-editor").then((m) => m.NoteEditor),
+  () => importWhenOnline(() => import("@/components/notes/note-editor")).then((m) => m.NoteEditor),
   { ssr: false, loading: () => null },
 );
 

@@ -54,6 +54,7 @@ import { markPending } from "@/lib/notes/sync/pending-notes";
 import { supabaseNoteStore } from "@/lib/notes/sync/supabase-store";
 import type { SaveState } from "@/lib/notes/sync/types";
 import { profileFromClaims, shownName } from "@/lib/profile/session-profile";
+import { importWhenOnline } from "@/lib/when-online";
 
 type Props = {
   noteId: string;
@@ -71,7 +72,10 @@ type Props = {
 
 // The comments panel is loaded when it is first opened.
 const CommentsPanel = dynamic(
-  () => import("@/components/comments/comments-panel").then((m) => m.CommentsPanel),
+  () =>
+    importWhenOnline(() => import("@/components/comments/comments-panel")).then(
+      (m) => m.CommentsPanel,
+    ),
   { ssr: false, loading: () => null },
 );
 
@@ -394,9 +398,9 @@ export function NoteEditor({
           onComment={canEdit ? startComment : undefined}
         />
       )}
-      {!hidden && (
+      {!hidden && commentsOpen && (
         <CommentsPanel
-          open={commentsOpen}
+          open
           onOpenChange={setCommentsOpen}
           threads={comments.threads}
           names={comments.names}

@@ -6,11 +6,15 @@ import { useEffect, useState } from "react";
 
 import { paletteKey } from "@/lib/palette/keys";
 import { rememberNote } from "@/lib/palette/recent";
+import { importWhenOnline } from "@/lib/when-online";
 
 const NOTE_PATH = /^\/notes\/([0-9a-f-]{36})$/;
 
 const CommandPalette = dynamic(
-  () => import("@/components/palette/command-palette").then((m) => m.CommandPalette),
+  () =>
+    importWhenOnline(() => import("@/components/palette/command-palette")).then(
+      (m) => m.CommandPalette,
+    ),
   { ssr: false },
 );
 

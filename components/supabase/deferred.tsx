@@ -2,6 +2,8 @@
 
 import dynamic from "next/dynamic";
 
+import { importWhenOnline } from "@/lib/when-online";
+
 /*
  * Parts of every page that render nothing and only start working once the page is interactive:
  * they load after hydration, with the Supabase client library they need, instead of in every
@@ -9,11 +11,17 @@ import dynamic from "next/dynamic";
  */
 
 export const DeferredAuthListener = dynamic(
-  () => import("@/components/auth/auth-listener").then((module) => module.AuthListener),
+  () =>
+    importWhenOnline(() => import("@/components/auth/auth-listener")).then(
+      (module) => module.AuthListener,
+    ),
   { ssr: false },
 );
 
 export const DeferredProfileSync = dynamic(
-  () => import("@/components/account/profile-sync").then((module) => module.ProfileSync),
+  () =>
+    importWhenOnline(() => import("@/components/account/profile-sync")).then(
+      (module) => module.ProfileSync,
+    ),
   { ssr: false },
 );
