@@ -1,10 +1,9 @@
 "use client";
 
-import { useState, useTransition } from "react";
-import { CopyIcon, GlobeIcon, Share2Icon } from "lucide-react";
-import { toast } from "sonner";
+import { useState } from "react";
+import dynamic from "next/dynamic";
+import { GlobeIcon, Share2Icon } from "lucide-react";
 
-import { setShareIndexable, shareNote, unshareNote } from "@/lib/share/actions";
 import { Button } from "@/components/ui/button";
 import {
   Dialog,
@@ -14,9 +13,16 @@ import {
   DialogTitle,
   DialogTrigger,
 } from "@/components/ui/dialog";
-import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
-import { SharePeople } from "@/components/notes/share-people";
+import { importWhenOnline } from "@/lib/when-online";
+
+// What the dialog holds (the public link, the people, the invitation form) loads when the dialog
+// is about to open: the note's first load carries only its button.
+const loadBody = () => importWhenOnline(() => import("@/components/notes/share-dialog-body"));
+const ShareDialogBody = dynamic(() => loadBody().then((m) => m.ShareDialogBody), {
+  ssr: false,
+  loading: () => <p className="text-sm text-muted-foreground">Loading…</p>,
+});
+const warm = () => void loadBody().catch(() => {});
 
 /**
  * Share / Stop sharing for the open note, with its public link ready to copy, and the people it is
@@ -33,111 +39,39 @@ export function ShareControl({
   indexable: boolean;
   owner?: boolean;
 }) {
+  // Kept here, not in the dialog's content, which is gone while the dialog is closed.
   const [slug, setSlug] = useState(initialSlug);
   const [indexable, setIndexable] = useState(initialIndexable);
-  const [pending, startTransition] = useTransition();
-
-  const share = () =>
-    startTransition(async () => {
-      const result = await shareNote(id);
-      if (result.error) toast.error(result.error);
-      else setSlug(result.slug ?? null);
-    });
-
-  const stop = () =>
-    startTransition(async () => {
-      const result = await unshareNote(id);
-      if (result.error) toast.error(result.error);
-      else {
-        setSlug(null);
-        toast("Sharing stopped. The old link no longer works.");
-      }
-    });
-
-  const toggleIndexable = (next: boolean) =>
-    startTransition(async () => {
-      const result = await setShareIndexable(id, next);
-      if (result.error) toast.error(result.error);
-      else setIndexable(next);
-    });
-
-  // Only called in the browser: the dialog's content renders once it is opened.
-  const link = () => `${window.location.origin}/n/${slug}`;
-
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(link());
-      toast.success("Link copied");
-    } catch {
-      toast.error("Couldn't copy. Select the link and copy it yourself.");
-    }
-  };
 
   return (
     <Dialog>
       <DialogTrigger asChild>
-        <Button variant="ghost" size="sm">
+        <Button variant="ghost" size="sm" onPointerEnter={warm} onFocus={warm}>
           {slug && owner ? <GlobeIcon aria-hidden="true" /> : <Share2Icon aria-hidden="true" />}
           <span className="sr-only sm:not-sr-only">{slug && owner ? "Shared" : "Share"}</span>
         </Button>
       </DialogTrigger>
       <DialogContent>
-        {owner ? (
-          <>
-            <DialogHeader>
-              <DialogTitle>{slug ? "This note is public" : "Share this note"}</DialogTitle>
-              <DialogDescription>
-                {slug
-                  ? "Anyone with the link can read it, without an account, and sees your edits as you make them."
-                  : "Sharing makes a public link that anyone can read, without an account. You can stop sharing at any time."}
-              </DialogDescription>
-            </DialogHeader>
-            {slug ? (
-              <div className="flex flex-col gap-4">
-                <div className="flex flex-col gap-2">
-                  <Label htmlFor="share-link">Public link</Label>
-                  <div className="flex gap-2">
-                    <Input
-                      id="share-link"
-                      readOnly
-                      value={link()}
-                      onFocus={(e) => e.target.select()}
-                    />
-                    <Button type="button" onClick={copy}>
-                      <CopyIcon aria-hidden="true" />
-                      Copy link
-                    </Button>
-                  </div>
-                </div>
-                <label className="flex items-center gap-2 text-sm">
-                  <input
-                    type="checkbox"
-                    checked={indexable}
-                    disabled={pending}
-                    onChange={(e) => toggleIndexable(e.target.checked)}
-                  />
-                  Let search engines show this note
-                </label>
-                <Button variant="outline" onClick={stop} disabled={pending}>
-                  Stop sharing
-                </Button>
-              </div>
-            ) : (
-              <Button onClick={share} disabled={pending}>
-                <Share2Icon aria-hidden="true" />
-                Share
-              </Button>
-            )}
-          </>
-        ) : (
-          <DialogHeader>
-            <DialogTitle>Shared with you</DialogTitle>
-            <DialogDescription>
-              The people below can open this note. Only its owner changes who has access.
-            </DialogDescription>
-          </DialogHeader>
-        )}
-        <SharePeople id={id} owner={owner} />
+        <DialogHeader>
+          <DialogTitle>
+            {!owner ? "Shared with you" : slug ? "This note is public" : "Share this note"}
+          </DialogTitle>
+          <DialogDescription>
+            {!owner
+              ? "The people below can open this note. Only its owner changes who has access."
+              : slug
+                ? "Anyone with the link can read it, without an account, and sees your edits as you make them."
+                : "Sharing makes a public link that anyone can read, without an account. You can stop sharing at any time."}
+          </DialogDescription>
+        </DialogHeader>
+        <ShareDialogBody
+          id={id}
+          owner={owner}
+          slug={slug}
+          onSlugChange={setSlug}
+          indexable={indexable}
+          onIndexableChange={setIndexable}
+        />
       </DialogContent>
     </Dialog>
   );
