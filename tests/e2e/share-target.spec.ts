@@ -30,6 +30,39 @@ async function shareInto(page: Page, shared: Shared) {
   }, shared);
 }
 
+type SharedFile = { name: string; type: string; base64?: string; size?: number };
+
+/** What a share sheet sends the installed app: one multipart form of text and files. */
+async function shareFilesInto(page: Page, text: string, files: SharedFile[]) {
+  await page.evaluate(
+    ({ text, files }) => {
+      const form = document.createElement("form");
+      form.method = "POST";
+      form.action = "/share";
+      form.enctype = "multipart/form-data";
+      const field = document.createElement("input");
+      field.name = "text";
+      field.value = text;
+      const input = document.createElement("input");
+      input.type = "file";
+      input.name = "files";
+      input.multiple = true;
+      const transfer = new DataTransfer();
+      for (const f of files) {
+        const bytes = f.base64
+          ? Uint8Array.from(atob(f.base64), (c) => c.charCodeAt(0))
+          : new Uint8Array(f.size ?? 0);
+        transfer.items.add(new File([bytes], f.name, { type: f.type }));
+      }
+      input.files = transfer.files;
+      form.append(field, input);
+      document.body.append(form);
+      form.submit();
+    },
+    { text, files },
+  );
+}
+
 async function notesOf(person: Person) {
   const { data, error } = await admin()
     .from("notes")
@@ -232,7 +265,7 @@ test("sharing into Groundwork signed out keeps the share through signing in, the
 test.describe("with the app installed", () => {
   test.use({ serviceWorkers: "allow" });
 
-  test("files shared into Groundwork become the new note's attachments with the right bytes; a file too large is refused in words", async ({
+  test("files shared into Groundwork become the new note's attachments with the right bytes, offline too once back online; a file too large is refused in words", async ({
     browser,
     baseURL,
   }) => {
@@ -247,35 +280,20 @@ test.describe("with the app installed", () => {
       .toMatch(/\/sw\.js$/);
 
     const pdf = Buffer.from("%PDF-1.4\nplanting plan, bed by bed\n%%EOF\n");
-    // What a share sheet sends the installed app: one multipart form of text and files.
-    await page.evaluate(
-      ({ png, pdf }) => {
-        const bytes = (b64: string) => Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
-        const form = document.createElement("form");
-        form.method = "POST";
-        form.action = "/share";
-        form.enctype = "multipart/form-data";
-        const text = document.createElement("input");
-        text.name = "text";
-        text.value = "Seedlings for the south bed";
-        const files = document.createElement("input");
-        files.type = "file";
-        files.name = "files";
-        files.multiple = true;
-        const transfer = new DataTransfer();
-        transfer.items.add(new File([bytes(png)], "seedlings.png", { type: "image/png" }));
-        transfer.items.add(
-          new File([bytes(pdf)], "Planting plan.pdf", { type: "application/pdf" }),
-        );
-        const huge = new Uint8Array(50 * 1024 * 1024 + 1);
-        transfer.items.add(new File([huge], "walkthrough.mp4", { type: "video/mp4" }));
-        files.files = transfer.files;
-        form.append(text, files);
-        document.body.append(form);
-        form.submit();
-      },
-      { png: FACE_PNG.toString("base64"), pdf: pdf.toString("base64") },
+    const answer = page.waitForResponse(
+      (r) => r.url().endsWith("/share") && r.request().method() === "POST",
     );
+    await shareFilesInto(page, "Seedlings for the south bed", [
+      { name: "seedlings.png", type: "image/png", base64: FACE_PNG.toString("base64") },
+      { name: "Planting plan.pdf", type: "application/pdf", base64: pdf.toString("base64") },
+      { name: "walkthrough.mp4", type: "video/mp4", size: 50 * 1024 * 1024 + 1 },
+    ]);
+    // The worker answers the share itself, with the app's headers, and sends the page on.
+    const kept = await answer;
+    expect(kept.status()).toBe(303);
+    expect(kept.headers()["location"]).toMatch(/^\/notes\?action=share&shared=[0-9a-f-]{36}$/);
+    expect(kept.headers()["x-frame-options"]).toBe("DENY");
+    expect(kept.headers()["content-security-policy"]).toContain("frame-ancestors 'none'");
 
     await expect(
       page.getByText("“walkthrough.mp4” is too large (50 MB): a file can be at most 50 MB."),
@@ -333,6 +351,22 @@ test.describe("with the app installed", () => {
         }),
       )
       .toBe(0);
+
+    // Offline, the share waits on the device, the shell says so, and the note is made (and its
+    // file uploaded) once the network is back.
+    await context.setOffline(true);
+    await shareFilesInto(page, "Compost ratios", [
+      { name: "ratios.txt", type: "text/plain", base64: Buffer.from("3:1").toString("base64") },
+    ]);
+    await expect(page.getByText("What you shared is kept on this device.")).toBeVisible({
+      timeout: 15_000,
+    });
+    await context.setOffline(false);
+    await expect(editor(page)).toContainText("Compost ratios", { timeout: 20_000 });
+    await expect(page.locator('[data-attachment-view="file"]')).toContainText("ratios.txt", {
+      timeout: 30_000,
+    });
+    expect(await notesOf(person)).toHaveLength(2);
     await context.close();
   });
 });
