@@ -19,9 +19,13 @@ export type PendingShare = {
 
 export type NoteFile = { id: string; noteId: string; file: File };
 
-const pending = oneStore("groundwork:shared", "shares", { keyPath: "id" });
+/** The databases' names: both under the prefix every sign-out deletes (`forgetDevice`). */
+export const PENDING_SHARES_DATABASE = "groundwork:shared";
+export const sharedFilesDatabase = (userId: string) => `groundwork:${userId}:shared-files`;
+
+const pending = oneStore(PENDING_SHARES_DATABASE, "shares", { keyPath: "id" });
 const ownStore = (userId: string) =>
-  oneStore(`groundwork:${userId}:shared-files`, "files", { keyPath: "id" });
+  oneStore(sharedFilesDatabase(userId), "files", { keyPath: "id" });
 
 /** Where a kept share is claimed: the notes page, through signing in when needed. */
 export function claimPath(id: string): string {

@@ -279,6 +279,12 @@ test.describe("with the app installed", () => {
       })
       .toMatch(/\/sw\.js$/);
 
+    // Text and links alone, as a share sheet now sends them (multipart, no file), go to the server.
+    await shareFilesInto(page, "Mulch before the frost", []);
+    await page.waitForURL(NOTE_URL);
+    await expect(editor(page)).toContainText("Mulch before the frost", { timeout: 15_000 });
+    const textNote = NOTE_URL.exec(page.url())![1];
+
     const pdf = Buffer.from("%PDF-1.4\nplanting plan, bed by bed\n%%EOF\n");
     const answer = page.waitForResponse(
       (r) => r.url().endsWith("/share") && r.request().method() === "POST",
@@ -300,6 +306,7 @@ test.describe("with the app installed", () => {
     ).toBeVisible({ timeout: 20_000 });
     await page.waitForURL(NOTE_URL, { timeout: 20_000 });
     const id = NOTE_URL.exec(page.url())![1];
+    expect(id).not.toBe(textNote);
     await expect(editor(page)).toContainText("Seedlings for the south bed", { timeout: 15_000 });
     const image = page.locator('[data-attachment-view="image"]');
     const chip = page.locator('[data-attachment-view="file"]');
@@ -323,7 +330,7 @@ test.describe("with the app installed", () => {
       .toMatch(
         /^(?=[\s\S]*!\[seedlings\.png\]\(attachment:)(?=[\s\S]*\[Planting plan\.pdf\]\(attachment:)/,
       );
-    expect(await notesOf(person)).toHaveLength(1);
+    expect(await notesOf(person)).toHaveLength(2);
     await expect
       .poll(() =>
         page.evaluate(async () => {
@@ -366,7 +373,7 @@ test.describe("with the app installed", () => {
     await expect(page.locator('[data-attachment-view="file"]')).toContainText("ratios.txt", {
       timeout: 30_000,
     });
-    expect(await notesOf(person)).toHaveLength(2);
+    expect(await notesOf(person)).toHaveLength(3);
     await context.close();
   });
 });

@@ -3,7 +3,12 @@ import { describe, expect, it } from "vitest";
 import manifest from "@/app/manifest";
 import { ATTACHMENT_MAX_BYTES, ATTACHMENT_TYPES } from "@/lib/attachments/limits";
 import { shareProblemMessage } from "@/lib/share-target/pending";
-import { claimPath } from "@/lib/share-target/kept-files";
+import { LOCAL_DATABASE_PREFIX } from "@/lib/notes/offline/list-store";
+import {
+  claimPath,
+  PENDING_SHARES_DATABASE,
+  sharedFilesDatabase,
+} from "@/lib/share-target/kept-files";
 import {
   formHasFiles,
   readSharedForm,
@@ -110,6 +115,11 @@ describe("a share's form with files", () => {
   it("is claimed on the notes page, and a share the device could not keep is explained", () => {
     expect(claimPath("4f1c")).toBe("/notes?action=share&shared=4f1c");
     expect(shareProblemMessage("not-kept")).toMatch(/could not be kept on this device/);
+  });
+
+  it("is kept only in databases that signing out deletes", () => {
+    expect(PENDING_SHARES_DATABASE.startsWith(LOCAL_DATABASE_PREFIX)).toBe(true);
+    expect(sharedFilesDatabase("u1").startsWith(`${LOCAL_DATABASE_PREFIX}u1:`)).toBe(true);
   });
 });
 
