@@ -1,13 +1,16 @@
 import type { MetadataRoute } from "next";
 
+import { ATTACHMENT_ACCEPT } from "@/lib/attachments/limits";
+import { SHARED_FILES_FIELD } from "@/lib/share-target/shared-files";
 import { siteConfig } from "@/lib/site-config";
 
 /**
  * The web app manifest (served at /manifest.webmanifest, linked from every page): what a browser
  * needs to offer "Install", and what the installed app opens to. The launcher's shortcuts open
  * /notes with an action the notes page carries out (components/notes/launch-action.tsx). As a
- * share target (W3C Web Share Target; Android and desktop Chromium), it takes text and links from
- * other apps' share sheets into a new note (app/share/route.ts).
+ * share target (W3C Web Share Target level 2; Android and desktop Chromium), it takes text, links
+ * and files from other apps' share sheets into a new note (app/share/route.ts, and the service
+ * worker for files: sw/share-target.ts).
  */
 export default function manifest(): MetadataRoute.Manifest {
   return {
@@ -30,12 +33,17 @@ export default function manifest(): MetadataRoute.Manifest {
     // POST, as the spec and web.dev advise for a target that changes something (it makes a note):
     // the answer is a 303 to the note, so a reload or Back never makes a second one, and what was
     // shared stays out of the address, history and logs, with no URL length to cut it short.
-    // Files are not taken: only text and links.
+    // Files need multipart/form-data; they are offered only of the types a note's attachments take.
     share_target: {
       action: "/share",
       method: "POST",
-      enctype: "application/x-www-form-urlencoded",
-      params: { title: "title", text: "text", url: "url" },
+      enctype: "multipart/form-data",
+      params: {
+        title: "title",
+        text: "text",
+        url: "url",
+        files: [{ name: SHARED_FILES_FIELD, accept: ATTACHMENT_ACCEPT }],
+      },
     },
     shortcuts: [
       {

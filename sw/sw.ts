@@ -4,10 +4,13 @@
  * static assets (content-hashed, public); the shell (/offline) is fetched without cookies, so it
  * holds nothing of anyone's. Nothing else is cached: pages, their RSC payloads, REST and Storage
  * go to the network, and the notes a person has on this device live in their IndexedDB store.
+ * Files shared into the installed app are kept in IndexedDB too, never in a cache.
  */
 import { Serwist, type PrecacheEntry } from "serwist";
 
 import { SHELL_CACHE_PREFIX, SHELL_PATH, SKIP_WAITING, shellServes } from "@/lib/pwa/offline-shell";
+
+import { listenForShares } from "./share-target";
 
 declare const self: ServiceWorkerGlobalScope & {
   __SW_MANIFEST: (PrecacheEntry | string)[];
@@ -74,4 +77,6 @@ self.addEventListener("message", (event) => {
   if ((event.data as { type?: string } | null)?.type === SKIP_WAITING) void self.skipWaiting();
 });
 
+// Shared files are taken before Serwist sees the request (sw/share-target.ts).
+listenForShares();
 serwist.addEventListeners();

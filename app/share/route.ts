@@ -4,6 +4,7 @@ import { siteRedirectUrl } from "@/lib/auth/redirect-url";
 import { NONCE_HEADER } from "@/lib/security/headers";
 import { createSharedNote } from "@/lib/share-target/create";
 import { SHARE_KEPT_KEY, SHARE_PENDING_PATH, shareErrorPath } from "@/lib/share-target/pending";
+import { formHasFiles } from "@/lib/share-target/shared-files";
 import {
   SHARED_FIELD_MAX,
   sharedFields,
@@ -22,6 +23,15 @@ const refuse = (status: number, message: string) =>
     status,
     headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" },
   });
+
+/**
+ * Files reach the server only when no service worker took the share (the app's first visit, or a
+ * browser that runs none): it cannot keep them for the page, so it says so rather than make a note
+ * that silently lacks them.
+ */
+const FILES_NEED_THE_APP =
+  "Files can be shared into Groundwork only once the app has opened on this device (it keeps them " +
+  "there until they are uploaded). Open Groundwork, then share again. Text and links can be shared as they are.";
 
 /** A 303, so the browser follows with a GET: a reload or Back never shares again. */
 const seeOther = (path: string) => NextResponse.redirect(siteRedirectUrl(path), 303);
@@ -58,13 +68,17 @@ export async function POST(request: NextRequest) {
   if (type !== "application/x-www-form-urlencoded" && type !== "multipart/form-data")
     return refuse(415, "Share text and links as a form (application/x-www-form-urlencoded).");
   if (Number(request.headers.get("content-length") ?? 0) > BODY_MAX_BYTES)
-    return seeOther(shareErrorPath("too-long"));
+    // A multipart share this large carries files, which only the app's service worker takes.
+    return type === "multipart/form-data"
+      ? refuse(413, FILES_NEED_THE_APP)
+      : seeOther(shareErrorPath("too-long"));
   let form: FormData;
   try {
     form = await request.formData();
   } catch {
     return refuse(400, "What was shared could not be read as a form. Share it again.");
   }
+  if (formHasFiles(form)) return refuse(422, FILES_NEED_THE_APP);
   const fields = sharedFields((name) => form.get(name));
   const shared = sharedNoteMarkdown(fields);
   if (!shared.ok) return seeOther(shareErrorPath(shared.reason));

@@ -6,11 +6,10 @@ import { CloudOffIcon, RotateCwIcon, TriangleAlertIcon, XIcon } from "lucide-rea
 import { Button } from "@/components/ui/button";
 import type { UploadEntry } from "@/components/attachments/use-attachment-uploads";
 import type { UnfinishedUpload } from "@/lib/attachments/upload";
-import { ATTACHMENT_TYPES } from "@/lib/attachments/limits";
+import { ATTACHMENT_ACCEPT, ATTACHMENT_TYPES } from "@/lib/attachments/limits";
 import { formatBytes } from "@/lib/format-bytes";
 
-/** What the file picker offers: the allowed types, plus extensions browsers may not type. */
-const ACCEPT = [...Object.keys(ATTACHMENT_TYPES), ".md", ".markdown", ".csv", ".m4a"].join(",");
+const ACCEPT = ATTACHMENT_ACCEPT.join(",");
 
 /** The image types the picker offers when a person asks for an image. */
 const ACCEPT_IMAGES = Object.keys(ATTACHMENT_TYPES)

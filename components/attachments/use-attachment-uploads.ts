@@ -39,6 +39,12 @@ export function useAttachmentUploads(editor: Editor | null, ownerId: string, not
     void unfinishedUploads(ownerId, noteId).then(setUnfinished, () => setUnfinished([]));
   }, [ownerId, noteId]);
   const uploads = useRef(new Map<string, { cancel: () => Promise<void>; stop: () => void }>());
+  // Told once an upload's file is in the note, or was refused or cancelled: it is not needed here.
+  const settled = useRef(new Map<string, () => void>());
+  const settle = useCallback((id: string) => {
+    settled.current.get(id)?.();
+    settled.current.delete(id);
+  }, []);
 
   const update = useCallback((id: string, change: Partial<UploadEntry>) => {
     setEntries((all) => all.map((e) => (e.id === id ? { ...e, ...change } : e)));
@@ -77,16 +83,18 @@ export function useAttachmentUploads(editor: Editor | null, ownerId: string, not
             update(id, { sent: file.size, state: "done" });
             const attrs: AttachmentAttrs = { path, name: file.name, type, size: file.size };
             if (!editor.isDestroyed) insertAttachment(editor, attrs);
+            settle(id);
           },
         },
       );
       uploads.current.set(id, upload);
     },
-    [editor, config, supabase, ownerId, noteId, update, findUnfinished],
+    [editor, config, supabase, ownerId, noteId, update, findUnfinished, settle],
   );
 
   const addFiles = useCallback(
-    (files: File[]) => {
+    /** `onSettled` hears of each file once it is in the note, refused, or cancelled. */
+    (files: File[], onSettled?: (file: File) => void) => {
       const added = files.map((file): UploadEntry => {
         const message = refusalFor({
           name: file.name,
@@ -102,18 +110,26 @@ export function useAttachmentUploads(editor: Editor | null, ownerId: string, not
         };
       });
       setEntries((all) => [...all, ...added]);
-      for (const e of added) if (e.state !== "refused") send(e.id, e.file);
+      for (const e of added) {
+        if (onSettled) settled.current.set(e.id, () => onSettled(e.file));
+        if (e.state === "refused") settle(e.id);
+        else send(e.id, e.file);
+      }
     },
-    [send],
+    [send, settle],
   );
 
   /** Cancels an upload (the server drops what it holds), or dismisses a refusal. */
-  const dismiss = useCallback(async (id: string) => {
-    setEntries((all) => all.filter((e) => e.id !== id));
-    const upload = uploads.current.get(id);
-    uploads.current.delete(id);
-    await upload?.cancel();
-  }, []);
+  const dismiss = useCallback(
+    async (id: string) => {
+      setEntries((all) => all.filter((e) => e.id !== id));
+      const upload = uploads.current.get(id);
+      uploads.current.delete(id);
+      settle(id);
+      await upload?.cancel();
+    },
+    [settle],
+  );
 
   /** The same file again: tus finds its stored address and continues from the server's offset. */
   const retry = useCallback(

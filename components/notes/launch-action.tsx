@@ -1,6 +1,7 @@
 "use client";
 
 import { useEffect, useRef } from "react";
+import { useRouter } from "next/navigation";
 import { toast } from "sonner";
 
 import { newNote } from "@/lib/notes/new-note";
@@ -11,19 +12,23 @@ import { keepShare, shareProblemMessage, takeKeptShare } from "@/lib/share-targe
  * The installed app's shortcuts open /notes?action=new or ?action=search, and a share kept through
  * signing in opens ?action=share (app/share/route.ts): this carries the action out once, then
  * takes it off the address so a reload does not make a second note. A share that made no note
- * comes with ?share-error=…, said once the same way.
+ * comes with ?share-error=…, said once the same way. A share with files, kept on the device by
+ * the service worker, comes as ?action=share&shared=<id>; its code loads only then.
  */
 export function LaunchAction() {
   const done = useRef(false);
+  const router = useRouter();
   useEffect(() => {
     if (done.current) return;
     done.current = true;
     const url = new URL(window.location.href);
     const action = url.searchParams.get("action");
+    const kept = url.searchParams.get("shared");
     const shareProblem = shareProblemMessage(url.searchParams.get("share-error"));
     if (!action && !url.searchParams.has("share-error")) return;
     url.searchParams.delete("action");
     url.searchParams.delete("share-error");
+    url.searchParams.delete("shared");
     window.history.replaceState(window.history.state, "", url.pathname + url.search + url.hash);
     if (shareProblem) toast.error(shareProblem);
     if (action === "search") document.getElementById("note-search")?.focus();
@@ -32,7 +37,9 @@ export function LaunchAction() {
         if (result?.error) toast.error(result.error);
       });
     }
-    if (action === "share") {
+    if (action === "share" && kept) {
+      void claimKeptShare(kept, (noteId) => router.push(`/notes/${noteId}`));
+    } else if (action === "share") {
       const shared = takeKeptShare(window.sessionStorage);
       if (!shared) return;
       void shareIntoNote(shared).then((result) => {
@@ -41,6 +48,28 @@ export function LaunchAction() {
         toast.error(result.error);
       });
     }
-  }, []);
+  }, [router]);
   return null;
+}
+
+/** Makes the note of a share kept on this device, says what was not taken, and opens the note. */
+async function claimKeptShare(id: string, open: (noteId: string) => void): Promise<void> {
+  const claim = await import("@/lib/share-target/claim").catch(() => null);
+  if (!claim) {
+    toast.error("What you shared could not be opened. Reload the page to try again.");
+    return;
+  }
+  const result = await claim.claimShare(id);
+  if ("offline" in result) {
+    toast(claim.SHARE_WAITS_OFFLINE);
+    window.addEventListener("online", () => void claimKeptShare(id, open), { once: true });
+    return;
+  }
+  for (const refusal of result.refused) toast.error(refusal);
+  if ("error" in result) {
+    const again = { label: "Try again", onClick: () => void claimKeptShare(id, open) };
+    toast.error(result.error, result.retry ? { action: again } : undefined);
+    return;
+  }
+  if (result.noteId) open(result.noteId);
 }

@@ -23,6 +23,7 @@ import { AttachmentUploads, type FilePicker } from "@/components/attachments/att
 import { AttachmentView } from "@/components/attachments/attachment-view";
 import { useAttachmentSweep } from "@/components/attachments/use-attachment-sweep";
 import { useAttachmentUploads } from "@/components/attachments/use-attachment-uploads";
+import { useSharedFiles } from "@/components/attachments/use-shared-files";
 import type { Draft } from "@/components/comments/comments-panel";
 import { useNoteComments } from "@/components/comments/use-note-comments";
 import { useSupabase } from "@/components/supabase/supabase-provider";
@@ -191,6 +192,8 @@ export function NoteEditor({
   useEffect(() => {
     addFiles.current = uploads.addFiles;
   }, [uploads.addFiles]);
+  // Files shared into the installed app for this note go in once its stored state is here.
+  useSharedFiles(editor, userId, noteId, caughtUp && canEdit, uploads.addFiles);
   // Only the owner may remove files, so only the owner's devices sweep the ones no longer in it.
   useAttachmentSweep(editor, supabase, ownerId, noteId, caughtUp && ownerId === userId);
   useEffect(() => {

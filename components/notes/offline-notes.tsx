@@ -67,6 +67,9 @@ export function OfflineNotes() {
   const [loaded, setLoaded] = useState<Loaded>(null);
   const [openId, setOpenId] = useState<string | null>(null);
   const [online, setOnline] = useState(false);
+  // Files shared into the app while offline wait on this device (sw/share-target.ts): the notes
+  // page makes the note of them, so the page is loaded again as soon as the network is back.
+  const [shareWaits, setShareWaits] = useState(false);
   // Bumped whenever what waits on this device changes (here, in another tab, or once sent).
   const [kept, setKept] = useState("");
   const supabase = useLoadedSupabase();
@@ -89,9 +92,14 @@ export function OfflineNotes() {
     void read().then((result) => {
       setOpenId(noteIdFromPath(window.location.pathname));
       setOnline(navigator.onLine);
+      setShareWaits(new URLSearchParams(window.location.search).has("shared"));
       setLoaded(result);
     });
   }, []);
+
+  useEffect(() => {
+    if (online && shareWaits) window.location.reload();
+  }, [online, shareWaits]);
 
   // The count follows the notes' own save state (kept in localStorage by each open note) and the
   // notes made, moved, pinned and trashed here.
@@ -311,6 +319,11 @@ export function OfflineNotes() {
           <p className="text-sm text-muted-foreground" data-waiting-count={waiting}>
             {waitingLine(waiting)}
           </p>
+          {shareWaits && (
+            <p role="status" className="text-sm text-muted-foreground">
+              What you shared is kept on this device. It becomes a note once you’re back online.
+            </p>
+          )}
         </div>
         <div className="min-h-0 flex-1 overflow-y-auto">
           {view.notes.length === 0 ? (

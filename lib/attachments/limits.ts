@@ -37,6 +37,18 @@ export const ATTACHMENT_LIMITS_TEXT =
   `Up to ${ATTACHMENT_MAX_TEXT} each. Images (PNG, JPEG, GIF, WebP), PDF, text, Markdown, CSV, ` +
   "JSON, ZIP, Word, Excel, PowerPoint, MP3, M4A, MP4 and WebM.";
 
+/**
+ * What a file picker (or the installed app's share target) offers: the allowed types, plus the
+ * extensions of those browsers may not type.
+ */
+export const ATTACHMENT_ACCEPT: string[] = [
+  ...Object.keys(ATTACHMENT_TYPES),
+  ".md",
+  ".markdown",
+  ".csv",
+  ".m4a",
+];
+
 /** Browsers leave the type empty for some files; these are known by their extension. */
 const BY_EXTENSION: Record<string, string> = {
   md: "text/markdown",

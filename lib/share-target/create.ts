@@ -21,8 +21,10 @@ export async function createSharedNote(
   userId: string,
   fields: SharedFields,
   path: string,
+  /** Files that come with the share, attached by the person's device once uploaded. */
+  fileNames: string[] = [],
 ): Promise<{ id: string } | Failure> {
-  const shared = sharedNoteMarkdown(fields);
+  const shared = sharedNoteMarkdown(fields, fileNames);
   if (!shared.ok) return { error: SHARE_REFUSALS[shared.reason] };
   const made = await supabase.from("notes").insert({}).select("id").single();
   if (made.error) return failure("make a note of what was shared", made.error);

@@ -10,11 +10,13 @@ export const SHARE_PENDING_PATH = "/notes?action=share";
 /** The session-storage key a share waits under while its person signs in. */
 export const SHARE_KEPT_KEY = "groundwork:shared";
 
-export type ShareProblem = ShareRefusal | "failed";
+export type ShareProblem = ShareRefusal | "failed" | "not-kept";
 
 const SHARE_PROBLEMS: Record<ShareProblem, string> = {
   ...SHARE_REFUSALS,
   failed: "The note could not be made of what you shared. Share it again.",
+  "not-kept":
+    "The shared files could not be kept on this device (its storage may be full). Free some space and share them again.",
 };
 
 /** The notes page, told why a share made no note. */

@@ -66,6 +66,14 @@ function headingTitle(title: string): { heading: string; cut: boolean } {
   return { heading: `${atWord.length > TITLE_MAX / 2 ? atWord : kept}…`, cut: true };
 }
 
+/** A title for a note of shared files alone: the file's name, or the first one's and a count. */
+function filesTitle(names: string[]): string {
+  const first = headingTitle(names[0].replace(/\s+/g, " ").trim() || "Shared file").heading;
+  if (names.length === 1) return first;
+  const more = names.length - 1;
+  return headingTitle(`${first} and ${more} more ${more === 1 ? "file" : "files"}`).heading;
+}
+
 /**
  * The Markdown of the note a share makes: the shared title as its heading (without one, the first
  * line of the text is the note's title, as for any note), the text, and the link as a Markdown
@@ -73,12 +81,17 @@ function headingTitle(title: string): { heading: string; cut: boolean } {
  * link in `text` and nothing in `url` (Android does); a text that is only a link becomes the link,
  * and a note of only a link is titled with its site's name.
  * A title cut to fit keeps its whole wording at the top of the body, so nothing shared is lost.
+ * A share of files alone (`fileNames`, their attachments added once uploaded) is titled after them.
  */
-export function sharedNoteMarkdown(fields: SharedFields): SharedNote {
+export function sharedNoteMarkdown(fields: SharedFields, fileNames: string[] = []): SharedNote {
   const title = fields.title.trim();
   let text = fields.text.replace(/\r\n?/g, "\n").trim();
   let url = fields.url.trim();
-  if (title === "" && text === "" && url === "") return { ok: false, reason: "empty" };
+  if (title === "" && text === "" && url === "") {
+    if (fileNames.length === 0) return { ok: false, reason: "empty" };
+    // Files alone: the note is titled after them; the files follow as its attachments.
+    return { ok: true, markdown: `# ${literal(filesTitle(fileNames))}` };
+  }
   if (
     Array.from(fields.title).length > SHARED_FIELD_MAX ||
     Array.from(fields.text).length > SHARED_FIELD_MAX ||

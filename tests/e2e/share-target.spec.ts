@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 
+import { FACE_PNG } from "./support/attachments";
 import { admin } from "./support/auth";
 import { deviceOf, editor, newPerson, type Person } from "./support/notes";
 
@@ -29,6 +30,39 @@ async function shareInto(page: Page, shared: Shared) {
   }, shared);
 }
 
+type SharedFile = { name: string; type: string; base64?: string; size?: number };
+
+/** What a share sheet sends the installed app: one multipart form of text and files. */
+async function shareFilesInto(page: Page, text: string, files: SharedFile[]) {
+  await page.evaluate(
+    ({ text, files }) => {
+      const form = document.createElement("form");
+      form.method = "POST";
+      form.action = "/share";
+      form.enctype = "multipart/form-data";
+      const field = document.createElement("input");
+      field.name = "text";
+      field.value = text;
+      const input = document.createElement("input");
+      input.type = "file";
+      input.name = "files";
+      input.multiple = true;
+      const transfer = new DataTransfer();
+      for (const f of files) {
+        const bytes = f.base64
+          ? Uint8Array.from(atob(f.base64), (c) => c.charCodeAt(0))
+          : new Uint8Array(f.size ?? 0);
+        transfer.items.add(new File([bytes], f.name, { type: f.type }));
+      }
+      input.files = transfer.files;
+      form.append(field, input);
+      document.body.append(form);
+      form.submit();
+    },
+    { text, files },
+  );
+}
+
 async function notesOf(person: Person) {
   const { data, error } = await admin()
     .from("notes")
@@ -41,7 +75,7 @@ async function notesOf(person: Person) {
 
 const NOTE_URL = /\/notes\/([0-9a-f-]{36})$/;
 
-test("the manifest offers Groundwork as a share target for text and links, and /share refuses what is not a share", async ({
+test("the manifest offers Groundwork as a share target for text, links and files, and /share refuses what it cannot take", async ({
   request,
 }) => {
   const response = await request.get("/manifest.webmanifest");
@@ -60,8 +94,18 @@ test("the manifest offers Groundwork as a share target for text and links, and /
   expect(manifest.share_target).toEqual({
     action: "/share",
     method: "POST",
-    enctype: "application/x-www-form-urlencoded",
-    params: { title: "title", text: "text", url: "url" },
+    enctype: "multipart/form-data",
+    params: {
+      title: "title",
+      text: "text",
+      url: "url",
+      files: [
+        {
+          name: "files",
+          accept: expect.arrayContaining(["image/png", "image/jpeg", "application/pdf", ".md"]),
+        },
+      ],
+    },
   });
   expect(manifest.share_target!.action.startsWith(manifest.scope)).toBe(true);
 
@@ -82,6 +126,51 @@ test("the manifest offers Groundwork as a share target for text and links, and /
   });
   expect(huge.status()).toBe(303);
   expect(huge.headers()["location"]).toMatch(/\/notes\?share-error=too-long$/);
+
+  // Without a service worker (a first visit), files reach the server, which cannot keep them for
+  // the page: it says so, with a 4xx, rather than make a note without them.
+  const withFile = await request.post("/share", {
+    multipart: {
+      text: "Seed list",
+      files: { name: "seeds.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4") },
+    },
+    maxRedirects: 0,
+  });
+  expect(withFile.status()).toBe(422);
+  expect(await withFile.text()).toContain("Files can be shared into Groundwork only once the app");
+  const bigFile = await request.post("/share", {
+    multipart: {
+      files: {
+        name: "film.mp4",
+        mimeType: "video/mp4",
+        buffer: Buffer.alloc(6 * 1024 * 1024),
+      },
+    },
+    maxRedirects: 0,
+  });
+  expect(bigFile.status()).toBe(413);
+  expect(await bigFile.text()).toContain("Files can be shared into Groundwork only once the app");
+  // A multipart share of text alone (an empty file input) is taken as text: signed out, it is
+  // kept through signing in.
+  const textOnly = await request.post("/share", {
+    headers: { "content-type": "multipart/form-data; boundary=b" },
+    data: [
+      "--b",
+      'Content-Disposition: form-data; name="text"',
+      "",
+      "Only words",
+      "--b",
+      'Content-Disposition: form-data; name="files"; filename=""',
+      "Content-Type: application/octet-stream",
+      "",
+      "",
+      "--b--",
+      "",
+    ].join("\r\n"),
+    maxRedirects: 0,
+  });
+  expect(textOnly.status()).toBe(200);
+  expect(await textOnly.text()).toContain("Sign in to make a note of what you shared");
 });
 
 test("sharing into Groundwork signed in makes one note and opens it, even after a reload; an empty share says so", async ({
@@ -171,4 +260,120 @@ test("sharing into Groundwork signed out keeps the share through signing in, the
   ).toBeVisible();
   expect(await notesOf(person)).toHaveLength(1);
   await context.close();
+});
+
+test.describe("with the app installed", () => {
+  test.use({ serviceWorkers: "allow" });
+
+  test("files shared into Groundwork become the new note's attachments with the right bytes, offline too once back online; a file too large is refused in words", async ({
+    browser,
+    baseURL,
+  }) => {
+    const person = await newPerson();
+    const context = await deviceOf(browser, baseURL!, person);
+    const page = await context.newPage();
+    await page.goto("/notes");
+    await expect
+      .poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? ""), {
+        timeout: 60_000,
+      })
+      .toMatch(/\/sw\.js$/);
+
+    // Text and links alone, as a share sheet now sends them (multipart, no file), go to the server.
+    await shareFilesInto(page, "Mulch before the frost", []);
+    await page.waitForURL(NOTE_URL);
+    await expect(editor(page)).toContainText("Mulch before the frost", { timeout: 15_000 });
+    const textNote = NOTE_URL.exec(page.url())![1];
+
+    const pdf = Buffer.from("%PDF-1.4\nplanting plan, bed by bed\n%%EOF\n");
+    const answer = page.waitForResponse(
+      (r) => r.url().endsWith("/share") && r.request().method() === "POST",
+    );
+    await shareFilesInto(page, "Seedlings for the south bed", [
+      { name: "seedlings.png", type: "image/png", base64: FACE_PNG.toString("base64") },
+      { name: "Planting plan.pdf", type: "application/pdf", base64: pdf.toString("base64") },
+      { name: "walkthrough.mp4", type: "video/mp4", size: 50 * 1024 * 1024 + 1 },
+    ]);
+    // The worker answers the share itself, with the app's headers, and sends the page on.
+    const kept = await answer;
+    expect(kept.status()).toBe(303);
+    expect(kept.headers()["location"]).toMatch(/^\/notes\?action=share&shared=[0-9a-f-]{36}$/);
+    expect(kept.headers()["x-frame-options"]).toBe("DENY");
+    expect(kept.headers()["content-security-policy"]).toContain("frame-ancestors 'none'");
+
+    await expect(
+      page.getByText("“walkthrough.mp4” is too large (50 MB): a file can be at most 50 MB."),
+    ).toBeVisible({ timeout: 20_000 });
+    await page.waitForURL(NOTE_URL, { timeout: 20_000 });
+    const id = NOTE_URL.exec(page.url())![1];
+    expect(id).not.toBe(textNote);
+    await expect(editor(page)).toContainText("Seedlings for the south bed", { timeout: 15_000 });
+    const image = page.locator('[data-attachment-view="image"]');
+    const chip = page.locator('[data-attachment-view="file"]');
+    await expect(image).toHaveCount(1, { timeout: 30_000 });
+    await expect(chip).toContainText("Planting plan.pdf");
+    await expect(page.locator("[data-attachment-view]")).toHaveCount(2);
+
+    // Each downloads as it was shared, byte for byte.
+    const imageHref = await image.locator("a").getAttribute("href");
+    const pdfHref = await chip
+      .getByRole("link", { name: /Planting plan\.pdf/ })
+      .getAttribute("href");
+    expect(Buffer.from(await (await page.request.get(imageHref!)).body())).toEqual(FACE_PNG);
+    expect(Buffer.from(await (await page.request.get(pdfHref!)).body())).toEqual(pdf);
+
+    // The note holds both once saved; nothing else was made, and the device keeps no copy.
+    await expect
+      .poll(async () => (await notesOf(person)).find((n) => n.id === id)?.body ?? "", {
+        timeout: 15_000,
+      })
+      .toMatch(
+        /^(?=[\s\S]*!\[seedlings\.png\]\(attachment:)(?=[\s\S]*\[Planting plan\.pdf\]\(attachment:)/,
+      );
+    expect(await notesOf(person)).toHaveLength(2);
+    await expect
+      .poll(() =>
+        page.evaluate(async () => {
+          const names = (await indexedDB.databases()).map((d) => d.name ?? "");
+          const counts = await Promise.all(
+            names
+              .filter((n) => n === "groundwork:shared" || n.endsWith(":shared-files"))
+              .map(
+                (name) =>
+                  new Promise<number>((resolve) => {
+                    const open = indexedDB.open(name);
+                    open.onsuccess = () => {
+                      const db = open.result;
+                      const store = db.objectStoreNames[0];
+                      const count = db.transaction(store).objectStore(store).count();
+                      count.onsuccess = () => {
+                        db.close();
+                        resolve(count.result);
+                      };
+                    };
+                  }),
+              ),
+          );
+          return counts.reduce((a, b) => a + b, 0);
+        }),
+      )
+      .toBe(0);
+
+    // Offline, the share waits on the device, the shell says so, and the note is made (and its
+    // file uploaded) once the network is back.
+    await context.setOffline(true);
+    await shareFilesInto(page, "Compost ratios", [
+      { name: "ratios.txt", type: "text/plain", base64: Buffer.from("3:1").toString("base64") },
+    ]);
+    await expect(page.getByText("What you shared is kept on this device.")).toBeVisible({
+      timeout: 15_000,
+    });
+    await context.setOffline(false);
+    await expect(editor(page)).toContainText("Compost ratios", { timeout: 20_000 });
+    await expect(page.locator('[data-attachment-view="file"]')).toContainText("ratios.txt", {
+      timeout: 30_000,
+    });
+    expect(await notesOf(person)).toHaveLength(3);
+    await context.close();
+  });
 });

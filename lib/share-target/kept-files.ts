@@ -1,0 +1,65 @@
+import { oneStore } from "@/lib/local-db/one-store";
+import type { SharedFields } from "@/lib/share-target/shared-note";
+
+/**
+ * Files shared into the installed app, kept on this device until they are attached. The service
+ * worker cannot know who is signed in, so it keeps a share in a pending store
+ * (`groundwork:shared`) under an id made there; the notes page claims it once it knows the
+ * person, moving the files into their own store (`groundwork:<user>:shared-files`, by note) until
+ * the editor has uploaded each one. Both are `groundwork:` databases, deleted at sign-out.
+ */
+export type PendingShare = {
+  id: string;
+  fields: SharedFields;
+  files: File[];
+  /** Files that were not taken, each named with the reason, said when the share is claimed. */
+  refused: string[];
+  at: number;
+};
+
+export type NoteFile = { id: string; noteId: string; file: File };
+
+/** The databases' names: both under the prefix every sign-out deletes (`forgetDevice`). */
+export const PENDING_SHARES_DATABASE = "groundwork:shared";
+export const sharedFilesDatabase = (userId: string) => `groundwork:${userId}:shared-files`;
+
+const pending = oneStore(PENDING_SHARES_DATABASE, "shares", { keyPath: "id" });
+const ownStore = (userId: string) =>
+  oneStore(sharedFilesDatabase(userId), "files", { keyPath: "id" });
+
+/** Where a kept share is claimed: the notes page, through signing in when needed. */
+export function claimPath(id: string): string {
+  return `/notes?action=share&shared=${encodeURIComponent(id)}`;
+}
+
+export async function keepPendingShare(share: PendingShare): Promise<void> {
+  await pending.run("readwrite", (store) => store.put(share));
+}
+
+/** The share kept under `id`, or null when this device has none (claimed, or signed out since). */
+export async function pendingShare(id: string): Promise<PendingShare | null> {
+  const found = await pending.run("readonly", (store) => store.get(id));
+  return (found as PendingShare | undefined) ?? null;
+}
+
+export async function forgetPendingShare(id: string): Promise<void> {
+  await pending.run("readwrite", (store) => store.delete(id));
+}
+
+/** Keeps a share's files as the person's own, for the note made of it. */
+export async function keepNoteFiles(userId: string, noteId: string, files: File[]): Promise<void> {
+  await ownStore(userId).run("readwrite", (store) => {
+    for (const file of files) store.put({ id: crypto.randomUUID(), noteId, file } as NoteFile);
+  });
+}
+
+/** The shared files still to attach to this note. */
+export async function noteFilesKept(userId: string, noteId: string): Promise<NoteFile[]> {
+  const all = (await ownStore(userId).run("readonly", (store) => store.getAll())) as NoteFile[];
+  return all.filter((kept) => kept.noteId === noteId);
+}
+
+/** A kept file is attached (or the person let it go): it leaves the device. */
+export async function forgetNoteFile(userId: string, id: string): Promise<void> {
+  await ownStore(userId).run("readwrite", (store) => store.delete(id));
+}
