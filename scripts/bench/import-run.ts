@@ -12,7 +12,7 @@
  * (relative `fetch` to the app with the person's cookie, `window`'s online events, and a file
  * reader for tus that takes a File).
  */
-import { mkdtempSync, rmSync } from "node:fs";
+import { createWriteStream, mkdtempSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import http from "node:http";
 import os from "node:os";
@@ -154,6 +154,10 @@ const backend = await spawnBackend({
   reset: !process.env.SUPABASE_DB_URL,
   port: Number(process.env.BENCH_BACKEND_PORT ?? 0),
   env: { SUPABASE_LOCAL_RATE_LIMITS: "off" },
+  // BENCH_BACKEND_LOG=<file> keeps what the backend printed, to see why a request failed.
+  echo: process.env.BENCH_BACKEND_LOG
+    ? createWriteStream(process.env.BENCH_BACKEND_LOG)
+    : undefined,
 });
 let app: Awaited<ReturnType<typeof startApp>> | null = null;
 try {
@@ -205,7 +209,7 @@ try {
         })
       : nodeFetch(input, init);
 
-  const agent = new http.Agent({ keepAlive: true });
+  const agent = new http.Agent({ keepAlive: false });
   step("the other person's requests, before the import");
   const before: Samples = {};
   for (let i = 0; i < 20; i++) await round({}, other, appUrl, first.data.id, agent);
@@ -282,7 +286,12 @@ try {
         `   x${(d50 / b50).toFixed(1)} p50, x${(d95 / b95).toFixed(1)} p95  (${d.length} during)`,
     );
   }
-  console.log(`load average at the end: ${os.loadavg().map((l) => l.toFixed(1)).join(" ")}`);
+  console.log(
+    `load average at the end: ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(" ")}`,
+  );
 } finally {
   await app?.stop();
   await backend.stop("SIGTERM");
