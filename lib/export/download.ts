@@ -198,8 +198,18 @@ export type Progress = (done: number, total: number) => void;
 /** Said when a folder (and every folder inside it) holds no notes. */
 export class EmptyFolderError extends Error {}
 
-/** Lets the page paint and take input between notes, so hundreds of them never freeze the tab. */
-const breathe = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+/**
+ * Lets the page paint and take input between notes once a slice of work (about a frame's) has
+ * run, so hundreds of them never freeze the tab and small ones are not slowed by waiting.
+ */
+function breather(sliceMs = 12): () => Promise<void> {
+  let since = performance.now();
+  return async () => {
+    if (performance.now() - since < sliceMs) return;
+    await new Promise<void>((resolve) => setTimeout(resolve, 0));
+    since = performance.now();
+  };
+}
 
 /**
  * A folder's notes as one HTML document (see `./folder-html`), each body rendered as the note's
@@ -217,6 +227,7 @@ async function folderHtml(
   onProgress?.(0, total);
   const rendered: (RenderedNote & { folder_id: string | null })[] = [];
   const missing: string[] = [];
+  const breathe = breather();
   for await (const page of folderNotePages(supabase, inside)) {
     for (const note of page) {
       const body = note.body ?? "";
