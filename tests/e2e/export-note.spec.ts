@@ -114,6 +114,7 @@ test("a folder with a sub-folder exports as one HTML file and prints a note per 
   };
   const travel = await folder("Travel", null);
   const europe = await folder("Europe", travel);
+  await folder("Someday", null);
   const packing = await seedNote(
     person,
     "Packing",
@@ -145,10 +146,10 @@ test("a folder with a sub-folder exports as one HTML file and prints a note per 
     if (/Ignored call to 'print\(\)'/.test(m.text())) ignored.push(m.text());
   });
   await page.goto("/notes");
-  const menuOf = async (item: string) => {
+  const menuOf = async (item: string, name = "Travel") => {
     await page
       .getByRole("tree", { name: "Folders" })
-      .getByRole("treeitem", { name: /^Travel ?,/ })
+      .getByRole("treeitem", { name: new RegExp(`^${name} ?,`) })
       .press("Shift+F10");
     await page.getByRole("menuitem", { name: item }).click();
   };
@@ -205,4 +206,12 @@ test("a folder with a sub-folder exports as one HTML file and prints a note per 
     { title: "Paris <script>window.ran = 1</script>", breakBefore: "page", ran: false },
   ]);
   expect(ignored).toEqual([]);
+
+  // A folder with no notes says so rather than saving an empty file.
+  await page.emulateMedia({ media: "screen" });
+  let saved = false;
+  page.on("download", () => (saved = true));
+  await menuOf("Export folder as HTML", "Someday");
+  await expect(page.getByText("“Someday” has no notes to export.")).toBeVisible();
+  expect(saved).toBe(false);
 });
