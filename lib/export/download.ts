@@ -279,7 +279,9 @@ export async function printFolder(
   printFrame = frame;
   // Scripts stay off inside; same origin lets this page ask it to print, modals allow the dialog.
   frame.setAttribute("sandbox", "allow-same-origin allow-modals");
+  // Out of sight and out of reach: neither Tab nor a screen reader wanders into its links.
   frame.setAttribute("aria-hidden", "true");
+  frame.inert = true;
   frame.tabIndex = -1;
   frame.title = `${name}, for printing`;
   frame.dataset.folderPrint = "";
