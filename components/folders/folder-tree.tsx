@@ -5,10 +5,12 @@ import { useRouter } from "next/navigation";
 import {
   ChevronRightIcon,
   DownloadIcon,
+  FileCodeIcon,
   FolderIcon,
   FolderPlusIcon,
   MoreHorizontalIcon,
   PencilIcon,
+  PrinterIcon,
   Trash2Icon,
 } from "lucide-react";
 import { toast } from "sonner";
@@ -23,7 +25,7 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from "@/components/ui/dropdown-menu";
-import { exportFolder } from "@/lib/export/run";
+import { exportFolder, type FolderExportKind } from "@/lib/export/run";
 import { createFolder, moveFolder, renameFolder } from "@/lib/folders/actions";
 import { selfAndBelow, visibleFolders, type FolderNode } from "@/lib/folders/tree";
 import { cn } from "@/lib/utils";
@@ -64,14 +66,20 @@ export function FolderTree({ onNavigate }: { onNavigate?: () => void }) {
   const list = useRef<HTMLUListElement>(null);
   const config = useSupabaseConfig();
 
-  const exportAsMarkdown = (node: FolderNode) =>
+  // One toast per export: how many notes are done while a big folder goes, then the outcome.
+  const exportAs = (node: FolderNode, kind: FolderExportKind) =>
     startTransition(async () => {
+      const id = `folder-export-${node.id}`;
+      const going = kind === "print" ? "Getting ready to print" : "Exporting";
+      const progress = (done: number, total: number) =>
+        toast.loading(`${going} ${node.name}: ${done} of ${total} notes`, { id });
       const done = await loadSupabase(config).then(
-        (supabase) => exportFolder(supabase, node.id),
-        (e: Error) => ({ message: e.message, error: true as const }),
+        (supabase) => exportFolder(supabase, node.id, kind, progress),
+        (e: Error) => ({ message: e.message, error: true as const, empty: undefined }),
       );
-      if (done.error) toast.error(done.message);
-      else toast.success(done.message);
+      if (done.error) toast.error(done.message, { id });
+      else if (done.empty) toast.info(done.message, { id });
+      else toast.success(done.message, { id });
     });
 
   const shown = visibleFolders(tree, expanded);
@@ -373,8 +381,14 @@ export function FolderTree({ onNavigate }: { onNavigate?: () => void }) {
                     >
                       <FolderPlusIcon aria-hidden="true" /> New folder inside
                     </DropdownMenuItem>
-                    <DropdownMenuItem onSelect={() => exportAsMarkdown(node)}>
+                    <DropdownMenuItem onSelect={() => exportAs(node, "markdown")}>
                       <DownloadIcon aria-hidden="true" /> Export folder as Markdown
+                    </DropdownMenuItem>
+                    <DropdownMenuItem onSelect={() => exportAs(node, "html")}>
+                      <FileCodeIcon aria-hidden="true" /> Export folder as HTML
+                    </DropdownMenuItem>
+                    <DropdownMenuItem onSelect={() => exportAs(node, "print")}>
+                      <PrinterIcon aria-hidden="true" /> Print folder or save as PDF
                     </DropdownMenuItem>
                     <DropdownMenuSeparator />
                     <DropdownMenuItem variant="destructive" onSelect={() => setDeleting(node)}>

@@ -8,6 +8,7 @@ import { strToU8, zipSync, type Zippable } from "fflate";
 
 import { ATTACHMENTS_BUCKET } from "@/lib/attachments/limits";
 import type { Database } from "@/lib/supabase/database.types";
+import { folderGroups, folderHtmlDocument, type RenderedNote } from "@/lib/export/folder-html";
 import { markdownTree } from "@/lib/export/markdown-html";
 import {
   dataUrl,
@@ -15,6 +16,7 @@ import {
   exportName,
   folderPaths,
   NOTE_COLUMNS,
+  noteBodyHtml,
   noteFileName,
   noteHtml,
   planAttachments,
@@ -82,6 +84,21 @@ async function fetchFiles(
   return { got, missing };
 }
 
+/** A body's attachments as data URLs, by their storage path, and the names of those that failed. */
+async function inlineFiles(
+  supabase: Client,
+  body: string,
+): Promise<{ inline: Map<string, InlineFile>; missing: string[] }> {
+  const planned = planAttachments(body);
+  const { got, missing } = await fetchFiles(supabase, planned);
+  const inline = new Map<string, InlineFile>();
+  for (const f of planned) {
+    const file = got.get(f.path);
+    if (file) inline.set(f.path, { src: dataUrl(file.type, file.bytes), name: f.file.slice(12) });
+  }
+  return { inline, missing };
+}
+
 /**
  * One note as Markdown: a `.md` file, or a `.zip` of it and an `attachments/` folder when it has
  * files, its links pointing at them.
@@ -111,27 +128,18 @@ export async function exportNoteMarkdown(supabase: Client, id: string): Promise<
  */
 export async function exportNoteHtml(supabase: Client, id: string): Promise<ExportResult> {
   const note = await readNote(supabase, id);
-  const planned = planAttachments(note.body ?? "");
-  const { got, missing } = await fetchFiles(supabase, planned);
-  const inline = new Map<string, InlineFile>();
-  for (const f of planned) {
-    const file = got.get(f.path);
-    if (file) inline.set(f.path, { src: dataUrl(file.type, file.bytes), name: f.file.slice(12) });
-  }
+  const { inline, missing } = await inlineFiles(supabase, note.body ?? "");
   const html = noteHtml(note.title ?? "", markdownTree(note.body ?? ""), inline);
   const file = exportName(note, "html");
   save(file, html, "text/html;charset=utf-8");
   return { file, missing };
 }
 
-/**
- * A folder as a zip: its notes (out of Trash) as Markdown, its sub-folders as folders, and each
- * folder's attachments in an `attachments/` folder beside its notes.
- */
-export async function exportFolderMarkdown(
+/** A folder and every folder inside it; the folder itself stands at the top, as its own root. */
+async function readFolderTree(
   supabase: Client,
   folderId: string,
-): Promise<ExportResult> {
+): Promise<{ root: FolderRow; subtree: FolderRow[]; inside: string[] }> {
   const all = await readFolders(supabase);
   const inside = new Set([folderId]);
   for (let grew = true; grew;) {
@@ -144,25 +152,169 @@ export async function exportFolderMarkdown(
   }
   const root = all.find((f) => f.id === folderId);
   if (!root) throw new Error("This folder is gone.");
-  // Its own folder at the top of the zip, whatever sits above it in the sidebar.
+  // Its own folder at the top, whatever sits above it in the sidebar.
   const subtree = all
     .filter((f) => inside.has(f.id))
     .map((f) => (f.id === folderId ? { ...f, parent_id: null } : f));
-  const paths = folderPaths(subtree);
+  return { root, subtree, inside: [...inside] };
+}
 
-  const notes: NoteRow[] = [];
-  for (let from = 0; ; from += 500) {
+const PAGE = 200;
+
+/** The folders' notes out of Trash, oldest first, a page at a time so a big folder streams in. */
+async function* folderNotePages(
+  supabase: Client,
+  inside: readonly string[],
+): AsyncGenerator<NoteRow[]> {
+  for (let from = 0; ; from += PAGE) {
     const { data, error } = await supabase
       .from("notes")
       .select(NOTE_COLUMNS)
       .in("folder_id", [...inside])
       .is("deleted_at", null)
       .order("created_at")
-      .range(from, from + 499);
+      .order("id")
+      .range(from, from + PAGE - 1);
     if (error) throw new Error(`The notes could not be read: ${error.message}`);
-    notes.push(...((data ?? []) as NoteRow[]));
-    if (!data || data.length < 500) break;
+    if (data?.length) yield data as NoteRow[];
+    if (!data || data.length < PAGE) return;
   }
+}
+
+/** How many notes (out of Trash) the folders hold, for the progress the person sees. */
+async function countFolderNotes(supabase: Client, inside: readonly string[]): Promise<number> {
+  const { count, error } = await supabase
+    .from("notes")
+    .select("id", { count: "exact", head: true })
+    .in("folder_id", [...inside])
+    .is("deleted_at", null);
+  if (error) throw new Error(`The notes could not be counted: ${error.message}`);
+  return count ?? 0;
+}
+
+/** How far a long export has come: notes done, of how many. */
+export type Progress = (done: number, total: number) => void;
+
+/** Said when a folder (and every folder inside it) holds no notes. */
+export class EmptyFolderError extends Error {}
+
+/**
+ * Lets the page paint and take input between notes once a slice of work (about a frame's) has
+ * run, so hundreds of them never freeze the tab and small ones are not slowed by waiting.
+ */
+function breather(sliceMs = 12): () => Promise<void> {
+  let since = performance.now();
+  return async () => {
+    if (performance.now() - since < sliceMs) return;
+    await new Promise<void>((resolve) => setTimeout(resolve, 0));
+    since = performance.now();
+  };
+}
+
+/**
+ * A folder's notes as one HTML document (see `./folder-html`), each body rendered as the note's
+ * HTML export renders it, pictures and files inside as data URLs. Notes are read a page at a time
+ * and rendered one by one, yielding to the page between them.
+ */
+async function folderHtml(
+  supabase: Client,
+  folderId: string,
+  onProgress?: Progress,
+): Promise<{ name: string; html: string; missing: string[] }> {
+  const { root, subtree, inside } = await readFolderTree(supabase, folderId);
+  const total = await countFolderNotes(supabase, inside);
+  if (total === 0) throw new EmptyFolderError(`“${root.name}” has no notes to export.`);
+  onProgress?.(0, total);
+  const rendered: (RenderedNote & { folder_id: string | null })[] = [];
+  const missing: string[] = [];
+  const breathe = breather();
+  for await (const page of folderNotePages(supabase, inside)) {
+    for (const note of page) {
+      const body = note.body ?? "";
+      const files = await inlineFiles(supabase, body);
+      missing.push(...files.missing);
+      rendered.push({
+        title: note.title,
+        folder_id: note.folder_id ?? null,
+        html: noteBodyHtml(markdownTree(body), files.inline),
+      });
+      onProgress?.(rendered.length, Math.max(total, rendered.length));
+      await breathe();
+    }
+  }
+  const html = folderHtmlDocument(root.name, folderGroups(subtree, folderId, rendered));
+  return { name: root.name, html, missing };
+}
+
+/**
+ * A folder as one HTML file: a table of contents, then its notes and its sub-folders' notes,
+ * each as the note's own HTML export shows it.
+ */
+export async function exportFolderHtml(
+  supabase: Client,
+  folderId: string,
+  onProgress?: Progress,
+): Promise<ExportResult> {
+  const { name, html, missing } = await folderHtml(supabase, folderId, onProgress);
+  const file = `${safeFileName(name)}.html`;
+  save(file, html, "text/html;charset=utf-8");
+  return { file, missing };
+}
+
+let printFrame: HTMLIFrameElement | null = null;
+
+/**
+ * A folder on paper (or in a PDF from the print dialog): the same document as its HTML file, one
+ * note per page, printed from a frame of its own that runs no script. The frame stays (out of
+ * sight) until the next folder is printed, so the browser's dialog always has it to print from.
+ */
+export async function printFolder(
+  supabase: Client,
+  folderId: string,
+  onProgress?: Progress,
+): Promise<ExportResult> {
+  const { name, html, missing } = await folderHtml(supabase, folderId, onProgress);
+  printFrame?.remove();
+  const frame = document.createElement("iframe");
+  printFrame = frame;
+  // Scripts stay off inside; same origin lets this page ask it to print, modals allow the dialog.
+  frame.setAttribute("sandbox", "allow-same-origin allow-modals");
+  // Out of sight and out of reach: neither Tab nor a screen reader wanders into its links.
+  frame.setAttribute("aria-hidden", "true");
+  frame.inert = true;
+  frame.tabIndex = -1;
+  frame.title = `${name}, for printing`;
+  frame.dataset.folderPrint = "";
+  frame.style.cssText =
+    "position:fixed;left:-10000px;top:0;width:800px;height:600px;border:0;pointer-events:none";
+  const loaded = new Promise<void>((resolve) =>
+    frame.addEventListener("load", () => resolve(), { once: true }),
+  );
+  frame.srcdoc = html;
+  document.body.append(frame);
+  await loaded;
+  const view = frame.contentWindow;
+  if (!view) throw new Error("The folder could not be made ready to print.");
+  // Pictures are data URLs, but decode before the dialog lays out its pages.
+  await Promise.all([...view.document.images].map((img) => img.decode().catch(() => undefined)));
+  view.focus();
+  view.print();
+  frame.dataset.printed = "";
+  return { file: name, missing };
+}
+
+/**
+ * A folder as a zip: its notes (out of Trash) as Markdown, its sub-folders as folders, and each
+ * folder's attachments in an `attachments/` folder beside its notes.
+ */
+export async function exportFolderMarkdown(
+  supabase: Client,
+  folderId: string,
+): Promise<ExportResult> {
+  const { root, subtree, inside } = await readFolderTree(supabase, folderId);
+  const paths = folderPaths(subtree);
+  const notes: NoteRow[] = [];
+  for await (const page of folderNotePages(supabase, inside)) notes.push(...page);
 
   const entries: Zippable = {};
   const takenIn = new Map<string, Set<string>>();

@@ -130,9 +130,9 @@ export function dataUrl(type: string, bytes: Uint8Array): string {
 // ---- HTML ---------------------------------------------------------------------------------
 
 const VOID = new Set(["br", "hr", "img", "input"]);
-const escapeText = (s: string) =>
+export const escapeText = (s: string) =>
   s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
-const escapeAttr = (s: string) => escapeText(s).replace(/"/g, "&quot;");
+export const escapeAttr = (s: string) => escapeText(s).replace(/"/g, "&quot;");
 
 function attrName(key: string): string {
   if (key === "className") return "class";
@@ -250,14 +250,19 @@ ${bodyHtml}
 }
 
 /**
- * A note's HTML file from its body's HTML tree (parsed by `./markdown-html`, which loads only on
- * export), with its attachments inlined.
+ * A note's body as HTML from its HTML tree (parsed by `./markdown-html`, which loads only on
+ * export), with its attachments inlined and unsafe links dropped.
  */
+export function noteBodyHtml(tree: Root, files: ReadonlyMap<string, InlineFile>): string {
+  resolveUrls(tree, files);
+  return hastToHtml(tree);
+}
+
+/** A note's HTML file: its title, then its body as `noteBodyHtml` writes it. */
 export function noteHtml(
   title: string,
   tree: Root,
   files: ReadonlyMap<string, InlineFile>,
 ): string {
-  resolveUrls(tree, files);
-  return htmlDocument(title, hastToHtml(tree));
+  return htmlDocument(title, noteBodyHtml(tree, files));
 }

@@ -4,6 +4,7 @@ import { expect, test, type Download, type Page } from "@playwright/test";
 import { strFromU8, unzipSync } from "fflate";
 
 import { FACE_PNG } from "./support/attachments";
+import { admin } from "./support/auth";
 import { expectStoredBody } from "./support/editor";
 import { deviceOf, editor, expectSaved, newPerson, openNote, seedNote } from "./support/notes";
 
@@ -95,4 +96,122 @@ test("a note with a heading, a checklist and a picture exports as Markdown, as H
   await expect(page.locator('[data-attachment-view="image"] img')).toBeVisible();
   await expect(editor(page).getByText("Trip plan", { exact: true })).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath("print.png"), fullPage: true });
+});
+
+test("a folder with a sub-folder exports as one HTML file and prints a note per page", async ({
+  browser,
+  baseURL,
+}) => {
+  const person = await newPerson();
+  const folder = async (name: string, parent: string | null) => {
+    const { data, error } = await admin()
+      .from("folders")
+      .insert({ owner_id: person.id, name, parent_id: parent })
+      .select("id")
+      .single();
+    if (error) throw error;
+    return (data as { id: string }).id;
+  };
+  const travel = await folder("Travel", null);
+  const europe = await folder("Europe", travel);
+  await folder("Someday", null);
+  const packing = await seedNote(
+    person,
+    "Packing",
+    "- [ ] Passport\n- [x] Tickets\n\n```js\nconst bags = 2;\n```",
+  );
+  const paris = await seedNote(person, "Paris <script>window.ran = 1</script>", "Day one.");
+  const budget = await seedNote(person, "Budget", "About 300.");
+  const picture = `${person.id}/${paris}/0a1b2c3d4e5f-face.png`;
+  const upload = await admin()
+    .storage.from("attachments")
+    .upload(picture, FACE_PNG, { contentType: "image/png" });
+  if (upload.error) throw upload.error;
+  await admin()
+    .from("notes")
+    .update({
+      folder_id: europe,
+      body: `Day one.\n\n![face.png](attachment:${picture})\n\n<img src=x onerror="window.ran = 1">`,
+    })
+    .eq("id", paris);
+  await admin().from("notes").update({ folder_id: travel }).in("id", [packing, budget]);
+
+  const context = await deviceOf(browser, baseURL!, person, {
+    viewport: { width: 1280, height: 900 },
+  });
+  const page = await context.newPage();
+  const ignored: string[] = [];
+  page.on("console", (m) => {
+    // What Chromium says when a frame's sandbox keeps its print dialog shut.
+    if (/Ignored call to 'print\(\)'/.test(m.text())) ignored.push(m.text());
+  });
+  await page.goto("/notes");
+  const menuOf = async (item: string, name = "Travel") => {
+    await page
+      .getByRole("tree", { name: "Folders" })
+      .getByRole("treeitem", { name: new RegExp(`^${name} ?,`) })
+      .press("Shift+F10");
+    await page.getByRole("menuitem", { name: item }).click();
+  };
+
+  // HTML: every note in the folder's order (its own, then the sub-folder's), the picture inside.
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    menuOf("Export folder as HTML"),
+  ]);
+  expect(download.suggestedFilename()).toBe("Travel.html");
+  const html = strFromU8(await bytesOf(download));
+  const titles = [...html.matchAll(/<article class="note" id="[^"]+">\n<h1>([^\n]*)<\/h1>/g)];
+  expect(titles.map((m) => m[1])).toEqual([
+    "Packing",
+    "Budget",
+    "Paris &lt;script&gt;window.ran = 1&lt;/script&gt;",
+  ]);
+  expect(html.indexOf('<h2 class="folder-path">Travel / Europe</h2>')).toBeGreaterThan(
+    html.indexOf("<h1>Budget</h1>"),
+  );
+  expect(html).toMatch(/<input type="checkbox" checked disabled> Tickets/);
+  expect(html).toContain('<pre><code class="language-js">const bags = 2;\n</code></pre>');
+  expect(html).toContain(
+    `<img src="data:image/png;base64,${FACE_PNG.toString("base64")}" alt="face.png">`,
+  );
+  expect(html).not.toMatch(/<script|<img src=x|onerror/i);
+  await expect(page.getByText("Saved Travel.html")).toBeVisible();
+
+  // Print: the same notes in a frame that runs nothing, handed to the print dialog.
+  await menuOf("Print folder or save as PDF");
+  const frame = page.locator("iframe[data-folder-print]");
+  await expect(frame).toHaveAttribute("data-printed", "");
+  await expect(page.getByText("Opened Travel to print")).toBeVisible();
+  await page.emulateMedia({ media: "print" });
+  const printed = page.frameLocator("iframe[data-folder-print]");
+  await expect(printed.getByRole("heading", { level: 1, name: "Travel" })).toBeVisible();
+  await expect(printed.getByRole("checkbox")).toHaveCount(2);
+  await expect(printed.getByRole("img", { name: "face.png" })).toBeVisible();
+  const pages = await frame.evaluate((el: HTMLIFrameElement) => {
+    const doc = el.contentDocument!;
+    const style = (e: Element) => el.contentWindow!.getComputedStyle(e).breakBefore;
+    return [...doc.querySelectorAll("article")].map((a) => ({
+      title: a.querySelector("h1")!.textContent,
+      // A sub-folder's first note shares the page its path heading starts.
+      breakBefore: a.previousElementSibling?.matches("h2")
+        ? style(a.previousElementSibling)
+        : style(a),
+      ran: "ran" in el.contentWindow!,
+    }));
+  });
+  expect(pages).toEqual([
+    { title: "Packing", breakBefore: "page", ran: false },
+    { title: "Budget", breakBefore: "page", ran: false },
+    { title: "Paris <script>window.ran = 1</script>", breakBefore: "page", ran: false },
+  ]);
+  expect(ignored).toEqual([]);
+
+  // A folder with no notes says so rather than saving an empty file.
+  await page.emulateMedia({ media: "screen" });
+  let saved = false;
+  page.on("download", () => (saved = true));
+  await menuOf("Export folder as HTML", "Someday");
+  await expect(page.getByText("“Someday” has no notes to export.")).toBeVisible();
+  expect(saved).toBe(false);
 });
