@@ -194,3 +194,69 @@ test("a Bear backup and an Apple Notes export: summary, report, and each note op
 
   await context.close();
 });
+
+const PAGE = "0123456789abcdef0123456789abcdef";
+const CHILD = "11112222333344445555666677778888";
+const TASKS = "fedcba9876543210fedcba9876543210";
+const ROW = "00112233445566778899aabbccddeeff";
+
+/** A Notion "Markdown & CSV" export: a page with a sub-page and a database, and an empty database. */
+const NOTION = zipSync({
+  [`Export-1234/Projects ${PAGE}.md`]: strToU8(
+    `# Projects\n\nOur work. See [Launch plan](Projects%20${PAGE}/Launch%20plan%20${CHILD}.md) and the [Tasks](Projects%20${PAGE}/Tasks%20${TASKS}.csv).\n`,
+  ),
+  [`Export-1234/Projects ${PAGE}/Launch plan ${CHILD}.md`]: strToU8(
+    "# Launch plan\n\nShip it in **May**.\n",
+  ),
+  [`Export-1234/Projects ${PAGE}/Tasks ${TASKS}_all.csv`]: strToU8(
+    "\uFEFFName,Status\r\nWrite the plan,Done\r\nBook the venue,Doing\r\n",
+  ),
+  [`Export-1234/Projects ${PAGE}/Tasks ${TASKS}/Write the plan ${ROW}.md`]: strToU8(
+    "# Write the plan\n\nStatus: Done\n",
+  ),
+  [`Export-1234/People ${PAGE.replace(/0/g, "9")}.csv`]: strToU8("Name\n"),
+});
+
+test("a Notion export: ids gone from titles, links between pages kept, a database as a table", async ({
+  browser,
+  baseURL,
+}) => {
+  const person = await newPerson();
+  const context = await deviceOf(browser, baseURL!, person, { reducedMotion: "reduce" });
+  const page = await context.newPage();
+
+  await page.goto("/account/import");
+  await page.getByLabel("Files to import").setInputFiles({
+    name: "Export-1234.zip",
+    mimeType: "application/zip",
+    buffer: Buffer.from(NOTION),
+  });
+  await expect(page.getByRole("list", { name: "What will be imported" })).toContainText(
+    /^4 notes\s*1 database among them, each a note with a table\s*2 folders/,
+  );
+  await expect(page.getByRole("list", { name: "What can’t be imported" })).toHaveText(
+    "People.csv: This database has no rows, so it was left out.",
+  );
+  await page.getByRole("button", { name: "Import 4 notes" }).click();
+  await expect(page.getByRole("heading", { name: "Imported 4 notes" })).toBeVisible({
+    timeout: 60_000,
+  });
+
+  // The page opens with its links to the sub-page and the database, under their own titles.
+  await page.goto("/notes");
+  await page
+    .getByRole("link", { name: /^Projects/ })
+    .first()
+    .click();
+  await expect(editor(page)).toContainText("Our work.");
+  await expect(editor(page)).not.toContainText(PAGE);
+  await editor(page).getByRole("link", { name: "Launch plan" }).click();
+  await expect(editor(page)).toContainText("Ship it in May.");
+  await page.goBack();
+  await editor(page).getByRole("link", { name: "Tasks" }).click();
+  const table = editor(page).getByRole("table");
+  await expect(table.getByRole("row")).toHaveCount(3);
+  await expect(table).toContainText("Book the venue");
+
+  await context.close();
+});
