@@ -25,13 +25,14 @@ import { useAttachmentSweep } from "@/components/attachments/use-attachment-swee
 import { useAttachmentUploads } from "@/components/attachments/use-attachment-uploads";
 import type { Draft } from "@/components/comments/comments-panel";
 import { useNoteComments } from "@/components/comments/use-note-comments";
-import { useSupabase } from "@/components/supabase/supabase-provider";
+import { useSupabase, useSupabaseConfig } from "@/components/supabase/supabase-provider";
 import { PeopleHere } from "@/components/notes/people-here";
 import { SaveStatus } from "@/components/notes/save-status";
 import { Button } from "@/components/ui/button";
 import { SelectionToolbar } from "@/components/notes/selection-toolbar";
 import { slashMenuRender } from "@/components/notes/slash-menu";
 import { useNoteChannel, type AccessChange, type Me } from "@/components/notes/use-note-channel";
+import { useNotePeople } from "@/components/notes/use-note-people";
 import { readCaret, writeCaret } from "@/lib/notes/caret-memory";
 import { useNoteRefs } from "@/components/tags/use-note-refs";
 import { CommentHighlights } from "@/lib/comments/highlight";
@@ -40,6 +41,8 @@ import { ChecklistOrder, checkedItemsDown } from "@/lib/notes/editor/checklist-o
 import {
   caretAwareness,
   CollaboratorCarets,
+  relabelCarets,
+  type CaretPersonOf,
   type CaretUser,
 } from "@/lib/notes/editor/collaborator-carets";
 import { LinkTitles } from "@/lib/notes/editor/link-titles";
@@ -53,7 +56,8 @@ import { openNote, type OpenedNote } from "@/lib/notes/sync/open-note";
 import { markPending } from "@/lib/notes/sync/pending-notes";
 import { supabaseNoteStore } from "@/lib/notes/sync/supabase-store";
 import type { SaveState } from "@/lib/notes/sync/types";
-import { profileFromClaims, shownName } from "@/lib/profile/session-profile";
+import { facesOf, unknownIn } from "@/lib/notes/presence";
+import { avatarUrl, profileFromClaims, shownName } from "@/lib/profile/session-profile";
 
 type Props = {
   noteId: string;
@@ -126,6 +130,17 @@ export function NoteEditor({
   // Mod-Alt-M is fixed when the editor is made; it reaches the comments through this.
   const commentNow = useRef<() => void>(() => {});
   const [onCommentKey] = useState(() => () => commentNow.current());
+  // Names and faces of those here, on carets and on comments: the server's, never what a device
+  // says of itself. The carets are made with the editor; they read the latest list through this.
+  const { url } = useSupabaseConfig();
+  const notePeople = useNotePeople(supabase, noteId);
+  const known = useRef(notePeople.people);
+  const [personOf] = useState<CaretPersonOf>(() => (id: string) => {
+    const person = known.current.get(id);
+    if (!person) return null;
+    const face = person.avatarPath ? avatarUrl(url, person.avatarPath, 14) : null;
+    return { name: person.name, avatarUrl: face };
+  });
 
   const refs = useNoteRefs();
   const editor = useEditor({
@@ -139,7 +154,7 @@ export function NoteEditor({
       }),
       ChecklistOrder.configure({ enabled: () => checkedItemsDown(window.localStorage) }),
       LinkTitles.configure({ fetchTitle }),
-      CollaboratorCarets.configure({ awareness: carets.awareness, selfId: userId }),
+      CollaboratorCarets.configure({ awareness: carets.awareness, selfId: userId, personOf }),
       CommentHighlights.configure({ onComment: onCommentKey }),
     ],
     editorProps: {
@@ -238,8 +253,10 @@ export function NoteEditor({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [editor, doc, supabase, noteId, userId]);
 
+  const reloadPeople = notePeople.reload;
   const onAccess = useCallback(
     (change: AccessChange) => {
+      void reloadPeople().catch(() => {});
       if (change.userId !== userId) return;
       if (change.role) {
         setAccess(change.role);
@@ -251,7 +268,7 @@ export function NoteEditor({
       sync?.setTransport(null);
       setAccess("removed");
     },
-    [editor, sync, userId, onRoleChange],
+    [editor, sync, userId, onRoleChange, reloadPeople],
   );
   // The name and avatar others see: this person's profile, as their session carries it.
   const [me, setMe] = useState<Me | undefined>(undefined);
@@ -278,7 +295,7 @@ export function NoteEditor({
   // Until the session is read, others see this device as "Someone": it is tracked at once, as the
   // note's other devices need to know it is there to send it their changes.
   const self = useMemo<Me>(() => me ?? { userId, name: "", avatarPath: null }, [me, userId]);
-  const comments = useNoteComments(supabase, noteId, editor);
+  const comments = useNoteComments(supabase, noteId, editor, reloadPeople);
   const [commentsOpen, setCommentsOpen] = useState(false);
   const [draft, setDraft] = useState<Draft | null>(null);
   const startComment = useCallback(() => {
@@ -293,9 +310,26 @@ export function NoteEditor({
   }, [startComment]);
   const openThreads = comments.threads?.filter((t) => t.root.resolved_at === null).length ?? 0;
   const here = useNoteChannel(supabase, noteId, sync, onAccess, self, awareness, comments.signal);
+  const faces = useMemo(
+    () => facesOf(here.present, notePeople.people),
+    [here.present, notePeople.people],
+  );
+  // Someone here whom the list does not name yet (given access since it was read): read it again,
+  // once for each new set of such ids.
+  const missing = unknownIn(here.present, notePeople.people).join(" ");
+  const askedFor = useRef("");
+  useEffect(() => {
+    if (!missing || missing === askedFor.current) return;
+    askedFor.current = missing;
+    void reloadPeople().catch(() => {});
+  }, [missing, reloadPeople]);
+  useEffect(() => {
+    known.current = notePeople.people;
+    if (editor && !editor.isDestroyed) relabelCarets(editor.view.dom, personOf);
+  }, [notePeople.people, editor, personOf]);
   // Another person has the note open: this device's caret is written again, where it is now. (This
   // person's own other devices do not show their own caret.)
-  const alone = here.people.length === 0;
+  const alone = here.present.length === 0;
   useEffect(() => {
     carets.setAlone(alone);
     if (!alone && editor && !editor.isDestroyed)
@@ -351,7 +385,7 @@ export function NoteEditor({
       {slot &&
         createPortal(
           <div className="flex flex-wrap items-center gap-x-2">
-            <PeopleHere people={here.people} />
+            <PeopleHere people={faces} />
             <Button
               type="button"
               variant="ghost"
@@ -399,7 +433,7 @@ export function NoteEditor({
           open={commentsOpen}
           onOpenChange={setCommentsOpen}
           threads={comments.threads}
-          names={comments.names}
+          people={notePeople.people}
           userId={userId}
           canComment={canEdit}
           draft={draft}
