@@ -42,7 +42,9 @@ export function useNoteComments(
   const reload = useCallback(async () => {
     const ticket = ++reading.current;
     try {
-      const [list] = await Promise.all([listComments(supabase, noteId), reloadPeople()]);
+      // The note's people are read when it opens: only later reads read them again with the comments.
+      const people = ticket > 1 ? reloadPeople() : null;
+      const [list] = await Promise.all([listComments(supabase, noteId), people]);
       if (ticket !== reading.current) return;
       setRows(list);
     } catch {

@@ -56,6 +56,7 @@ import { openNote, type OpenedNote } from "@/lib/notes/sync/open-note";
 import { markPending } from "@/lib/notes/sync/pending-notes";
 import { supabaseNoteStore } from "@/lib/notes/sync/supabase-store";
 import type { SaveState } from "@/lib/notes/sync/types";
+import { NO_PEOPLE } from "@/lib/notes/note-people";
 import { facesOf, unknownIn } from "@/lib/notes/presence";
 import { avatarUrl, profileFromClaims, shownName } from "@/lib/profile/session-profile";
 
@@ -314,9 +315,10 @@ export function NoteEditor({
     () => facesOf(here.present, notePeople.people),
     [here.present, notePeople.people],
   );
-  // Someone here whom the list does not name yet (given access since it was read): read it again,
-  // once for each new set of such ids.
-  const missing = unknownIn(here.present, notePeople.people).join(" ");
+  // Someone here whom the list, once read, does not name (given access since): read it again, once
+  // for each new set of such ids.
+  const read = notePeople.people !== NO_PEOPLE;
+  const missing = read ? unknownIn(here.present, notePeople.people).join(" ") : "";
   const askedFor = useRef("");
   useEffect(() => {
     if (!missing || missing === askedFor.current) return;
