@@ -1,0 +1,421 @@
+import { chromium, type Browser, type Page } from "@playwright/test";
+import { createServerClient } from "@supabase/ssr";
+import { createClient, type RealtimeChannel, type SupabaseClient } from "@supabase/supabase-js";
+import { diffChars } from "diff";
+import * as Y from "yjs";
+
+import type { Database } from "../../lib/supabase/database.types";
+
+export interface CollabBenchContext {
+  appUrl: string;
+  /** The backend as the app reaches it (the URL the browsers' session cookies are named for). */
+  supabaseUrl: string;
+  backendUrl: string;
+  publishableKey: string;
+  secretKey: string;
+}
+
+type Client = SupabaseClient<Database>;
+type Person = { id: string; email: string; password: string; name: string };
+type Timing = { p50: number; p95: number; max: number; n: number };
+
+const EDITOR = '[role="textbox"][aria-label="Note"]';
+/** Keys each of the three types, one every KEY_GAP_MS, all three at once. */
+const KEYS = 40;
+const KEY_GAP_MS = 60;
+const REMOVALS = 5;
+const AUDIENCE = 50;
+const UPDATES = 30;
+const noSession = { auth: { persistSession: false, autoRefreshToken: false } };
+
+function timing(values: number[]): Timing {
+  const sorted = [...values].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+  return { p50: at(0.5) ?? NaN, p95: at(0.95) ?? NaN, max: sorted.at(-1) ?? NaN, n: sorted.length };
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function people(admin: Client, names: string[]): Promise<Person[]> {
+  const stamp = Date.now();
+  return Promise.all(
+    names.map(async (name, i) => {
+      const email = `bench-collab-${stamp}-${i}@example.com`;
+      const password = "bench-password-123";
+      const made = await admin.auth.admin.createUser({ email, password, email_confirm: true });
+      if (made.error) throw made.error;
+      const id = made.data.user.id;
+      const named = await admin.from("profiles").update({ display_name: name }).eq("id", id);
+      if (named.error) throw named.error;
+      return { id, email, password, name };
+    }),
+  );
+}
+
+/** The person's session cookies, as the app sets them at sign-in. */
+async function cookiesOf(ctx: CollabBenchContext, person: Person) {
+  let jar: { name: string; value: string }[] = [];
+  const supabase = createServerClient(ctx.supabaseUrl, ctx.publishableKey, {
+    cookies: {
+      getAll: () => jar,
+      setAll: (set) => void (jar = set.map(({ name, value }) => ({ name, value }))),
+    },
+  });
+  const signedIn = await supabase.auth.signInWithPassword(person);
+  if (signedIn.error) throw signedIn.error;
+  return jar.map(({ name, value }) => ({ name, value, url: ctx.appUrl }));
+}
+
+async function signedIn(ctx: CollabBenchContext, person: Person): Promise<Client> {
+  const client = createClient<Database>(ctx.backendUrl, ctx.publishableKey, noSession);
+  const { error } = await client.auth.signInWithPassword(person);
+  if (error) throw error;
+  await client.realtime.setAuth();
+  return client;
+}
+
+/**
+ * One person's browser with the note open. Inside the page: when each key went down, and every
+ * change of the length of each person's paragraph (found by its first word), carets' labels
+ * left out, on one clock (the machine's).
+ */
+async function openBrowser(
+  browser: Browser,
+  ctx: CollabBenchContext,
+  person: Person,
+  noteId: string,
+) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  await context.addCookies(await cookiesOf(ctx, person));
+  const page = await context.newPage();
+  await page.goto(`${ctx.appUrl}/notes/${noteId}`);
+  await page.locator(EDITOR).waitFor({ timeout: 60_000 });
+  return page;
+}
+
+async function watch(page: Page, markers: string[]) {
+  await page.evaluate(
+    ([selector, markers]) => {
+      const root = document.querySelector(selector as string)!;
+      const now = () => performance.timeOrigin + performance.now();
+      const textOf = (p: Element) => {
+        let text = p.textContent ?? "";
+        for (const caret of p.querySelectorAll(".collaborator-caret"))
+          text = text.replace(caret.textContent ?? "", "");
+        return text;
+      };
+      const seen: { marker: string; length: number; at: number }[] = [];
+      const last = new Map<string, number>();
+      const read = () => {
+        const at = now();
+        for (const p of root.querySelectorAll("p")) {
+          const text = textOf(p);
+          const marker = (markers as string[]).find((m) => text.startsWith(m));
+          if (!marker || last.get(marker) === text.length) continue;
+          last.set(marker, text.length);
+          seen.push({ marker, length: text.length, at });
+        }
+      };
+      read();
+      new MutationObserver(read).observe(root, {
+        subtree: true,
+        childList: true,
+        characterData: true,
+      });
+      const pressed: number[] = [];
+      document.addEventListener("keydown", () => pressed.push(now()), true);
+      Object.assign(window, {
+        __collab: {
+          seen,
+          pressed,
+          texts: () =>
+            Object.fromEntries(
+              [...root.querySelectorAll("p")].flatMap((p) => {
+                const text = textOf(p);
+                const marker = (markers as string[]).find((m) => text.startsWith(m));
+                return marker ? [[marker, text]] : [];
+              }),
+            ),
+        },
+      });
+    },
+    [EDITOR, markers] as const,
+  );
+}
+
+type Watched = {
+  seen: { marker: string; length: number; at: number }[];
+  pressed: number[];
+  texts: Record<string, string>;
+};
+const readWatch = (page: Page) =>
+  page.evaluate(() => {
+    const w = (
+      window as unknown as {
+        __collab: Omit<Watched, "texts"> & { texts: () => Record<string, string> };
+      }
+    ).__collab;
+    return { seen: w.seen, pressed: w.pressed, texts: w.texts() };
+  });
+
+/**
+ * Three people typing in one note at once, each in their own paragraph from their own browser:
+ * from each key going down to its character in the other two browsers, and characters missing
+ * anywhere once all is still; then access removal until the removed editor's page takes no more
+ * typing.
+ */
+async function threePeople(ctx: CollabBenchContext, admin: Client) {
+  const trio = await people(admin, ["Olga Owner", "Ana Editor", "Ben Editor"]);
+  const [owner, ...editors] = trio as [Person, Person, Person];
+  const markers = ["Olga:", "Ana:", "Ben:"];
+  const note = await admin
+    .from("notes")
+    .insert({
+      owner_id: owner.id,
+      title: "Team plan",
+      body: markers.map((m) => `${m} `).join("\n\n"),
+    })
+    .select("id")
+    .single();
+  if (note.error) throw note.error;
+  const noteId = note.data.id;
+  for (const editor of editors) {
+    const shared = await admin
+      .from("note_members")
+      .insert({ note_id: noteId, user_id: editor.id, role: "editor" });
+    if (shared.error) throw shared.error;
+  }
+
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"],
+  });
+  try {
+    // The owner's browser makes the note's document from its text; the others then load it.
+    const pages = [await openBrowser(browser, ctx, owner, noteId)];
+    for (let i = 0; i < 100; i++) {
+      const { data } = await admin.from("notes").select("ydoc").eq("id", noteId).single();
+      if (data?.ydoc) break;
+      await sleep(200);
+    }
+    for (const editor of editors) pages.push(await openBrowser(browser, ctx, editor, noteId));
+    // Each sees the other two here.
+    for (const page of pages)
+      await page.locator("[data-people-here] > li").nth(1).waitFor({ timeout: 60_000 });
+    for (const page of pages) await watch(page, markers);
+    for (const [i, page] of pages.entries()) {
+      await page.locator(`${EDITOR} p`, { hasText: markers[i] }).click();
+      await page.keyboard.press("End");
+    }
+    const before = await Promise.all(pages.map(readWatch));
+    const typed = ["abcdefghijklmnopqrstuvwxyz", "ABCDEFGHIJKLMNOPQRSTUVWXYZ", "0123456789"].map(
+      (set) => Array.from({ length: KEYS }, (_, k) => set[k % set.length]).join(""),
+    );
+    await Promise.all(
+      pages.map(async (page, i) => {
+        for (const key of typed[i]!) {
+          await page.keyboard.press(key);
+          await sleep(KEY_GAP_MS);
+        }
+      }),
+    );
+    // Until every browser shows every paragraph as typed, or 15 s.
+    const want = Object.fromEntries(markers.map((m, i) => [m, before[0]!.texts[m] + typed[i]]));
+    for (let waited = 0; waited < 15_000; waited += 250) {
+      const texts = await Promise.all(pages.map((p) => readWatch(p).then((w) => w.texts)));
+      if (texts.every((t) => markers.every((m) => t[m] === want[m]))) break;
+      await sleep(250);
+    }
+    const after = await Promise.all(pages.map(readWatch));
+    let missed = 0;
+    for (const w of after)
+      for (const m of markers)
+        for (const part of diffChars(want[m]!, w.texts[m] ?? ""))
+          if (part.removed) missed += part.value.length;
+    const latencies: number[] = [];
+    for (const [i, typer] of after.entries()) {
+      const base = before[i]!.texts[markers[i]!]!.length;
+      const presses = typer.pressed.slice(before[i]!.pressed.length);
+      for (const [j, other] of after.entries()) {
+        if (j === i) continue;
+        presses.forEach((at, k) => {
+          const shown = other.seen.find((s) => s.marker === markers[i] && s.length >= base + k + 1);
+          if (shown) latencies.push(Math.max(0, shown.at - at));
+        });
+      }
+    }
+
+    // The owner removes Ben, then gives him his access back and he opens the note again.
+    const ownerClient = await signedIn(ctx, owner);
+    const ben = pages[2]!;
+    const removals: number[] = [];
+    let stillEditable = 0;
+    for (let r = 0; r < REMOVALS; r++) {
+      if (r > 0) {
+        const back = await ownerClient
+          .from("note_members")
+          .insert({ note_id: noteId, user_id: editors[1].id, role: "editor" });
+        if (back.error) throw back.error;
+        await ben.reload();
+        await ben.locator(EDITOR).waitFor({ timeout: 60_000 });
+        await ben.locator("[data-people-here] > li").nth(1).waitFor({ timeout: 60_000 });
+      }
+      await ben.evaluate((selector) => {
+        const done = { at: 0 };
+        Object.assign(window, { __removed: done });
+        const check = () => {
+          const editor = document.querySelector(selector);
+          if (!done.at && (!editor || editor.getAttribute("contenteditable") !== "true"))
+            done.at = performance.timeOrigin + performance.now();
+        };
+        new MutationObserver(check).observe(document.body, {
+          subtree: true,
+          childList: true,
+          attributes: true,
+          attributeFilter: ["contenteditable"],
+        });
+      }, EDITOR);
+      const started = performance.timeOrigin + performance.now();
+      const gone = await ownerClient
+        .from("note_members")
+        .delete()
+        .eq("note_id", noteId)
+        .eq("user_id", editors[1].id);
+      if (gone.error) throw gone.error;
+      const at = await ben
+        .waitForFunction(
+          () => (window as unknown as { __removed: { at: number } }).__removed.at,
+          null,
+          {
+            timeout: 15_000,
+          },
+        )
+        .then((h) => h.jsonValue() as Promise<number>)
+        .catch(() => 0);
+      if (at) removals.push(at - started);
+      else stillEditable += 1;
+    }
+    return {
+      typing: timing(latencies),
+      missed,
+      keys: KEYS * 3,
+      removal: timing(removals),
+      stillEditable,
+    };
+  } finally {
+    await browser.close();
+  }
+}
+
+/**
+ * A note shared with 50 people, each with it open (a supabase-js client on its private channel):
+ * one update sent on the channel, as an editor's device sends it, until all 50 have it.
+ */
+async function fanOut(ctx: CollabBenchContext, admin: Client) {
+  const [owner] = await people(admin, ["Olga Owner"]);
+  const audience = await people(
+    admin,
+    Array.from({ length: AUDIENCE }, (_, i) => `Reader ${i + 1}`),
+  );
+  const note = await admin
+    .from("notes")
+    .insert({ owner_id: owner!.id, title: "For everyone" })
+    .select("id")
+    .single();
+  if (note.error) throw note.error;
+  const noteId = note.data.id;
+  const shared = await admin
+    .from("note_members")
+    .insert(audience.map((p) => ({ note_id: noteId, user_id: p.id, role: "viewer" })));
+  if (shared.error) throw shared.error;
+
+  const subscribe = (client: Client, onUpdate?: (u: Uint8Array) => void) => {
+    const channel: RealtimeChannel = client.channel(`note:${noteId}`, {
+      config: { private: true, broadcast: { self: false } },
+    });
+    if (onUpdate)
+      channel.on("broadcast", { event: "update" }, ({ payload }) => {
+        if (typeof payload?.u === "string") onUpdate(Buffer.from(payload.u, "base64"));
+      });
+    return new Promise<RealtimeChannel>((resolve, reject) =>
+      channel.subscribe((status) =>
+        status === "SUBSCRIBED"
+          ? resolve(channel)
+          : status !== "CLOSED" && reject(new Error(`${status} on the note's channel`)),
+      ),
+    );
+  };
+
+  let arrivals: number[] = [];
+  let expected = 0;
+  let allHave: (() => void) | null = null;
+  const clients: Client[] = [];
+  const docs: Y.Doc[] = [];
+  for (const person of audience) {
+    const client = await signedIn(ctx, person);
+    const doc = new Y.Doc();
+    clients.push(client);
+    docs.push(doc);
+    await subscribe(client, (u) => {
+      Y.applyUpdate(doc, u);
+      arrivals.push(performance.now());
+      if (arrivals.length === expected) allHave?.();
+    });
+  }
+  const sender = await signedIn(ctx, owner!);
+  clients.push(sender);
+  const channel = await subscribe(sender);
+  const source = new Y.Doc();
+  const text = source.getText("t");
+
+  const untilAll: number[] = [];
+  const each: number[] = [];
+  let late = 0;
+  for (let i = 0; i <= UPDATES; i++) {
+    arrivals = [];
+    expected = AUDIENCE;
+    let timer: NodeJS.Timeout | undefined;
+    const done = new Promise<boolean>((resolve) => {
+      allHave = () => resolve(true);
+      timer = setTimeout(resolve, 10_000, false);
+    });
+    let update: Uint8Array = new Uint8Array();
+    source.once("update", (u: Uint8Array) => (update = u));
+    text.insert(text.length, `word ${i} `);
+    const started = performance.now();
+    await channel.send({
+      type: "broadcast",
+      event: "update",
+      payload: { u: Buffer.from(update).toString("base64") },
+    });
+    const all = await done;
+    clearTimeout(timer);
+    // The first update warms up.
+    if (i === 0) continue;
+    if (!all) late += 1;
+    else untilAll.push(Math.max(...arrivals) - started);
+    each.push(...arrivals.map((at) => at - started));
+    await sleep(100);
+  }
+  const missing = docs.filter((d) => d.getText("t").toString() !== text.toString()).length;
+  for (const client of clients) await client.removeAllChannels();
+  return { untilAll: timing(untilAll), each: timing(each), late, missing };
+}
+
+/** The collaboration rows, as printed lines. */
+export async function benchCollab(
+  ctx: CollabBenchContext,
+): Promise<{ lines: string[]; failed: boolean }> {
+  const admin = createClient<Database>(ctx.backendUrl, ctx.secretKey, noSession);
+  const three = await threePeople(ctx, admin);
+  const fan = await fanOut(ctx, admin);
+  const ms = (t: Timing) => `p50 ${t.p50.toFixed(1)} ms, p95 ${t.p95.toFixed(1)} ms`;
+  return {
+    lines: [
+      `\n  three people typing at once (3 Chromium browsers, owner + 2 editors, a key every ${KEY_GAP_MS} ms each): keystroke to the other two ${ms(three.typing)} (${three.typing.n} arrivals of ${three.keys} keys), ${three.missed} missed characters`,
+      `  access removal until the removed editor's page takes no typing: ${ms(three.removal)}, max ${three.removal.max.toFixed(0)} ms (${three.removal.n} removals${three.stillEditable ? `, ${three.stillEditable} still editable after 15 s` : ""})`,
+      `  a note shared with ${AUDIENCE} people, all with it open: one update until all ${AUDIENCE} have it ${ms(fan.untilAll)}; each delivery ${ms(fan.each)} (${UPDATES} updates, supabase-js Realtime clients${fan.late ? `, ${fan.late} not everywhere within 10 s` : ""}, ${fan.missing} documents not matching)`,
+    ],
+    failed: three.missed > 0 || three.stillEditable > 0 || fan.late > 0 || fan.missing > 0,
+  };
+}
