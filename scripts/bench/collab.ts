@@ -87,6 +87,8 @@ async function openBrowser(
 ) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   await context.addCookies(await cookiesOf(ctx, person));
+  // tsx keeps functions' names with a helper of its own, which the page has not got.
+  await context.addInitScript("window.__name = (f) => f;");
   const page = await context.newPage();
   await page.goto(`${ctx.appUrl}/notes/${noteId}`);
   await page.locator(EDITOR).waitFor({ timeout: 60_000 });
@@ -203,9 +205,21 @@ async function threePeople(ctx: CollabBenchContext, admin: Client) {
     for (const page of pages)
       await page.locator("[data-people-here] > li").nth(1).waitFor({ timeout: 60_000 });
     for (const page of pages) await watch(page, markers);
+    // Each puts their caret at the end of their own paragraph; keys pressed outside the note
+    // would be the page's shortcuts, so it is checked.
     for (const [i, page] of pages.entries()) {
-      await page.locator(`${EDITOR} p`, { hasText: markers[i] }).click();
-      await page.keyboard.press("End");
+      const line = page.locator(`${EDITOR} p`, { hasText: markers[i] });
+      for (let tries = 0; ; tries++) {
+        await line.click();
+        await page.keyboard.press("End");
+        const inside = await line.evaluate((p) => {
+          const at = window.getSelection()?.focusNode;
+          return Boolean(at && p.contains(at) && p.closest('[contenteditable="true"]'));
+        });
+        if (inside) break;
+        if (tries === 5) throw new Error(`${trio[i]!.name} could not put the caret in the note`);
+        await sleep(500);
+      }
     }
     const before = await Promise.all(pages.map(readWatch));
     const typed = ["abcdefghijklmnopqrstuvwxyz", "ABCDEFGHIJKLMNOPQRSTUVWXYZ", "0123456789"].map(
