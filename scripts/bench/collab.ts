@@ -89,6 +89,28 @@ async function openBrowser(
   await context.addCookies(await cookiesOf(ctx, person));
   // tsx keeps functions' names with a helper of its own, which the page has not got.
   await context.addInitScript("window.__name = (f) => f;");
+  // When the page sends and receives the note's updates on its Realtime socket, to split the time.
+  await context.addInitScript(() => {
+    const wire = { sent: [] as number[], got: [] as number[] };
+    Object.assign(window, { __wire: wire });
+    const now = () => performance.timeOrigin + performance.now();
+    const isUpdate = (data: unknown) => {
+      if (typeof data !== "string" && !(data instanceof ArrayBuffer)) return false;
+      const text = typeof data === "string" ? data : new TextDecoder().decode(data);
+      // JSON or realtime-js' binary frame: either names the note's topic and the event.
+      return text.includes("note:") && text.includes("update");
+    };
+    const send = WebSocket.prototype.send;
+    const heard = new WeakSet<WebSocket>();
+    WebSocket.prototype.send = function (data) {
+      if (isUpdate(data)) wire.sent.push(now());
+      if (!heard.has(this)) {
+        heard.add(this);
+        this.addEventListener("message", (e) => void (isUpdate(e.data) && wire.got.push(now())));
+      }
+      return send.call(this, data);
+    };
+  });
   const page = await context.newPage();
   await page.goto(`${ctx.appUrl}/notes/${noteId}`);
   await page.locator(EDITOR).waitFor({ timeout: 60_000 });
@@ -246,6 +268,33 @@ async function threePeople(ctx: CollabBenchContext, admin: Client) {
       for (const m of markers)
         for (const part of diffChars(want[m]!, w.texts[m] ?? ""))
           if (part.removed) missed += part.value.length;
+    // The same time in three parts, each key or change matched with its nearest message: from
+    // the key to the update leaving its page, on the way through the backend, and from its
+    // arrival to the character on screen.
+    const wires = await Promise.all(
+      pages.map((p) =>
+        p.evaluate(
+          () => (window as unknown as { __wire: { sent: number[]; got: number[] } }).__wire,
+        ),
+      ),
+    );
+    const split = { toSent: [] as number[], onWire: [] as number[], toShown: [] as number[] };
+    for (const [i, w] of after.entries()) {
+      for (const at of w.pressed.slice(before[i]!.pressed.length)) {
+        const sent = wires[i]!.sent.find((x) => x >= at);
+        if (sent) split.toSent.push(sent - at);
+      }
+      for (const change of w.seen.slice(before[i]!.seen.length)) {
+        if (change.marker === markers[i]) continue;
+        const got = wires[i]!.got.filter((x) => x <= change.at).at(-1);
+        if (got) split.toShown.push(change.at - got);
+      }
+      for (const sent of wires[i]!.sent)
+        for (const [j, other] of wires.entries()) {
+          const got = j === i ? undefined : other.got.find((x) => x >= sent);
+          if (got) split.onWire.push(got - sent);
+        }
+    }
     const latencies: number[] = [];
     for (const [i, typer] of after.entries()) {
       const base = before[i]!.texts[markers[i]!]!.length;
@@ -311,6 +360,11 @@ async function threePeople(ctx: CollabBenchContext, admin: Client) {
     }
     return {
       typing: timing(latencies),
+      split: {
+        toSent: timing(split.toSent),
+        onWire: timing(split.onWire),
+        toShown: timing(split.toShown),
+      },
       missed,
       keys: KEYS * 3,
       removal: timing(removals),
@@ -427,6 +481,7 @@ export async function benchCollab(
   return {
     lines: [
       `\n  three people typing at once (3 Chromium browsers, owner + 2 editors, a key every ${KEY_GAP_MS} ms each): keystroke to the other two ${ms(three.typing)} (${three.typing.n} arrivals of ${three.keys} keys), ${three.missed} missed characters`,
+      `  of which (each matched with its nearest message): key to update sent ${ms(three.split.toSent)}, through the local backend's Realtime ${ms(three.split.onWire)}, arrival to character shown ${ms(three.split.toShown)}`,
       `  access removal until the removed editor's page takes no typing: ${ms(three.removal)}, max ${three.removal.max.toFixed(0)} ms (${three.removal.n} removals${three.stillEditable ? `, ${three.stillEditable} still editable after 15 s` : ""})`,
       `  a note shared with ${AUDIENCE} people, all with it open: one update until all ${AUDIENCE} have it ${ms(fan.untilAll)}; each delivery ${ms(fan.each)} (${UPDATES} updates, supabase-js Realtime clients${fan.late ? `, ${fan.late} not everywhere within 10 s` : ""}, ${fan.missing} documents not matching)`,
     ],
