@@ -271,7 +271,8 @@ export function NoteEditor({
     },
     [editor, sync, userId, onRoleChange, reloadPeople],
   );
-  // The name and avatar others see: this person's profile, as their session carries it.
+  // This person's profile, as their session carries it: sent in presence and on the caret for
+  // devices on an earlier version; others now show the name and face the server has for the id.
   const [me, setMe] = useState<Me | undefined>(undefined);
   useEffect(() => {
     let live = true;
@@ -293,8 +294,8 @@ export function NoteEditor({
     if (user) awareness.setLocalStateField("user", user);
     else if (awareness.getLocalState()?.user) awareness.setLocalStateField("user", null);
   }, [awareness, me, canEdit]);
-  // Until the session is read, others see this device as "Someone": it is tracked at once, as the
-  // note's other devices need to know it is there to send it their changes.
+  // Tracked at once, before the session is read, as the note's other devices need to know it is
+  // there to send it their changes; its id alone says who it is.
   const self = useMemo<Me>(() => me ?? { userId, name: "", avatarPath: null }, [me, userId]);
   const comments = useNoteComments(supabase, noteId, editor, reloadPeople);
   const [commentsOpen, setCommentsOpen] = useState(false);
