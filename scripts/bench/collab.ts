@@ -101,15 +101,28 @@ async function openBrowser(
       return text.includes("note:") && text.includes("update");
     };
     const send = WebSocket.prototype.send;
-    const heard = new WeakSet<WebSocket>();
     WebSocket.prototype.send = function (data) {
       if (isUpdate(data)) wire.sent.push(now());
-      if (!heard.has(this)) {
-        heard.add(this);
-        this.addEventListener("message", (e) => void (isUpdate(e.data) && wire.got.push(now())));
-      }
       return send.call(this, data);
     };
+    // Arrival is noted before the client's own handler (realtime-js sets `onmessage`) applies it.
+    const onmessage = Object.getOwnPropertyDescriptor(WebSocket.prototype, "onmessage")!;
+    Object.defineProperty(WebSocket.prototype, "onmessage", {
+      configurable: true,
+      get() {
+        return onmessage.get!.call(this);
+      },
+      set(handler: ((event: MessageEvent) => unknown) | null) {
+        onmessage.set!.call(
+          this,
+          handler &&
+            function (this: WebSocket, event: MessageEvent) {
+              if (isUpdate(event.data)) wire.got.push(now());
+              return handler.call(this, event);
+            },
+        );
+      },
+    });
   });
   const page = await context.newPage();
   await page.goto(`${ctx.appUrl}/notes/${noteId}`);
