@@ -1,56 +1,27 @@
 import { chromium, type Browser, type Page } from "@playwright/test";
 import { createServerClient } from "@supabase/ssr";
-import { createClient, type RealtimeChannel, type SupabaseClient } from "@supabase/supabase-js";
+import { createClient } from "@supabase/supabase-js";
 import { diffChars } from "diff";
-import * as Y from "yjs";
 
 import type { Database } from "../../lib/supabase/database.types";
-
-export interface CollabBenchContext {
-  appUrl: string;
-  /** The backend as the app reaches it (the URL the browsers' session cookies are named for). */
-  supabaseUrl: string;
-  backendUrl: string;
-  publishableKey: string;
-  secretKey: string;
-}
-
-type Client = SupabaseClient<Database>;
-type Person = { id: string; email: string; password: string; name: string };
-type Timing = { p50: number; p95: number; max: number; n: number };
+import { fanOut } from "./collab-fan-out";
+import {
+  noSession,
+  people,
+  signedIn,
+  sleep,
+  timing,
+  type Client,
+  type CollabBenchContext,
+  type Person,
+  type Timing,
+} from "./collab-support";
 
 const EDITOR = '[role="textbox"][aria-label="Note"]';
 /** Keys each of the three types, one every KEY_GAP_MS, all three at once. */
 const KEYS = 40;
 const KEY_GAP_MS = 60;
 const REMOVALS = 5;
-const AUDIENCE = 50;
-const UPDATES = 30;
-const noSession = { auth: { persistSession: false, autoRefreshToken: false } };
-
-function timing(values: number[]): Timing {
-  const sorted = [...values].sort((a, b) => a - b);
-  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
-  return { p50: at(0.5) ?? NaN, p95: at(0.95) ?? NaN, max: sorted.at(-1) ?? NaN, n: sorted.length };
-}
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function people(admin: Client, names: string[]): Promise<Person[]> {
-  const stamp = Date.now();
-  return Promise.all(
-    names.map(async (name, i) => {
-      const email = `bench-collab-${stamp}-${i}@example.com`;
-      const password = "bench-password-123";
-      const made = await admin.auth.admin.createUser({ email, password, email_confirm: true });
-      if (made.error) throw made.error;
-      const id = made.data.user.id;
-      const named = await admin.from("profiles").update({ display_name: name }).eq("id", id);
-      if (named.error) throw named.error;
-      return { id, email, password, name };
-    }),
-  );
-}
 
 /** The person's session cookies, as the app sets them at sign-in. */
 async function cookiesOf(ctx: CollabBenchContext, person: Person) {
@@ -64,14 +35,6 @@ async function cookiesOf(ctx: CollabBenchContext, person: Person) {
   const signedIn = await supabase.auth.signInWithPassword(person);
   if (signedIn.error) throw signedIn.error;
   return jar.map(({ name, value }) => ({ name, value, url: ctx.appUrl }));
-}
-
-async function signedIn(ctx: CollabBenchContext, person: Person): Promise<Client> {
-  const client = createClient<Database>(ctx.backendUrl, ctx.publishableKey, noSession);
-  const { error } = await client.auth.signInWithPassword(person);
-  if (error) throw error;
-  await client.realtime.setAuth();
-  return client;
 }
 
 /**
@@ -388,101 +351,6 @@ async function threePeople(ctx: CollabBenchContext, admin: Client) {
   }
 }
 
-/**
- * A note shared with 50 people, each with it open (a supabase-js client on its private channel):
- * one update sent on the channel, as an editor's device sends it, until all 50 have it.
- */
-async function fanOut(ctx: CollabBenchContext, admin: Client) {
-  const [owner] = await people(admin, ["Olga Owner"]);
-  const audience = await people(
-    admin,
-    Array.from({ length: AUDIENCE }, (_, i) => `Reader ${i + 1}`),
-  );
-  const note = await admin
-    .from("notes")
-    .insert({ owner_id: owner!.id, title: "For everyone" })
-    .select("id")
-    .single();
-  if (note.error) throw note.error;
-  const noteId = note.data.id;
-  const shared = await admin
-    .from("note_members")
-    .insert(audience.map((p) => ({ note_id: noteId, user_id: p.id, role: "viewer" })));
-  if (shared.error) throw shared.error;
-
-  const subscribe = (client: Client, onUpdate?: (u: Uint8Array) => void) => {
-    const channel: RealtimeChannel = client.channel(`note:${noteId}`, {
-      config: { private: true, broadcast: { self: false } },
-    });
-    if (onUpdate)
-      channel.on("broadcast", { event: "update" }, ({ payload }) => {
-        if (typeof payload?.u === "string") onUpdate(Buffer.from(payload.u, "base64"));
-      });
-    return new Promise<RealtimeChannel>((resolve, reject) =>
-      channel.subscribe((status) =>
-        status === "SUBSCRIBED"
-          ? resolve(channel)
-          : status !== "CLOSED" && reject(new Error(`${status} on the note's channel`)),
-      ),
-    );
-  };
-
-  let arrivals: number[] = [];
-  let expected = 0;
-  let allHave: (() => void) | null = null;
-  const clients: Client[] = [];
-  const docs: Y.Doc[] = [];
-  for (const person of audience) {
-    const client = await signedIn(ctx, person);
-    const doc = new Y.Doc();
-    clients.push(client);
-    docs.push(doc);
-    await subscribe(client, (u) => {
-      Y.applyUpdate(doc, u);
-      arrivals.push(performance.now());
-      if (arrivals.length === expected) allHave?.();
-    });
-  }
-  const sender = await signedIn(ctx, owner!);
-  clients.push(sender);
-  const channel = await subscribe(sender);
-  const source = new Y.Doc();
-  const text = source.getText("t");
-
-  const untilAll: number[] = [];
-  const each: number[] = [];
-  let late = 0;
-  for (let i = 0; i <= UPDATES; i++) {
-    arrivals = [];
-    expected = AUDIENCE;
-    let timer: NodeJS.Timeout | undefined;
-    const done = new Promise<boolean>((resolve) => {
-      allHave = () => resolve(true);
-      timer = setTimeout(resolve, 10_000, false);
-    });
-    let update: Uint8Array = new Uint8Array();
-    source.once("update", (u: Uint8Array) => (update = u));
-    text.insert(text.length, `word ${i} `);
-    const started = performance.now();
-    await channel.send({
-      type: "broadcast",
-      event: "update",
-      payload: { u: Buffer.from(update).toString("base64") },
-    });
-    const all = await done;
-    clearTimeout(timer);
-    // The first update warms up.
-    if (i === 0) continue;
-    if (!all) late += 1;
-    else untilAll.push(Math.max(...arrivals) - started);
-    each.push(...arrivals.map((at) => at - started));
-    await sleep(100);
-  }
-  const missing = docs.filter((d) => d.getText("t").toString() !== text.toString()).length;
-  for (const client of clients) await client.removeAllChannels();
-  return { untilAll: timing(untilAll), each: timing(each), late, missing };
-}
-
 /** The collaboration rows, as printed lines. */
 export async function benchCollab(
   ctx: CollabBenchContext,
@@ -496,7 +364,7 @@ export async function benchCollab(
       `\n  three people typing at once (3 Chromium browsers, owner + 2 editors, a key every ${KEY_GAP_MS} ms each): keystroke to the other two ${ms(three.typing)} (${three.typing.n} arrivals of ${three.keys} keys), ${three.missed} missed characters`,
       `  of which (each matched with its nearest message): key to update sent ${ms(three.split.toSent)}, through the local backend's Realtime ${ms(three.split.onWire)}, arrival to character shown ${ms(three.split.toShown)}`,
       `  access removal until the removed editor's page takes no typing: ${ms(three.removal)}, max ${three.removal.max.toFixed(0)} ms (${three.removal.n} removals${three.stillEditable ? `, ${three.stillEditable} still editable after 15 s` : ""})`,
-      `  a note shared with ${AUDIENCE} people, all with it open: one update until all ${AUDIENCE} have it ${ms(fan.untilAll)}; each delivery ${ms(fan.each)} (${UPDATES} updates, supabase-js Realtime clients${fan.late ? `, ${fan.late} not everywhere within 10 s` : ""}, ${fan.missing} documents not matching)`,
+      `  a note shared with ${fan.audience} people, all with it open: one update until all ${fan.audience} have it ${ms(fan.untilAll)}; each delivery ${ms(fan.each)} (${fan.updates} updates, supabase-js Realtime clients${fan.late ? `, ${fan.late} not everywhere within 10 s` : ""}, ${fan.missing} documents not matching)`,
     ],
     failed: three.missed > 0 || three.stillEditable > 0 || fan.late > 0 || fan.missing > 0,
   };
