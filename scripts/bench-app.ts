@@ -16,6 +16,9 @@
  * The history rows time a note edited in 2,000 sessions: its timeline's first page, a middle
  * version's preview, the diff against the current text and a restore until another open device
  * has it; BENCH_ONLY_HISTORY=1 prints only these (no app server is started, no build needed).
+ * The collaboration rows: three people typing in one note from three browsers (keystroke to the
+ * other two, missed characters), access removal until the removed editor's page takes no typing,
+ * and one update's fan-out to 50 people with the note open; BENCH_ONLY_COLLAB=1 prints only these.
  */
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import http from "node:http";
@@ -30,6 +33,7 @@ import { spawnBackend } from "@groundwork/local-backend/process";
 import { seedNotes } from "./seed-notes";
 import { startApp, type AppProcess } from "./bench/app-process";
 import { benchAttachmentUpload } from "./bench/attachments";
+import { benchCollab } from "./bench/collab";
 import { benchEditor } from "./bench/editor-input";
 import { benchHistory } from "./bench/history";
 import { comparePairs, printComparison, printFirstLoad } from "./bench/compare";
@@ -52,6 +56,8 @@ const ONLY_PROFILE = process.env.BENCH_ONLY_PROFILE === "1";
 const ONLY_EDITOR = process.env.BENCH_ONLY_EDITOR === "1";
 /** BENCH_ONLY_HISTORY=1: only the version history rows (no app server). */
 const ONLY_HISTORY = process.env.BENCH_ONLY_HISTORY === "1";
+/** BENCH_ONLY_COLLAB=1: only the rows of several people in one note. */
+const ONLY_COLLAB = process.env.BENCH_ONLY_COLLAB === "1";
 
 /**
  * Forwards everything to the backend, counts what the apps ask of /auth/v1 and, while the
@@ -120,6 +126,13 @@ async function signInCookie(backendUrl: string, proxyUrl: string) {
   return { email, password, cookie: jar.map((c) => `${c.name}=${c.value}`).join("; ") };
 }
 
+const keysFor = (appUrl: string, supabaseUrl: string) => ({
+  appUrl,
+  supabaseUrl,
+  publishableKey: PUBLISHABLE_KEY,
+  secretKey: SECRET_KEY,
+});
+
 async function warmUp(urls: string[], cookie: string) {
   const agent = new http.Agent({ keepAlive: false });
   for (let i = 0; i < 5; i++) await Promise.all(urls.map((u) => timedGet(u, agent, cookie)));
@@ -138,6 +151,7 @@ async function editorLines(appUrl: string, backendUrl: string, email: string, co
 /** The notes screens with 1,000 notes, search with 10,000, and a shared note's public page. */
 async function featurePages(
   appUrl: string,
+  supabaseUrl: string,
   backendUrl: string,
   email: string,
   password: string,
@@ -174,6 +188,7 @@ async function featurePages(
     email,
     password,
   });
+  const collab = await benchCollab({ ...keysFor(appUrl, supabaseUrl), backendUrl });
   const rows = [
     { label: "/notes (1,000 notes)", page: notes.list },
     { label: "/notes/<id> (1,000 notes)", page: notes.note },
@@ -191,6 +206,7 @@ async function featurePages(
       ? `  keystroke to another device: p50 ${keystroke.p50.toFixed(1)} ms, p95 ${keystroke.p95.toFixed(1)} ms, ${keystroke.failures} missed (${keystroke.keystrokes} keys, two Chromium pages)\n  steady typing (a key every 50 ms): ${keystroke.messagesPerMinute.withPeer.toFixed(0)} Realtime messages/min with another device open, ${keystroke.messagesPerMinute.alone.toFixed(0)} alone`
       : "  keystroke to another device: needs Realtime in the local backend (not served)",
     ...history,
+    ...collab.lines,
   ];
   const kindsFailed = [...Object.values(searchKinds), ...Object.values(notes.organize)].some(
     (t) => t.failures > 0,
@@ -198,7 +214,7 @@ async function featurePages(
   return {
     rows,
     lines,
-    failed: search.failures > 0 || kindsFailed || Boolean(keystroke?.failures),
+    failed: search.failures > 0 || kindsFailed || Boolean(keystroke?.failures) || collab.failed,
   };
 }
 
@@ -278,6 +294,12 @@ async function main() {
       ? await startApp({ dir: REFERENCE_DIR, port: APP_PORT + 1, ...keys })
       : null;
     if (reference) apps.push(reference);
+    if (ONLY_COLLAB) {
+      const collab = await benchCollab({ ...keysFor(app.url, proxyUrl), backendUrl: backend.url });
+      for (const line of collab.lines) console.log(line);
+      if (collab.failed) process.exitCode = 1;
+      return;
+    }
     const { email, password, cookie } = await signInCookie(backend.url, proxyUrl);
     if (ONLY_EDITOR) {
       for (const line of await editorLines(app.url, backend.url, email, cookie)) console.log(line);
@@ -310,7 +332,7 @@ async function main() {
     ];
     const extras = ONLY_COMPARE
       ? null
-      : await featurePages(app.url, backend.url, email, password, cookie);
+      : await featurePages(app.url, proxyUrl, backend.url, email, password, cookie);
     rows.push(...(extras?.rows ?? []));
 
     console.log("\nGroundwork app benchmark (production build, local backend, 127.0.0.1)\n");

@@ -5,6 +5,7 @@ import * as DialogPrimitive from "@radix-ui/react-dialog";
 import { XIcon } from "lucide-react";
 
 import { initialsOf } from "@/components/account/avatar";
+import { useSupabaseConfig } from "@/components/supabase/supabase-config";
 import { Button } from "@/components/ui/button";
 import type { CommentAnchor } from "@/lib/comments/anchor";
 import {
@@ -13,7 +14,9 @@ import {
   type CommentRow,
   type Thread,
 } from "@/lib/comments/threads";
+import type { NotePeople } from "@/lib/notes/note-people";
 import { colorFor } from "@/lib/notes/presence";
+import { avatarUrl } from "@/lib/profile/session-profile";
 import { cn } from "@/lib/utils";
 
 /** A comment being written on the selected text. */
@@ -32,13 +35,16 @@ type Props = {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   threads: Thread[] | null;
-  names: Map<string, string>;
+  people: NotePeople;
   userId: string;
   canComment: boolean;
   draft: Draft | null;
   onDraftDone: () => void;
   actions: CommentActions;
 };
+
+/** A comment author's face, in pixels. */
+const FACE = 24;
 
 const WIDE = "(min-width: 1280px)";
 const subscribeWide = (cb: () => void) => {
@@ -93,7 +99,7 @@ export function CommentsPanel(props: Props) {
 function PanelBody({
   onOpenChange,
   threads,
-  names,
+  people,
   userId,
   canComment,
   draft,
@@ -152,7 +158,7 @@ function PanelBody({
               <ThreadItem
                 key={t.root.id}
                 thread={t}
-                names={names}
+                people={people}
                 userId={userId}
                 canComment={canComment}
                 actions={actions}
@@ -180,20 +186,20 @@ function Quote({ text, deleted = false }: { text: string; deleted?: boolean }) {
 
 function ThreadItem({
   thread,
-  names,
+  people,
   userId,
   canComment,
   actions,
 }: {
   thread: Thread;
-  names: Map<string, string>;
+  people: NotePeople;
   userId: string;
   canComment: boolean;
   actions: CommentActions;
 }) {
   const resolved = thread.root.resolved_at !== null;
   const [replying, setReplying] = useState(false);
-  const author = names.get(thread.root.author_id) || "Someone";
+  const author = people.get(thread.root.author_id)?.name || "Someone";
   return (
     <li
       aria-label={`Thread by ${author}${resolved ? ", resolved" : ""}`}
@@ -217,7 +223,7 @@ function ThreadItem({
       {resolved && <p className="mb-1 text-xs font-medium text-muted-foreground">Resolved</p>}
       <ol className="flex flex-col gap-2">
         {[thread.root, ...thread.replies].map((c) => (
-          <CommentItem key={c.id} comment={c} names={names} userId={userId} actions={actions} />
+          <CommentItem key={c.id} comment={c} people={people} userId={userId} actions={actions} />
         ))}
       </ol>
       {canComment && (
@@ -255,17 +261,19 @@ function ThreadItem({
 
 function CommentItem({
   comment,
-  names,
+  people,
   userId,
   actions,
 }: {
   comment: CommentRow;
-  names: Map<string, string>;
+  people: NotePeople;
   userId: string;
   actions: CommentActions;
 }) {
+  const { url } = useSupabaseConfig();
   const [editing, setEditing] = useState(false);
-  const name = names.get(comment.author_id) || "Someone";
+  const author = people.get(comment.author_id);
+  const name = author?.name || "Someone";
   const mine = comment.author_id === userId;
   return (
     <li className="flex gap-2">
@@ -273,9 +281,22 @@ function CommentItem({
         aria-hidden="true"
         // The person's colour as a ring: the initials stay readable in both themes.
         style={{ borderColor: colorFor(comment.author_id) }}
-        className="flex size-6 shrink-0 items-center justify-center rounded-full border-2 bg-background text-[10px] font-semibold text-foreground"
+        className="flex size-6 shrink-0 items-center justify-center overflow-hidden rounded-full border-2 bg-background text-[10px] font-semibold text-foreground"
+        data-author-face={author?.avatarPath ? "picture" : "initials"}
       >
-        {initialsOf(name)}
+        {author?.avatarPath ? (
+          // A Storage rendition at the right size; next/image would only resize it again.
+          // eslint-disable-next-line @next/next/no-img-element
+          <img
+            src={avatarUrl(url, author.avatarPath, FACE)}
+            alt=""
+            width={FACE}
+            height={FACE}
+            className="size-full object-cover"
+          />
+        ) : (
+          initialsOf(name)
+        )}
       </span>
       <div className="min-w-0 flex-1">
         <p className="text-xs">

@@ -26,33 +26,32 @@ import type { Database } from "@/lib/supabase/database.types";
 
 /**
  * A note's comments: read from the database, again whenever another device says they changed
- * (the note's channel), placed on the note's current text and highlighted in the editor.
+ * (the note's channel), placed on the note's current text and highlighted in the editor. Their
+ * authors' names and faces are the note's people (`reloadPeople` reads those again with them).
  */
 export function useNoteComments(
   supabase: SupabaseClient<Database>,
   noteId: string,
   editor: Editor | null,
+  reloadPeople: () => Promise<void>,
 ) {
   const [rows, setRows] = useState<CommentRow[] | null>(null);
-  const [names, setNames] = useState<Map<string, string>>(new Map());
   const [version, setVersion] = useState(0);
   const reading = useRef(0);
 
   const reload = useCallback(async () => {
     const ticket = ++reading.current;
     try {
-      const [list, people] = await Promise.all([
-        listComments(supabase, noteId),
-        supabase.rpc("note_people", { note_id: noteId }),
-      ]);
+      // The note's people are read when it opens: only later reads read them again with the comments.
+      const people = ticket > 1 ? reloadPeople() : null;
+      const [list] = await Promise.all([listComments(supabase, noteId), people]);
       if (ticket !== reading.current) return;
       setRows(list);
-      setNames(new Map((people.data ?? []).map((p) => [p.user_id, p.name || p.email || ""])));
     } catch {
       // Offline or refused: what was read stays; the next signal reads again.
       if (ticket === reading.current) setRows((r) => r ?? []);
     }
-  }, [supabase, noteId]);
+  }, [supabase, noteId, reloadPeople]);
 
   useEffect(() => {
     const first = setTimeout(() => void reload(), 0);
@@ -149,5 +148,5 @@ export function useNoteComments(
     [supabase, noteId, editor, changed],
   );
 
-  return { threads, names, signal, actions, draftFromSelection };
+  return { threads, signal, actions, draftFromSelection };
 }

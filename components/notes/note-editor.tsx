@@ -26,13 +26,14 @@ import { useAttachmentUploads } from "@/components/attachments/use-attachment-up
 import { useSharedFiles } from "@/components/attachments/use-shared-files";
 import type { Draft } from "@/components/comments/comments-panel";
 import { useNoteComments } from "@/components/comments/use-note-comments";
-import { useSupabase } from "@/components/supabase/supabase-provider";
+import { useSupabase, useSupabaseConfig } from "@/components/supabase/supabase-provider";
 import { PeopleHere } from "@/components/notes/people-here";
 import { SaveStatus } from "@/components/notes/save-status";
 import { Button } from "@/components/ui/button";
 import { SelectionToolbar } from "@/components/notes/selection-toolbar";
 import { slashMenuRender } from "@/components/notes/slash-menu";
 import { useNoteChannel, type AccessChange, type Me } from "@/components/notes/use-note-channel";
+import { useNotePeople } from "@/components/notes/use-note-people";
 import { readCaret, writeCaret } from "@/lib/notes/caret-memory";
 import { useNoteRefs } from "@/components/tags/use-note-refs";
 import { CommentHighlights } from "@/lib/comments/highlight";
@@ -41,6 +42,8 @@ import { ChecklistOrder, checkedItemsDown } from "@/lib/notes/editor/checklist-o
 import {
   caretAwareness,
   CollaboratorCarets,
+  relabelCarets,
+  type CaretPersonOf,
   type CaretUser,
 } from "@/lib/notes/editor/collaborator-carets";
 import { LinkTitles } from "@/lib/notes/editor/link-titles";
@@ -54,7 +57,9 @@ import { openNote, type OpenedNote } from "@/lib/notes/sync/open-note";
 import { markPending } from "@/lib/notes/sync/pending-notes";
 import { supabaseNoteStore } from "@/lib/notes/sync/supabase-store";
 import type { SaveState } from "@/lib/notes/sync/types";
-import { profileFromClaims, shownName } from "@/lib/profile/session-profile";
+import { NO_PEOPLE } from "@/lib/notes/note-people";
+import { facesOf, unknownIn } from "@/lib/notes/presence";
+import { avatarUrl, profileFromClaims, shownName } from "@/lib/profile/session-profile";
 import { importWhenOnline } from "@/lib/when-online";
 
 type Props = {
@@ -131,6 +136,17 @@ export function NoteEditor({
   // Mod-Alt-M is fixed when the editor is made; it reaches the comments through this.
   const commentNow = useRef<() => void>(() => {});
   const [onCommentKey] = useState(() => () => commentNow.current());
+  // Names and faces of those here, on carets and on comments: the server's, never what a device
+  // says of itself. The carets are made with the editor; they read the latest list through this.
+  const { url } = useSupabaseConfig();
+  const notePeople = useNotePeople(supabase, noteId);
+  const known = useRef(notePeople.people);
+  const [personOf] = useState<CaretPersonOf>(() => (id: string) => {
+    const person = known.current.get(id);
+    if (!person) return null;
+    const face = person.avatarPath ? avatarUrl(url, person.avatarPath, 14) : null;
+    return { name: person.name, avatarUrl: face };
+  });
 
   const refs = useNoteRefs();
   const editor = useEditor({
@@ -144,7 +160,7 @@ export function NoteEditor({
       }),
       ChecklistOrder.configure({ enabled: () => checkedItemsDown(window.localStorage) }),
       LinkTitles.configure({ fetchTitle }),
-      CollaboratorCarets.configure({ awareness: carets.awareness, selfId: userId }),
+      CollaboratorCarets.configure({ awareness: carets.awareness, selfId: userId, personOf }),
       CommentHighlights.configure({ onComment: onCommentKey }),
     ],
     editorProps: {
@@ -245,8 +261,10 @@ export function NoteEditor({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [editor, doc, supabase, noteId, userId]);
 
+  const reloadPeople = notePeople.reload;
   const onAccess = useCallback(
     (change: AccessChange) => {
+      void reloadPeople().catch(() => {});
       if (change.userId !== userId) return;
       if (change.role) {
         setAccess(change.role);
@@ -258,9 +276,10 @@ export function NoteEditor({
       sync?.setTransport(null);
       setAccess("removed");
     },
-    [editor, sync, userId, onRoleChange],
+    [editor, sync, userId, onRoleChange, reloadPeople],
   );
-  // The name and avatar others see: this person's profile, as their session carries it.
+  // This person's profile, as their session carries it: sent in presence and on the caret for
+  // devices on an earlier version; others now show the name and face the server has for the id.
   const [me, setMe] = useState<Me | undefined>(undefined);
   useEffect(() => {
     let live = true;
@@ -282,10 +301,10 @@ export function NoteEditor({
     if (user) awareness.setLocalStateField("user", user);
     else if (awareness.getLocalState()?.user) awareness.setLocalStateField("user", null);
   }, [awareness, me, canEdit]);
-  // Until the session is read, others see this device as "Someone": it is tracked at once, as the
-  // note's other devices need to know it is there to send it their changes.
+  // Tracked at once, before the session is read, as the note's other devices need to know it is
+  // there to send it their changes; its id alone says who it is.
   const self = useMemo<Me>(() => me ?? { userId, name: "", avatarPath: null }, [me, userId]);
-  const comments = useNoteComments(supabase, noteId, editor);
+  const comments = useNoteComments(supabase, noteId, editor, reloadPeople);
   const [commentsOpen, setCommentsOpen] = useState(false);
   const [draft, setDraft] = useState<Draft | null>(null);
   const startComment = useCallback(() => {
@@ -300,9 +319,27 @@ export function NoteEditor({
   }, [startComment]);
   const openThreads = comments.threads?.filter((t) => t.root.resolved_at === null).length ?? 0;
   const here = useNoteChannel(supabase, noteId, sync, onAccess, self, awareness, comments.signal);
+  const faces = useMemo(
+    () => facesOf(here.present, notePeople.people),
+    [here.present, notePeople.people],
+  );
+  // Someone here whom the list, once read, does not name (given access since): read it again, once
+  // for each new set of such ids.
+  const read = notePeople.people !== NO_PEOPLE;
+  const missing = read ? unknownIn(here.present, notePeople.people).join(" ") : "";
+  const askedFor = useRef("");
+  useEffect(() => {
+    if (!missing || missing === askedFor.current) return;
+    askedFor.current = missing;
+    void reloadPeople().catch(() => {});
+  }, [missing, reloadPeople]);
+  useEffect(() => {
+    known.current = notePeople.people;
+    if (editor && !editor.isDestroyed) relabelCarets(editor.view.dom, personOf);
+  }, [notePeople.people, editor, personOf]);
   // Another person has the note open: this device's caret is written again, where it is now. (This
   // person's own other devices do not show their own caret.)
-  const alone = here.people.length === 0;
+  const alone = here.present.length === 0;
   useEffect(() => {
     carets.setAlone(alone);
     if (!alone && editor && !editor.isDestroyed)
@@ -358,7 +395,7 @@ export function NoteEditor({
       {slot &&
         createPortal(
           <div className="flex flex-wrap items-center gap-x-2">
-            <PeopleHere people={here.people} />
+            <PeopleHere people={faces} />
             <Button
               type="button"
               variant="ghost"
@@ -406,7 +443,7 @@ export function NoteEditor({
           open
           onOpenChange={setCommentsOpen}
           threads={comments.threads}
-          names={comments.names}
+          people={notePeople.people}
           userId={userId}
           canComment={canEdit}
           draft={draft}

@@ -6,7 +6,7 @@ import type { SupabaseClient } from "@supabase/supabase-js";
 import type { Awareness } from "y-protocols/awareness";
 
 import { fromBase64, toBase64 } from "@/lib/notes/bytea";
-import { clientsOf, peopleHere, type PersonHere } from "@/lib/notes/presence";
+import { clientsOf, presentIn } from "@/lib/notes/presence";
 import { AwarenessRelay } from "@/lib/notes/sync/awareness-relay";
 import { NoteBroadcast } from "@/lib/notes/sync/broadcast";
 import type { NoteSync } from "@/lib/notes/sync/note-sync";
@@ -20,8 +20,11 @@ export type AccessChange = { userId: string; role: "editor" | "viewer" | null };
 /** Who this device is, as the note's other open devices see it. */
 export type Me = { userId: string; name: string; avatarPath: string | null };
 
-/** Who else has the note open: other people, and this person's other devices. */
-export type Here = { people: PersonHere[]; elsewhere: number };
+/**
+ * Who else has the note open: other people's ids, first come first (their names and faces are
+ * the server's, see `facesOf`), and how many of this person's other devices.
+ */
+export type Here = { present: string[]; elsewhere: number };
 
 /**
  * Comments changed: `onChanged` runs when another device says so; `send` (set while joined) tells
@@ -32,14 +35,17 @@ export type CommentsSignal = {
   send: { current: (() => void) | null };
 };
 
-const nobody: Here = { people: [], elsewhere: 0 };
+const nobody: Here = { present: [], elsewhere: 0 };
+
+const same = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((id, i) => id === b[i]);
 
 /**
  * The note's private Realtime channel: updates as broadcasts, this device in presence. Joining
  * (and rejoining after a drop) catches up from the database first. While the channel is down the
  * database is polled, so other devices' edits still arrive. Broadcasts go only while another
  * device is there, batched while typing (NoteBroadcast). Presence says who is here (each device
- * tracks its person's id, name and avatar); carets travel as awareness broadcasts (AwarenessRelay)
+ * tracks its person's id; who that is, the page asks the server); carets travel as awareness broadcasts (AwarenessRelay)
  * from those who may send on the channel, and go when their device leaves.
  */
 export function useNoteChannel(
@@ -127,9 +133,13 @@ export function useNoteChannel(
       })
       .on("presence", { event: "sync" }, () => {
         const state = channel.presenceState() as Record<string, unknown[]>;
-        const seen = peopleHere(state, { userId: who.current?.userId ?? "", device });
+        const seen = presentIn(state, { userId: who.current?.userId ?? "", device });
         setPeers(seen.devices);
-        setHere({ people: seen.people, elsewhere: seen.myOtherDevices });
+        setHere((was) =>
+          was.elsewhere === seen.myOtherDevices && same(was.present, seen.userIds)
+            ? was
+            : { present: seen.userIds, elsewhere: seen.myOtherDevices },
+        );
       })
       .subscribe((status) => {
         if (status === "SUBSCRIBED") {

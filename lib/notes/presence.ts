@@ -1,9 +1,12 @@
-/** What a device says of its person in the note channel's presence. */
+import type { NotePeople } from "@/lib/notes/note-people";
+
+/**
+ * What a device says of itself in the note channel's presence. Only the person's id is read:
+ * their name and face come from the server (`note_people`), so nobody can appear under another
+ * name. (Devices still send a name and avatar, for those running an earlier version.)
+ */
 export interface PresenceMeta {
   user_id: string;
-  name: string;
-  /** Path of their avatar in the public `avatars` bucket, inside their own folder. */
-  avatar: string | null;
   /** The device's Yjs client id, whose awareness (caret) goes when the device leaves. */
   client: number;
   since: string;
@@ -15,6 +18,15 @@ export interface PersonHere {
   name: string;
   avatarPath: string | null;
   color: string;
+}
+
+/** Who has the note open, from presence: other people's ids, first come first. */
+export interface Present {
+  userIds: string[];
+  /** How many of this person's own other devices have it open. */
+  myOtherDevices: number;
+  /** Every other device, whatever it said. */
+  devices: number;
 }
 
 /**
@@ -51,24 +63,14 @@ export function colorFor(userId: string): string {
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const AVATAR_FILE = /^[A-Za-z0-9._-]{1,200}$/;
 
 /** Presence is written by each device: anything else than the expected shape is left out. */
 function readMeta(raw: unknown): PresenceMeta | null {
   if (!raw || typeof raw !== "object") return null;
   const m = raw as Record<string, unknown>;
   if (typeof m.user_id !== "string" || !UUID.test(m.user_id)) return null;
-  const name = typeof m.name === "string" ? m.name.trim().slice(0, 80) : "";
-  let avatar: string | null = null;
-  if (typeof m.avatar === "string") {
-    const [folder, file, ...rest] = m.avatar.split("/");
-    if (folder === m.user_id && file && !rest.length && AVATAR_FILE.test(file) && file[0] !== ".")
-      avatar = m.avatar;
-  }
   return {
     user_id: m.user_id,
-    name: name || "Someone",
-    avatar,
     client: typeof m.client === "number" && Number.isInteger(m.client) ? m.client : -1,
     since: typeof m.since === "string" ? m.since : "",
   };
@@ -79,10 +81,10 @@ function readMeta(raw: unknown): PresenceMeta | null {
  * however many devices they have it open on, first come first; and how many of this person's own
  * other devices have it open.
  */
-export function peopleHere(
+export function presentIn(
   state: Record<string, unknown[]>,
   me: { userId: string; device: string },
-): { people: PersonHere[]; myOtherDevices: number; devices: number } {
+): Present {
   const first = new Map<string, PresenceMeta>();
   let myOtherDevices = 0;
   let devices = 0;
@@ -98,15 +100,31 @@ export function peopleHere(
     const seen = first.get(meta.user_id);
     if (!seen || meta.since < seen.since) first.set(meta.user_id, meta);
   }
-  const people = [...first.values()]
+  const userIds = [...first.values()]
     .sort((a, b) => a.since.localeCompare(b.since) || a.user_id.localeCompare(b.user_id))
-    .map((m) => ({
-      userId: m.user_id,
-      name: m.name,
-      avatarPath: m.avatar,
-      color: colorFor(m.user_id),
-    }));
-  return { people, myOtherDevices, devices };
+    .map((m) => m.user_id);
+  return { userIds, myOtherDevices, devices };
+}
+
+/**
+ * The faces of those present: each one's name and avatar as the server has them. An id the server
+ * does not (yet) know of is "Someone", without a picture.
+ */
+export function facesOf(userIds: readonly string[], known: NotePeople): PersonHere[] {
+  return userIds.map((userId) => {
+    const person = known.get(userId);
+    return {
+      userId,
+      name: person?.name || "Someone",
+      avatarPath: person?.avatarPath ?? null,
+      color: colorFor(userId),
+    };
+  });
+}
+
+/** Ids present that the server's list of people does not name: a reason to read it again. */
+export function unknownIn(userIds: readonly string[], known: NotePeople): string[] {
+  return userIds.filter((id) => !known.has(id));
 }
 
 /** The Yjs client ids of devices that left, whose carets go with them. */

@@ -23,7 +23,8 @@ const text = (value: unknown, max: number): string | null =>
 /** Object keys under the person's folder: no parent steps, no odd characters. */
 const AVATAR_FILE = /^[A-Za-z0-9._-]{1,200}$/;
 
-function avatarPathFor(userId: string, value: unknown): string | null {
+/** `value` when it is an avatar path inside `userId`'s own folder, else null. */
+export function avatarPathFor(userId: string, value: unknown): string | null {
   if (typeof value !== "string") return null;
   const [folder, file, ...rest] = value.split("/");
   if (folder !== userId || !file || rest.length || !AVATAR_FILE.test(file) || file.startsWith("."))

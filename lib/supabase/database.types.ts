@@ -841,6 +841,7 @@ export type Database = {
           role: string;
           name: string;
           email: string;
+          avatar_path: string;
         }[];
       };
       note_plain_text: {

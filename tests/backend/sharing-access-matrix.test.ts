@@ -250,6 +250,36 @@ describe("sharing: what each person's lists show", () => {
       expect((await p.client.rpc("note_people", { note_id: noteId })).data).toEqual([]);
     }
   });
+
+  it("who has access: each person's picture is named to everyone with access, nobody else", async () => {
+    const picture = `${editor.id}/face.webp`;
+    const set = await editor.client
+      .from("profiles")
+      .update({ avatar_path: picture })
+      .eq("id", editor.id);
+    expect(set.error).toBeNull();
+    try {
+      for (const p of [owner, editor, viewer]) {
+        const { data } = await p.client.rpc("note_people", { note_id: noteId });
+        const pictures = new Map(data?.map((r) => [r.user_id, r.avatar_path]));
+        expect(pictures).toEqual(
+          new Map([
+            [owner.id, null],
+            [editor.id, picture],
+            [viewer.id, null],
+          ]),
+        );
+      }
+      for (const p of [invited, removed, stranger]) {
+        expect((await p.client.rpc("note_people", { note_id: noteId })).data).toEqual([]);
+      }
+      const anon = await w.anon.rpc("note_people", { note_id: noteId });
+      expect(anon.data).toBeNull();
+      expect(anon.error?.code).toBe("42501");
+    } finally {
+      await editor.client.from("profiles").update({ avatar_path: null }).eq("id", editor.id);
+    }
+  });
 });
 
 describe("sharing: the app's update path", () => {

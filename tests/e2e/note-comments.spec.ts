@@ -119,6 +119,9 @@ test("two people comment on a note's text, reply and resolve it live; a viewer r
 
   // The keyboard shortcut starts a comment for those who may write one.
   await selectParagraph(friendPage, "Book the train.");
+  // The editor has taken the selection (its toolbar shows): on a busy machine the shortcut's key
+  // could otherwise reach it before the browser told it the selection moved.
+  await expect(friendPage.getByRole("toolbar", { name: "Formatting" })).toBeVisible();
   await friendPage.keyboard.press("Control+Alt+m");
   await expect(panel(friendPage).getByLabel("Comment", { exact: true })).toBeFocused();
   await friendPage.keyboard.type("Which train?");

@@ -12,9 +12,23 @@ async function named(id: string, display_name: string) {
   if (error) throw error;
 }
 
+/** A picture in the person's profile: a 1×1 PNG in their folder of the avatars bucket. */
+async function pictured(id: string): Promise<string> {
+  const png = Buffer.from(
+    "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
+    "base64",
+  );
+  const path = `${id}/face.png`;
+  const up = await admin().storage.from("avatars").upload(path, png, { contentType: "image/png" });
+  if (up.error) throw up.error;
+  const { error } = await admin().from("profiles").update({ avatar_path: path }).eq("id", id);
+  if (error) throw error;
+  return path;
+}
+
 const peopleHere = (page: Page) => page.getByRole("list", { name: "People here" });
 
-test("the owner and an editor see each other on the note, the editor's caret by name, and the editor go", async ({
+test("the owner and an editor see each other on the note by the names and faces the server has, the editor's caret by name, and the editor go", async ({
   browser,
   baseURL,
 }, testInfo) => {
@@ -22,6 +36,13 @@ test("the owner and an editor see each other on the note, the editor's caret by 
   const friend = await newPerson();
   await named(owner.id, "Olga Owner");
   await named(friend.id, "Ana Editor");
+  await pictured(owner.id);
+  // The editor writes the owner's name into their own account's data, which their device puts
+  // in presence and on their caret: others still see the editor's own name.
+  const forged = await admin().auth.admin.updateUserById(friend.id, {
+    user_metadata: { profile: { display_name: "Olga Owner" } },
+  });
+  expect(forged.error).toBeNull();
   const noteId = await seedNote(owner, "Trip plan", "Lisbon in May.");
   const shared = await admin()
     .from("note_members")
@@ -44,6 +65,14 @@ test("the owner and an editor see each other on the note, the editor's caret by 
   await expect(friendPage.getByRole("img", { name: "Olga Owner is here" })).toBeVisible({
     timeout: 15_000,
   });
+  // The owner's face, from their profile.
+  await expect(
+    friendPage.getByRole("img", { name: "Olga Owner is here" }).locator("img"),
+  ).toHaveAttribute(
+    "src",
+    new RegExp(`/storage/v1/render/image/public/avatars/${owner.id}/face\\.png\\?`),
+  );
+  await expect(ownerPage.getByRole("img", { name: "Olga Owner is here" })).toHaveCount(0);
   await expect(peopleHere(ownerPage).getByRole("listitem")).toHaveCount(1);
   // Another person is not one of "my other devices".
   await expect(ownerPage.getByText(/Also open on/)).toHaveCount(0);

@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { Awareness } from "y-protocols/awareness";
 import * as Y from "yjs";
 
-import { clientsOf, colorFor, peopleHere } from "@/lib/notes/presence";
+import { notePeopleFrom } from "@/lib/notes/note-people";
+import { clientsOf, colorFor, facesOf, presentIn, unknownIn } from "@/lib/notes/presence";
 import { AwarenessRelay } from "@/lib/notes/sync/awareness-relay";
 
 const ANA = "0f8fad5b-d9cb-469f-a165-70867728950e";
@@ -15,9 +16,18 @@ const meta = (user_id: string, name: string, since: string, extra = {}) => [
   { user_id, name, avatar: null, client: 1, since, ...extra },
 ];
 
+/** The note's people as the server lists them (`note_people`). */
+const server = notePeopleFrom([
+  { user_id: ME, role: "owner", name: "Me Myself", email: "me@example.com", avatar_path: null },
+  { user_id: ANA, role: "editor", name: "Ana Lima", email: "", avatar_path: `${ANA}/face.png` },
+  { user_id: BEN, role: "viewer", name: "", email: "ben@example.com", avatar_path: null },
+  // A path outside the person's own folder is no picture of theirs.
+  { user_id: CY, role: "editor", name: "Cy", email: "", avatar_path: `${BEN}/face.png` },
+]);
+
 describe("who is here on a note", () => {
   it("lists other people once each, first come first, and counts this person's other devices", () => {
-    const here = peopleHere(
+    const here = presentIn(
       {
         mine: meta(ME, "Me", "2026-01-01T00:00:00Z"),
         phone: meta(ME, "Me", "2026-01-01T00:00:01Z"),
@@ -27,30 +37,48 @@ describe("who is here on a note", () => {
       },
       { userId: ME, device: "mine" },
     );
-    expect(here.people.map((p) => p.name)).toEqual(["Ana", "Ben"]);
+    expect(here.userIds).toEqual([ANA, BEN]);
     expect(here.myOtherDevices).toBe(1);
     expect(here.devices).toBe(4);
-    expect(here.people[0]).toEqual({
-      userId: ANA,
-      name: "Ana",
-      avatarPath: null,
-      color: colorFor(ANA),
-    });
+    expect(facesOf(here.userIds, server)).toEqual([
+      { userId: ANA, name: "Ana Lima", avatarPath: `${ANA}/face.png`, color: colorFor(ANA) },
+      { userId: BEN, name: "ben@example.com", avatarPath: null, color: colorFor(BEN) },
+    ]);
   });
 
-  it("leaves out what a device wrote wrong: no id, a foreign avatar path, an endless name", () => {
-    const here = peopleHere(
+  it("shows the name and face the server has for an id, never those a device put in presence", () => {
+    const here = presentIn(
+      {
+        // Ben's device says it is the owner, with the owner's picture.
+        "ben-laptop": meta(BEN, "Me Myself", "1", { avatar: `${ME}/face.png` }),
+        "cy-laptop": meta(CY, "Cy", "2", { avatar: `${CY}/face.png` }),
+        // Someone the list does not name (yet): "Someone", with no picture.
+        "dee-laptop": meta(DEE, "Ana Lima", "3", { avatar: `${DEE}/face.png` }),
+      },
+      { userId: ME, device: "mine" },
+    );
+    expect(facesOf(here.userIds, server)).toEqual([
+      { userId: BEN, name: "ben@example.com", avatarPath: null, color: colorFor(BEN) },
+      { userId: CY, name: "Cy", avatarPath: null, color: colorFor(CY) },
+      { userId: DEE, name: "Someone", avatarPath: null, color: colorFor(DEE) },
+    ]);
+    expect(unknownIn(here.userIds, server)).toEqual([DEE]);
+  });
+
+  it("leaves out what a device wrote wrong: no id, an id that is not one", () => {
+    const here = presentIn(
       {
         a: [{ name: "No id" }],
-        b: meta(ANA, "x".repeat(500), "1", { avatar: `${BEN}/face.png` }),
-        c: meta(BEN, "  ", "2", { avatar: `${BEN}/face.png` }),
+        b: meta(ANA, "x".repeat(500), "1"),
+        c: meta("../../etc", "Cy", "2"),
         d: [null],
       },
       { userId: ME, device: "mine" },
     );
-    expect(here.people).toEqual([
-      { userId: ANA, name: "x".repeat(80), avatarPath: null, color: colorFor(ANA) },
-      { userId: BEN, name: "Someone", avatarPath: `${BEN}/face.png`, color: colorFor(BEN) },
+    expect(here.userIds).toEqual([ANA]);
+    expect(here.devices).toBe(4);
+    expect(facesOf(here.userIds, new Map())).toEqual([
+      { userId: ANA, name: "Someone", avatarPath: null, color: colorFor(ANA) },
     ]);
     expect(clientsOf([{ user_id: ANA, client: 42 }, { client: 7 }, "x"])).toEqual([42]);
   });
