@@ -1,6 +1,7 @@
 "use client";
 
 import { useState, useTransition } from "react";
+import dynamic from "next/dynamic";
 import { CopyIcon, GlobeIcon, Share2Icon } from "lucide-react";
 import { toast } from "sonner";
 
@@ -16,7 +17,12 @@ import {
 } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { SharePeople } from "@/components/notes/share-people";
+
+// Who has access is read when the dialog opens; its code comes with it, not with the note's page.
+const SharePeople = dynamic(
+  () => import("@/components/notes/share-people").then((m) => m.SharePeople),
+  { ssr: false, loading: () => null },
+);
 
 /**
  * Share / Stop sharing for the open note, with its public link ready to copy, and the people it is
