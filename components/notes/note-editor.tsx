@@ -74,6 +74,19 @@ type Props = {
   readOnly?: boolean;
   /** The owner made this person an editor or a viewer while the note is open. */
   onRoleChange?: (role: "editor" | "viewer") => void;
+  /**
+   * Where the save status goes, when the pane says (null: nowhere, the note is not on screen);
+   * otherwise the page's `#note-status-slot`.
+   */
+  statusSlot?: HTMLElement | null;
+  /** Opened from the list: the caret goes into the note as soon as it shows. */
+  focusOnShow?: boolean;
+  /**
+   * Opened from this device's copy alone, with no text from the server: called instead of opening
+   * when the device holds no document after all (a note with no copy must wait for its text, or
+   * the title alone would become its first document).
+   */
+  onNoDeviceCopy?: () => void;
 };
 
 // The comments panel is loaded when it is first opened.
@@ -111,6 +124,9 @@ export function NoteEditor({
   onReady,
   readOnly = false,
   onRoleChange,
+  statusSlot,
+  focusOnShow = false,
+  onNoDeviceCopy,
 }: Props) {
   const supabase = useSupabase();
   const [doc] = useState(() => new Y.Doc());
@@ -125,7 +141,12 @@ export function NoteEditor({
   // The toolbar's slot is looked up once this editor is in the page: when the editor's code is
   // already loaded it renders together with the toolbar, before the slot is in the document.
   // React reads the store again once mounted, and then finds the slot.
-  const slot = useSyncExternalStore(noSubscription, findStatusSlot, noSlot);
+  const foundSlot = useSyncExternalStore(noSubscription, findStatusSlot, noSlot);
+  const slot = statusSlot === undefined ? foundSlot : statusSlot;
+  const takeFocus = useRef(focusOnShow);
+  useEffect(() => {
+    takeFocus.current = focusOnShow;
+  }, [focusOnShow]);
   const [caughtUp, setCaughtUp] = useState(false);
   const [unreachable, setUnreachable] = useState(false);
   // Drop and paste handlers are fixed when the editor is made; they reach the uploads through this.
@@ -221,6 +242,7 @@ export function NoteEditor({
     // Attached once this device's own copy is loaded: that copy is not a new edit to send.
     void local.whenSynced.then(() => {
       if (!live) return;
+      if (onNoDeviceCopy && doc.getXmlFragment("default").length === 0) return onNoDeviceCopy();
       sync = new NoteSync(doc, supabaseNoteStore(supabase, noteId, userId), null, {
         readOnly: !canEditNow.current,
         derive: () => deriveTitleAndBody(editor.getMarkdown()),
@@ -360,6 +382,11 @@ export function NoteEditor({
   useEffect(() => {
     if (hidden || !editor || editor.isEmpty) return;
     const caret = readCaret(window.localStorage, noteId);
+    if (!caret && takeFocus.current) {
+      // Opened from the list by keyboard or pointer: writing starts where the note starts.
+      editor.view.dispatch(editor.state.tr.setSelection(Selection.atStart(editor.state.doc)));
+      editor.view.focus();
+    }
     if (caret) {
       const { doc: pmDoc } = editor.state;
       const clamp = (pos: number) => Math.max(0, Math.min(pos, pmDoc.content.size));

@@ -39,7 +39,7 @@ export function NoteView({
   );
 
   return (
-    <div className="flex min-h-full flex-col">
+    <div className="flex min-h-full flex-col" data-note-pane>
       <div className="sticky top-0 z-10 flex items-center gap-1 border-b bg-background/95 px-2 py-1.5 backdrop-blur sm:gap-2 sm:px-4">
         <Link
           href="/notes"
@@ -49,7 +49,7 @@ export function NoteView({
           {/* On the narrowest phones the arrow alone, so every action fits on the line. */}
           <span className="max-[400px]:sr-only">All notes</span>
         </Link>
-        <div id="note-status-slot" className="mr-auto" />
+        <div id="note-status-slot" data-note-status-slot className="mr-auto" />
         <CheckedItemsToggle />
         <ShareControl
           id={note.id}

@@ -5,6 +5,7 @@ import { useRouter, useSelectedLayoutSegment } from "next/navigation";
 import * as DialogPrimitive from "@radix-ui/react-dialog";
 import { PanelLeftCloseIcon, PanelLeftOpenIcon, XIcon } from "lucide-react";
 
+import { NoteHostProvider, useEditorHost } from "@/components/notes/note-editor-host";
 import { NoteShortcuts } from "@/components/notes/note-shortcuts";
 import { NotesNav } from "@/components/notes/notes-nav";
 import { handOffImportFiles } from "@/lib/import/handoff";
@@ -42,18 +43,23 @@ const paneButton =
  * `/notes/<id>` and `/notes/trash` their page), the navigation in a sheet.
  */
 export function NotesShell({
+  userId,
   list,
   tags,
   initialLayout,
   children,
 }: {
+  userId: string;
   list: React.ReactNode;
   tags?: React.ReactNode;
   initialLayout: PaneLayout;
   children: React.ReactNode;
 }) {
   const segment = useSelectedLayoutSegment();
-  const onPage = segment !== null;
+  // The open note's editor outlives the pages that show it: a note this device holds opens from
+  // it at the click, and the page that follows takes over the same editor.
+  const { host, editors } = useEditorHost({ userId, shown: segment });
+  const onPage = segment !== null || host.opening !== null;
   // Files from the device dropped on the list are imported (Account → Import takes them over).
   const router = useRouter();
   const [layout, setLayout] = useState(initialLayout);
@@ -87,120 +93,126 @@ export function NotesShell({
   } as React.CSSProperties;
 
   return (
-    <PanesContext.Provider value={{ layout, showNav, toggleList }}>
-      <div className="flex min-h-0 w-full flex-1" style={style} data-notes-frame>
-        <NoteShortcuts />
-        {layout.nav ? (
-          <>
-            <aside
-              aria-label="Folders and tags"
-              className="hidden w-[var(--nav-w)] shrink-0 flex-col border-r bg-muted/30 lg:flex"
-            >
-              <div className="flex h-11 shrink-0 items-center justify-between border-b px-3">
-                <span className="text-sm font-semibold tracking-tight">Library</span>
+    <NoteHostProvider value={host}>
+      <PanesContext.Provider value={{ layout, showNav, toggleList }}>
+        <div className="flex min-h-0 w-full flex-1" style={style} data-notes-frame>
+          <NoteShortcuts />
+          {layout.nav ? (
+            <>
+              <aside
+                aria-label="Folders and tags"
+                className="hidden w-[var(--nav-w)] shrink-0 flex-col border-r bg-muted/30 lg:flex"
+              >
+                <div className="flex h-11 shrink-0 items-center justify-between border-b px-3">
+                  <span className="text-sm font-semibold tracking-tight">Library</span>
+                  <button
+                    type="button"
+                    className={paneButton}
+                    aria-label="Hide sidebar"
+                    title="Hide sidebar"
+                    onClick={() => change({ nav: false })}
+                  >
+                    <PanelLeftCloseIcon aria-hidden="true" className="size-4" />
+                  </button>
+                </div>
+                <NotesNav tags={tags} />
+              </aside>
+              <Resizer
+                label="Resize sidebar"
+                value={layout.navWidth}
+                bounds={NAV_WIDTH}
+                onChange={(navWidth) => change({ navWidth })}
+              />
+            </>
+          ) : null}
+          {!layout.list ? (
+            <div className="hidden w-11 shrink-0 flex-col items-center gap-1 border-r py-2 lg:flex">
+              {!layout.nav ? (
                 <button
                   type="button"
                   className={paneButton}
-                  aria-label="Hide sidebar"
-                  title="Hide sidebar"
-                  onClick={() => change({ nav: false })}
+                  aria-label="Show sidebar"
+                  title="Show sidebar"
+                  onClick={() => change({ nav: true })}
                 >
-                  <PanelLeftCloseIcon aria-hidden="true" className="size-4" />
+                  <PanelLeftOpenIcon aria-hidden="true" className="size-4" />
                 </button>
-              </div>
-              <NotesNav tags={tags} />
-            </aside>
-            <Resizer
-              label="Resize sidebar"
-              value={layout.navWidth}
-              bounds={NAV_WIDTH}
-              onChange={(navWidth) => change({ navWidth })}
-            />
-          </>
-        ) : null}
-        {!layout.list ? (
-          <div className="hidden w-11 shrink-0 flex-col items-center gap-1 border-r py-2 lg:flex">
-            {!layout.nav ? (
+              ) : null}
               <button
                 type="button"
                 className={paneButton}
-                aria-label="Show sidebar"
-                title="Show sidebar"
-                onClick={() => change({ nav: true })}
+                aria-label="Show note list"
+                title="Show note list"
+                onClick={() => change({ list: true })}
               >
                 <PanelLeftOpenIcon aria-hidden="true" className="size-4" />
               </button>
-            ) : null}
-            <button
-              type="button"
-              className={paneButton}
-              aria-label="Show note list"
-              title="Show note list"
-              onClick={() => change({ list: true })}
-            >
-              <PanelLeftOpenIcon aria-hidden="true" className="size-4" />
-            </button>
-          </div>
-        ) : null}
-        <section
-          aria-label="Note list"
-          className={cn(
-            "w-full shrink-0 flex-col md:flex md:w-80 md:border-r lg:w-[var(--list-w)]",
-            onPage ? "hidden" : "flex",
-            !layout.list && "lg:hidden",
-          )}
-          onDragOver={(e) => {
-            if (e.dataTransfer.types.includes("Files")) e.preventDefault();
-          }}
-          onDrop={(e) => {
-            if (!e.dataTransfer.types.includes("Files")) return;
-            e.preventDefault();
-            handOffImportFiles([...e.dataTransfer.files]);
-            router.push("/account/import");
-          }}
-        >
-          {list}
-        </section>
-        {layout.list ? (
-          <Resizer
-            label="Resize note list"
-            value={layout.listWidth}
-            bounds={LIST_WIDTH}
-            onChange={(listWidth) => change({ listWidth })}
-          />
-        ) : null}
-        <div
-          key={onPage ? "page" : "home"}
-          className={cn(
-            "min-w-0 flex-1 overflow-y-auto md:block",
-            onPage
-              ? "block animate-in duration-200 fade-in-0 slide-in-from-right-4 motion-reduce:animate-none md:animate-none"
-              : "hidden",
-          )}
-        >
-          {children}
-        </div>
-      </div>
-      <DialogPrimitive.Root open={sheet} onOpenChange={setSheet}>
-        <DialogPrimitive.Portal>
-          <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/40 duration-200 data-[state=closed]:animate-out data-[state=closed]:fade-out-0 data-[state=open]:animate-in data-[state=open]:fade-in-0 motion-reduce:animate-none" />
-          <DialogPrimitive.Content
-            className="fixed inset-y-0 left-0 z-50 flex w-[min(20rem,85vw)] flex-col border-r bg-background shadow-lg duration-200 outline-none data-[state=closed]:animate-out data-[state=closed]:slide-out-to-left data-[state=open]:animate-in data-[state=open]:slide-in-from-left motion-reduce:animate-none"
-            aria-describedby={undefined}
-          >
-            <div className="flex h-11 shrink-0 items-center justify-between border-b px-3">
-              <DialogPrimitive.Title className="text-sm font-semibold tracking-tight">
-                Library
-              </DialogPrimitive.Title>
-              <DialogPrimitive.Close className={paneButton} aria-label="Close">
-                <XIcon aria-hidden="true" className="size-4" />
-              </DialogPrimitive.Close>
             </div>
-            <NotesNav tags={tags} onNavigate={() => setSheet(false)} />
-          </DialogPrimitive.Content>
-        </DialogPrimitive.Portal>
-      </DialogPrimitive.Root>
-    </PanesContext.Provider>
+          ) : null}
+          <section
+            aria-label="Note list"
+            className={cn(
+              "w-full shrink-0 flex-col md:flex md:w-80 md:border-r lg:w-[var(--list-w)]",
+              onPage ? "hidden" : "flex",
+              !layout.list && "lg:hidden",
+            )}
+            onClickCapture={(e) => void host.openFromList(e)}
+            onDragOver={(e) => {
+              if (e.dataTransfer.types.includes("Files")) e.preventDefault();
+            }}
+            onDrop={(e) => {
+              if (!e.dataTransfer.types.includes("Files")) return;
+              e.preventDefault();
+              handOffImportFiles([...e.dataTransfer.files]);
+              router.push("/account/import");
+            }}
+          >
+            {list}
+          </section>
+          {layout.list ? (
+            <Resizer
+              label="Resize note list"
+              value={layout.listWidth}
+              bounds={LIST_WIDTH}
+              onChange={(listWidth) => change({ listWidth })}
+            />
+          ) : null}
+          <div
+            key={onPage ? "page" : "home"}
+            className={cn(
+              "min-w-0 flex-1 overflow-y-auto md:block",
+              onPage
+                ? "block animate-in duration-200 fade-in-0 slide-in-from-right-4 motion-reduce:animate-none md:animate-none"
+                : "hidden",
+            )}
+          >
+            {host.Pane ? <host.Pane host={host} userId={userId} /> : null}
+            {/* Out of sight while a note opens from the device; its editor goes once the next page is in. */}
+            <div className={host.opening ? "hidden" : "contents"}>{children}</div>
+          </div>
+        </div>
+        {editors}
+        <DialogPrimitive.Root open={sheet} onOpenChange={setSheet}>
+          <DialogPrimitive.Portal>
+            <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/40 duration-200 data-[state=closed]:animate-out data-[state=closed]:fade-out-0 data-[state=open]:animate-in data-[state=open]:fade-in-0 motion-reduce:animate-none" />
+            <DialogPrimitive.Content
+              className="fixed inset-y-0 left-0 z-50 flex w-[min(20rem,85vw)] flex-col border-r bg-background shadow-lg duration-200 outline-none data-[state=closed]:animate-out data-[state=closed]:slide-out-to-left data-[state=open]:animate-in data-[state=open]:slide-in-from-left motion-reduce:animate-none"
+              aria-describedby={undefined}
+            >
+              <div className="flex h-11 shrink-0 items-center justify-between border-b px-3">
+                <DialogPrimitive.Title className="text-sm font-semibold tracking-tight">
+                  Library
+                </DialogPrimitive.Title>
+                <DialogPrimitive.Close className={paneButton} aria-label="Close">
+                  <XIcon aria-hidden="true" className="size-4" />
+                </DialogPrimitive.Close>
+              </div>
+              <NotesNav tags={tags} onNavigate={() => setSheet(false)} />
+            </DialogPrimitive.Content>
+          </DialogPrimitive.Portal>
+        </DialogPrimitive.Root>
+      </PanesContext.Provider>
+    </NoteHostProvider>
   );
 }
 

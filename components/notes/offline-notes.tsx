@@ -13,7 +13,7 @@ import { toast } from "sonner";
 
 import "@/components/notes/note-list.css";
 
-import { NoteEditorIsland } from "@/components/notes/note-editor-island";
+import { OwnEditorIsland } from "@/components/notes/own-editor-island";
 import { useLoadedSupabase } from "@/components/supabase/supabase-config";
 import { Button } from "@/components/ui/button";
 import { pendingMoves } from "@/lib/folders/move-queue";
@@ -351,7 +351,7 @@ export function OfflineNotes() {
         {toolbar}
         {note?.onDevice ? (
           <>
-            <NoteEditorIsland
+            <OwnEditorIsland
               key={note.id}
               noteId={note.id}
               userId={loaded.userId}

@@ -3,7 +3,7 @@ import Link from "next/link";
 import type { SearchHit } from "@/components/notes/note-search";
 import { displayTitle } from "@/lib/notes/derive";
 import { snippetParts } from "@/lib/notes/list";
-import { noteAtMatch } from "@/lib/search/search";
+import { noteAtMatch } from "@/lib/search/note-link";
 
 function Highlighted({ text }: { text: string }) {
   return snippetParts(text).map((part, i) =>

@@ -93,8 +93,5 @@ export async function searchNotes(
   }
 }
 
-/** The link that opens a note at the first match of `query`. */
-export function noteAtMatch(id: string, query: string): string {
-  const q = query.trim();
-  return q ? `/notes/${id}?q=${encodeURIComponent(q)}` : `/notes/${id}`;
-}
+// Apart, so the notes list's results carry only the link, not the whole search module.
+export { noteAtMatch } from "@/lib/search/note-link";

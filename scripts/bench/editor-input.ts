@@ -4,6 +4,7 @@ import { chromium, type Browser, type Page } from "@playwright/test";
 import { createClient } from "@supabase/supabase-js";
 
 import type { Database } from "../../lib/supabase/database.types";
+import { seededNote } from "../seed-notes";
 
 export interface EditorBenchContext {
   appUrl: string;
@@ -69,6 +70,19 @@ export async function benchEditor(ctx: EditorBenchContext) {
   const { data: users } = await admin.auth.admin.listUsers();
   const owner = users.users.find((u) => u.email === ctx.email);
   if (!owner) throw new Error(`No user ${ctx.email} to own the long note`);
+  // The switch is timed with 1,000 notes in the person's list and on this device's kept list.
+  const { count: held } = await admin
+    .from("notes")
+    .select("id", { count: "exact", head: true })
+    .eq("owner_id", owner.id);
+  const more = Math.max(0, 998 - (held ?? 0));
+  for (let start = 0; start < more; start += 500) {
+    const rows = [];
+    for (let i = start; i < Math.min(more, start + 500); i++)
+      rows.push(seededNote(owner.id, i, Date.now() - 60_000));
+    const seeded = await admin.from("notes").insert(rows);
+    if (seeded.error) throw seeded.error;
+  }
   const note = await admin
     .from("notes")
     .insert({ owner_id: owner.id, title: "The long note", body: LONG_BODY })
@@ -147,29 +161,95 @@ export async function benchEditor(ctx: EditorBenchContext) {
       () => (window as unknown as { __latencies: number[] }).__latencies,
     );
 
-    // Note switch: a click on another note in the list until the editor shows that note's text,
-    // to the short note and back to the long one, as a person flips between two notes.
+    // Note switch: a click on another note in the list until an editor that is shown and takes
+    // typing holds that note's text (an editor kept hidden for another note does not count), to
+    // the short note and back to the long one, as a person flips between two notes. Both have
+    // been open on this device, so the device holds their documents.
     const switches = { toShort: [] as number[], toLong: [] as number[] };
-    const showing = (text: string) =>
-      page.waitForFunction(
-        ([selector, wanted]) => document.querySelector(selector)?.textContent?.includes(wanted),
-        [EDITOR, text] as const,
-        { timeout: 30_000, polling: "raf" },
-      );
     const link = (id: string) => page.locator(`a[data-note-link][href="/notes/${id}"]`);
-    for (let i = 0; i < 5; i++) {
-      let started = performance.now();
-      await link(other.data.id).click();
-      await showing("A short note to switch to.");
-      switches.toShort.push(performance.now() - started);
-      started = performance.now();
-      await link(note.data.id).click();
-      await showing("Part 400");
-      switches.toLong.push(performance.now() - started);
+    // Each switch is timed inside the page: from the click's event to the first frame in which a
+    // shown, editable editor holds the note's text (checked before each frame is painted).
+    const timedSwitch = async (id: string, text: string) => {
+      await link(id).waitFor();
+      // The bench runs through tsx, which names functions with a helper the page lacks.
+      await page.evaluate("window.__name = (f) => f");
+      await page.evaluate(
+        ([selector, wanted]) => {
+          const w = window as unknown as { __clicked?: number; __shown?: number };
+          delete w.__shown;
+          const shows = () =>
+            [...document.querySelectorAll<HTMLElement>(selector)].some(
+              (el) =>
+                el.isContentEditable && el.checkVisibility() && el.textContent?.includes(wanted),
+            );
+          const watch = () => {
+            if (shows()) w.__shown = performance.now();
+            else requestAnimationFrame(watch);
+          };
+          document.addEventListener(
+            "click",
+            (event) => {
+              w.__clicked = event.timeStamp;
+              requestAnimationFrame(watch);
+            },
+            { capture: true, once: true },
+          );
+        },
+        [EDITOR, text] as const,
+      );
+      // BENCH_SWITCH_LOG=1: every request of the first switch, from the click.
+      const log = process.env.BENCH_SWITCH_LOG === "1" && switches.toShort.length === 0;
+      const origin = performance.now();
+      const requests: string[] = [];
+      const onRequest = (r: { url: () => string; method: () => string }) =>
+        requests.push(
+          `${(performance.now() - origin).toFixed(0).padStart(6)} ms ${r.method()} ${r.url().slice(0, 140)}`,
+        );
+      if (log) page.on("request", onRequest);
+      await link(id).click();
+      await page.waitForFunction(() => "__shown" in window, null, { timeout: 30_000 });
+      const ms = await page.evaluate(() => {
+        const w = window as unknown as { __clicked: number; __shown: number };
+        return w.__shown - w.__clicked;
+      });
+      if (log) {
+        page.off("request", onRequest);
+        console.log(`  requests of a switch (after the click):\n${requests.join("\n")}`);
+      }
+      // The outgoing note's housekeeping finishes before the next switch is timed.
+      await page.waitForTimeout(300);
+      return ms;
+    };
+    // The first visit to each opens it from the server and leaves its document on the device.
+    await timedSwitch(other.data.id, "A short note to switch to.");
+    await timedSwitch(note.data.id, "Part 400");
+    const switchTrace = process.env.BENCH_SWITCH_TRACE;
+    const switchEvents: unknown[] = [];
+    const switchTracer = switchTrace ? await page.context().newCDPSession(page) : null;
+    if (switchTracer) {
+      switchTracer.on("Tracing.dataCollected", ({ value }) => switchEvents.push(...value));
+      await switchTracer.send("Tracing.start", {
+        categories: "devtools.timeline,disabled-by-default-devtools.timeline,blink,v8",
+      });
+    }
+    for (let i = 0; i < 10; i++) {
+      switches.toShort.push(await timedSwitch(other.data.id, "A short note to switch to."));
+      if (switchTracer && switchTrace && i === 0) {
+        const done = new Promise((resolve) =>
+          switchTracer.once("Tracing.tracingComplete", resolve),
+        );
+        await switchTracer.send("Tracing.end");
+        await done;
+        writeFileSync(switchTrace, JSON.stringify(switchEvents));
+      }
+      switches.toLong.push(await timedSwitch(note.data.id, "Part 400"));
     }
     return {
-      switchToShort: percentile(switches.toShort, 50),
-      switchToLong: percentile(switches.toLong, 50),
+      switchToShort: {
+        p50: percentile(switches.toShort, 50),
+        p95: percentile(switches.toShort, 95),
+      },
+      switchToLong: { p50: percentile(switches.toLong, 50), p95: percentile(switches.toLong, 95) },
       characters,
       keystrokes: latencies.length,
       p50: percentile(latencies, 50),

@@ -7,6 +7,7 @@ import {
   expectSaved,
   newPerson,
   openNote,
+  seedNote,
 } from "./support/notes";
 
 // Several browsers and a production server share a busy machine: allow them time.
@@ -64,4 +65,70 @@ test("another person gets the 404 page for someone's note, never its text", asyn
   });
   await ownerContext.close();
   await strangerContext.close();
+});
+
+test("switching notes in the list keeps what was just typed, opens the next at once with the caret in it, offline too", async ({
+  browser,
+  baseURL,
+}) => {
+  const person = await newPerson();
+  const first = await seedNote(person, "Alpha note", "The alpha paragraph.");
+  const second = await seedNote(person, "Beta note", "The beta paragraph.");
+  const context = await deviceOf(browser, baseURL!, person);
+  const page = await context.newPage();
+  const row = (id: string) =>
+    page
+      .getByRole("region", { name: "Note list" })
+      .locator(`a[data-note-link][href="/notes/${id}"]`);
+  const skeleton = page.getByRole("status", { name: "Loading the note" });
+
+  // Both notes have been open on this device once: it holds their documents.
+  await openNote(page, first);
+  await expect(editor(page)).toContainText("The alpha paragraph.");
+  await row(second).click();
+  await expect(editor(page)).toContainText("The beta paragraph.", { timeout: 15_000 });
+  await expectSaved(page);
+  await row(first).click();
+  await expect(editor(page)).toContainText("The alpha paragraph.");
+
+  // Words typed right before another note is clicked are kept.
+  await editor(page).click();
+  await page.keyboard.press("ControlOrMeta+End");
+  await page.keyboard.type(" Typed just before switching.");
+  await row(second).click();
+  await expect(editor(page)).toContainText("The beta paragraph.");
+  await expect(editor(page)).not.toContainText("Typed just before switching.");
+  await expect(page).toHaveURL(new RegExp(`/notes/${second}$`));
+
+  // Reached by keyboard from the list, a note opens with its text and the caret in it.
+  await row(first).focus();
+  await page.keyboard.press("Enter");
+  await expect(editor(page)).toContainText("Typed just before switching.");
+  await expect(editor(page)).toBeFocused();
+  await page.keyboard.type("More by keyboard. ");
+  await expect(editor(page)).toContainText("More by keyboard.");
+  await expectSaved(page);
+
+  // Another device finds both: the words typed before the switch were stored.
+  const other = await (await deviceOf(browser, baseURL!, person)).newPage();
+  await openNote(other, first);
+  await expect(editor(other)).toContainText("Typed just before switching.");
+  await expect(editor(other)).toContainText("More by keyboard.");
+  await other.context().close();
+
+  // With the network off, a note the device holds opens from it, ready to write in, no skeleton.
+  await context.setOffline(true);
+  await row(second).click();
+  await expect(editor(page)).toContainText("The beta paragraph.");
+  await expect(editor(page)).toBeEditable();
+  await expect(editor(page)).toBeFocused();
+  await expect(skeleton).toHaveCount(0);
+  await expect(page).toHaveURL(new RegExp(`/notes/${second}$`));
+  await page.keyboard.type("Written offline. ");
+  await expect(editor(page)).toContainText("Written offline.");
+  await context.setOffline(false);
+  await expectSaved(page);
+  await page.reload();
+  await expect(editor(page)).toContainText("Written offline.", { timeout: 15_000 });
+  await context.close();
 });

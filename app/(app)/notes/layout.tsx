@@ -49,6 +49,7 @@ export default async function NotesLayout({ children }: { children: React.ReactN
       initialFolder={known}
     >
       <NotesShell
+        userId={claims.sub}
         initialLayout={layout}
         tags={<TagTree userId={claims.sub} />}
         list={

@@ -1,12 +1,14 @@
 import Link from "next/link";
 import { FileQuestionIcon } from "lucide-react";
 
+import { SettleOpening } from "@/components/notes/note-editor-host";
 import { Button } from "@/components/ui/button";
 
 /** A missing id, someone else's note and a trashed note all look the same from here. */
 export default function NoteNotFound() {
   return (
     <div className="mx-auto flex max-w-md flex-col items-center gap-4 px-4 py-20 text-center">
+      <SettleOpening />
       <FileQuestionIcon aria-hidden="true" className="size-10 text-muted-foreground" />
       <p className="font-mono text-sm font-medium text-muted-foreground">404</p>
       <h1 className="text-2xl font-semibold tracking-tight">This note isn&apos;t here</h1>
