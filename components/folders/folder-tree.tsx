@@ -1,6 +1,7 @@
 "use client";
 
 import { useRef, useState, useTransition } from "react";
+import dynamic from "next/dynamic";
 import { useRouter } from "next/navigation";
 import {
   ChevronRightIcon,
@@ -16,7 +17,6 @@ import {
 import { toast } from "sonner";
 
 import { useFolders } from "@/components/folders/folders-provider";
-import { DeleteFolderDialog } from "@/components/folders/delete-folder-dialog";
 import { loadSupabase, useSupabaseConfig } from "@/components/supabase/supabase-config";
 import {
   DropdownMenu,
@@ -29,6 +29,16 @@ import { exportFolder, type FolderExportKind } from "@/lib/export/run";
 import { createFolder, moveFolder, renameFolder } from "@/lib/folders/actions";
 import { selfAndBelow, visibleFolders, type FolderNode } from "@/lib/folders/tree";
 import { cn } from "@/lib/utils";
+import { importWhenOnline } from "@/lib/when-online";
+
+// Asked only when a folder is deleted: its code comes then, not with every notes page.
+const DeleteFolderDialog = dynamic(
+  () =>
+    importWhenOnline(() => import("@/components/folders/delete-folder-dialog")).then(
+      (m) => m.DeleteFolderDialog,
+    ),
+  { ssr: false },
+);
 
 export const NOTE_DRAG_TYPE = "application/x-groundwork-note";
 const FOLDER_DRAG_TYPE = "application/x-groundwork-folder";
@@ -61,6 +71,9 @@ export function FolderTree({ onNavigate }: { onNavigate?: () => void }) {
   const [editing, setEditing] = useState<Editing>(null);
   const [menuFor, setMenuFor] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<FolderNode | null>(null);
+  // Once asked, the dialog stays, so it can close with its animation.
+  const [askedToDelete, setAskedToDelete] = useState(false);
+  if (deleting && !askedToDelete) setAskedToDelete(true);
   const [dropAt, setDropAt] = useState<DropAt>(null);
   const [, startTransition] = useTransition();
   const list = useRef<HTMLUListElement>(null);
@@ -409,14 +422,16 @@ export function FolderTree({ onNavigate }: { onNavigate?: () => void }) {
           No folders yet. Folders keep related notes together.
         </p>
       ) : null}
-      <DeleteFolderDialog
-        folder={deleting}
-        parentName={deleting ? (parentOf(deleting)?.name ?? null) : null}
-        onDone={() => {
-          setDeleting(null);
-          refresh();
-        }}
-      />
+      {askedToDelete && (
+        <DeleteFolderDialog
+          folder={deleting}
+          parentName={deleting ? (parentOf(deleting)?.name ?? null) : null}
+          onDone={() => {
+            setDeleting(null);
+            refresh();
+          }}
+        />
+      )}
     </div>
   );
 }

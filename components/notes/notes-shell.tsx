@@ -8,7 +8,6 @@ import { PanelLeftCloseIcon, PanelLeftOpenIcon, XIcon } from "lucide-react";
 import { NoteHostProvider, useEditorHost } from "@/components/notes/note-editor-host";
 import { NoteShortcuts } from "@/components/notes/note-shortcuts";
 import { NotesNav } from "@/components/notes/notes-nav";
-import { handOffImportFiles } from "@/lib/import/handoff";
 import {
   LAYOUT_COOKIE,
   LIST_WIDTH,
@@ -163,8 +162,12 @@ export function NotesShell({
             onDrop={(e) => {
               if (!e.dataTransfer.types.includes("Files")) return;
               e.preventDefault();
-              handOffImportFiles([...e.dataTransfer.files]);
-              router.push("/account/import");
+              const files = [...e.dataTransfer.files];
+              // Handed over before the import page asks for them.
+              void import("@/lib/import/handoff").then((m) => {
+                m.handOffImportFiles(files);
+                router.push("/account/import");
+              });
             }}
           >
             {list}
