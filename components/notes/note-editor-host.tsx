@@ -40,6 +40,8 @@ type Kept = HostedNote & {
   changedTo: "editor" | "viewer" | null;
   /** Opened from the list: the caret goes into it once it shows. */
   focus: boolean;
+  /** How many times it was opened from the list: each time, the caret goes back into it. */
+  opens: number;
   /** Opened from the device's copy, before any page gave its text. */
   fromDevice: boolean;
 };
@@ -192,8 +194,15 @@ export function useEditorHost({
   }, [newestReady, gone, newest?.noteId, prune]);
 
   const attach = useCallback(
-    (note: HostedNote, slot: HTMLElement, focus = false) => {
+    (note: HostedNote, slot: HTMLElement, asked = false) => {
+      // Opened from the list, whichever way it opened (from the device, or by its page when the
+      // device had no copy ready): the list's row for it still has the focus.
+      // (Only when it comes to this place: a page refreshed around it asks nothing.)
+      const fromRow =
+        document.activeElement instanceof HTMLElement &&
+        document.activeElement.matches(`a[data-note-link][href="/notes/${note.noteId}"]`);
       let container = containers.get(note.noteId);
+      const focus = asked || (fromRow && container?.parentNode !== slot);
       if (!container) {
         container = document.createElement("div");
         containers.set(note.noteId, container);
@@ -208,7 +217,13 @@ export function useEditorHost({
       setKept((all) => {
         const before = all.find((k) => k.noteId === note.noteId);
         const next: Kept = before
-          ? { ...before, ...note, statusSlot, focus: before.focus || focus }
+          ? {
+              ...before,
+              ...note,
+              statusSlot,
+              focus: before.focus || focus,
+              opens: before.opens + (focus ? 1 : 0),
+            }
           : {
               ...note,
               container: made,
@@ -216,6 +231,7 @@ export function useEditorHost({
               ready: false,
               changedTo: null,
               focus,
+              opens: focus ? 1 : 0,
               fromDevice: slot.closest("[data-opened-here]") !== null,
             };
         // The note attached last is the one shown: it goes last.
@@ -318,6 +334,7 @@ export function useEditorHost({
         hidden={!k.ready}
         statusSlot={k === newest ? k.statusSlot : null}
         focusOnShow={k.focus}
+        focusRequest={k.opens}
         onRoleChange={callbacksOf(k.noteId).onRoleChange}
         onReady={callbacksOf(k.noteId).onReady}
         onNoDeviceCopy={k.fromDevice ? callbacksOf(k.noteId).onNoCopy : undefined}

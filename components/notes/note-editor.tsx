@@ -82,6 +82,11 @@ type Props = {
   /** Opened from the list: the caret goes into the note as soon as it shows. */
   focusOnShow?: boolean;
   /**
+   * Counts the times the note was opened from the list: an editor kept while another note showed
+   * takes the caret again each time (it is already shown, so showing it gives no cue).
+   */
+  focusRequest?: number;
+  /**
    * Opened from this device's copy alone, with no text from the server: called instead of opening
    * when the device holds no document after all (a note with no copy must wait for its text, or
    * the title alone would become its first document).
@@ -126,6 +131,7 @@ export function NoteEditor({
   onRoleChange,
   statusSlot,
   focusOnShow = false,
+  focusRequest = 0,
   onNoDeviceCopy,
 }: Props) {
   const supabase = useSupabase();
@@ -413,7 +419,7 @@ export function NoteEditor({
       const { anchor, head } = editor.state.selection;
       if (editor.isFocused) writeCaret(window.localStorage, noteId, { anchor, head });
     };
-  }, [hidden, editor, noteId]);
+  }, [hidden, editor, noteId, focusRequest]);
 
   if (access === "removed") return <AccessRemoved text={leftOver} />;
 

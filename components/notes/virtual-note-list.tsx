@@ -57,7 +57,12 @@ export function VirtualNoteList({
     return !!link;
   }, []);
   useLayoutEffect(() => {
-    if (focusing.current !== null && focusRow(focusing.current)) focusing.current = null;
+    if (focusing.current === null) return;
+    // Focus that went elsewhere meanwhile (the editor of the note the row opened) stays there.
+    const active = document.activeElement;
+    const elsewhere =
+      active instanceof HTMLElement && active !== document.body && !list.current?.contains(active);
+    if (elsewhere || focusRow(focusing.current)) focusing.current = null;
   });
 
   const latest = useRef({ notes, open, virtualizer });
