@@ -1,18 +1,15 @@
 "use client";
 
 import { useRef, useState } from "react";
+import dynamic from "next/dynamic";
 
 import { Button } from "@/components/ui/button";
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from "@/components/ui/dialog";
+import { importWhenOnline } from "@/lib/when-online";
+
+// The dialog's code comes when the button is about to be used, not with the page.
+const loadDialog = () => importWhenOnline(() => import("@/components/notes/confirm-dialog"));
+const ConfirmDialog = dynamic(() => loadDialog().then((m) => m.ConfirmDialog), { ssr: false });
+const warm = () => void loadDialog().catch(() => {});
 
 type Props = Omit<React.ComponentProps<typeof Button>, "onClick"> & {
   title: string;
@@ -27,42 +24,34 @@ type Props = Omit<React.ComponentProps<typeof Button>, "onClick"> & {
  */
 export function ConfirmButton({ title, description, confirmLabel, onConfirm, ...button }: Props) {
   const [open, setOpen] = useState(false);
-  const cancel = useRef<HTMLButtonElement>(null);
+  // Once asked, the dialog stays, so it can close with its animation.
+  const [asked, setAsked] = useState(false);
+  const trigger = useRef<HTMLButtonElement>(null);
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
-        <Button {...button} />
-      </DialogTrigger>
-      <DialogContent
-        role="alertdialog"
-        showCloseButton={false}
-        className="sm:max-w-md"
-        onOpenAutoFocus={(e) => {
-          e.preventDefault();
-          cancel.current?.focus();
+    <>
+      <Button
+        {...button}
+        ref={trigger}
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onPointerEnter={warm}
+        onFocus={warm}
+        onClick={() => {
+          setAsked(true);
+          setOpen(true);
         }}
-      >
-        <DialogHeader>
-          <DialogTitle className="leading-snug break-words">{title}</DialogTitle>
-          <DialogDescription>{description}</DialogDescription>
-        </DialogHeader>
-        <DialogFooter>
-          <DialogClose asChild>
-            <Button ref={cancel} variant="outline">
-              Cancel
-            </Button>
-          </DialogClose>
-          <Button
-            variant="destructive"
-            onClick={() => {
-              setOpen(false);
-              onConfirm();
-            }}
-          >
-            {confirmLabel}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+      />
+      {asked && (
+        <ConfirmDialog
+          open={open}
+          onOpenChange={setOpen}
+          title={title}
+          description={description}
+          confirmLabel={confirmLabel}
+          onConfirm={onConfirm}
+          returnFocusTo={trigger}
+        />
+      )}
+    </>
   );
 }

@@ -1,9 +1,9 @@
 "use client";
 
 import { createContext, useCallback, useContext, useEffect, useRef, useState } from "react";
+import dynamic from "next/dynamic";
 import { useRouter, useSelectedLayoutSegment } from "next/navigation";
-import * as DialogPrimitive from "@radix-ui/react-dialog";
-import { PanelLeftCloseIcon, PanelLeftOpenIcon, XIcon } from "lucide-react";
+import { PanelLeftCloseIcon, PanelLeftOpenIcon } from "lucide-react";
 
 import { NoteHostProvider, useEditorHost } from "@/components/notes/note-editor-host";
 import { NoteShortcuts } from "@/components/notes/note-shortcuts";
@@ -16,6 +16,7 @@ import {
   type PaneLayout,
 } from "@/lib/notes/pane-layout";
 import { cn } from "@/lib/utils";
+import { importWhenOnline } from "@/lib/when-online";
 
 type Panes = {
   layout: PaneLayout;
@@ -32,7 +33,14 @@ export function usePanes(): Panes | null {
 
 const WIDE = "(min-width: 1024px)";
 
-const paneButton =
+// The phone's navigation sheet comes when it is first opened, not with every notes page.
+const LibrarySheet = dynamic(
+  () =>
+    importWhenOnline(() => import("@/components/notes/library-sheet")).then((m) => m.LibrarySheet),
+  { ssr: false },
+);
+
+export const paneButton =
   "grid size-8 place-items-center rounded-md text-muted-foreground outline-none hover:bg-accent hover:text-accent-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50";
 
 /**
@@ -63,6 +71,9 @@ export function NotesShell({
   const router = useRouter();
   const [layout, setLayout] = useState(initialLayout);
   const [sheet, setSheet] = useState(false);
+  // Once opened, the sheet stays, so it can close with its animation.
+  const [sheetAsked, setSheetAsked] = useState(false);
+  if (sheet && !sheetAsked) setSheetAsked(true);
 
   const change = useCallback((next: Partial<PaneLayout>) => {
     setLayout((previous) => {
@@ -195,25 +206,7 @@ export function NotesShell({
           </div>
         </div>
         {editors}
-        <DialogPrimitive.Root open={sheet} onOpenChange={setSheet}>
-          <DialogPrimitive.Portal>
-            <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/40 duration-200 data-[state=closed]:animate-out data-[state=closed]:fade-out-0 data-[state=open]:animate-in data-[state=open]:fade-in-0 motion-reduce:animate-none" />
-            <DialogPrimitive.Content
-              className="fixed inset-y-0 left-0 z-50 flex w-[min(20rem,85vw)] flex-col border-r bg-background shadow-lg duration-200 outline-none data-[state=closed]:animate-out data-[state=closed]:slide-out-to-left data-[state=open]:animate-in data-[state=open]:slide-in-from-left motion-reduce:animate-none"
-              aria-describedby={undefined}
-            >
-              <div className="flex h-11 shrink-0 items-center justify-between border-b px-3">
-                <DialogPrimitive.Title className="text-sm font-semibold tracking-tight">
-                  Library
-                </DialogPrimitive.Title>
-                <DialogPrimitive.Close className={paneButton} aria-label="Close">
-                  <XIcon aria-hidden="true" className="size-4" />
-                </DialogPrimitive.Close>
-              </div>
-              <NotesNav tags={tags} onNavigate={() => setSheet(false)} />
-            </DialogPrimitive.Content>
-          </DialogPrimitive.Portal>
-        </DialogPrimitive.Root>
+        {sheetAsked && <LibrarySheet open={sheet} onOpenChange={setSheet} tags={tags} />}
       </PanesContext.Provider>
     </NoteHostProvider>
   );

@@ -52,7 +52,7 @@ async function confirmEmptyTrash() {
     </>,
   );
   await user.click(screen.getByRole("button", { name: "Empty Trash" }));
-  const dialog = screen.getByRole("alertdialog", { name: "Empty Trash?" });
+  const dialog = await screen.findByRole("alertdialog", { name: "Empty Trash?" });
   await user.click(within(dialog).getByRole("button", { name: "Empty Trash" }));
 }
 
