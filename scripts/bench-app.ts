@@ -26,7 +26,6 @@ import net, { type AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 
-import { createServerClient } from "@supabase/ssr";
 import { createClient } from "@supabase/supabase-js";
 
 import { spawnBackend } from "@groundwork/local-backend/process";
@@ -42,6 +41,7 @@ import { benchNotes } from "./bench/notes";
 import { organizeLines } from "./bench/organize";
 import { printPages, profilePage, type PageProfile } from "./bench/page-profile";
 import { proxyCost } from "./bench/proxy-cost";
+import { cookieHeader, sessionCookies } from "./bench/session-cookies";
 import { benchShare } from "./bench/share";
 import { printViewProfile, profileView, type Recorder } from "./bench/view-profile";
 
@@ -114,16 +114,8 @@ async function signInCookie(backendUrl: string, proxyUrl: string) {
   const admin = createClient(backendUrl, SECRET_KEY, { auth: { persistSession: false } });
   const created = await admin.auth.admin.createUser({ email, password, email_confirm: true });
   if (created.error) throw created.error;
-  let jar: { name: string; value: string }[] = [];
-  const supabase = createServerClient(proxyUrl, PUBLISHABLE_KEY, {
-    cookies: {
-      getAll: () => jar,
-      setAll: (set) => void (jar = set.map(({ name, value }) => ({ name, value }))),
-    },
-  });
-  const signedIn = await supabase.auth.signInWithPassword({ email, password });
-  if (signedIn.error) throw signedIn.error;
-  return { email, password, cookie: jar.map((c) => `${c.name}=${c.value}`).join("; ") };
+  const cookies = await sessionCookies(proxyUrl, email, password, PUBLISHABLE_KEY);
+  return { email, password, cookie: cookieHeader(cookies) };
 }
 
 const keysFor = (appUrl: string, supabaseUrl: string) => ({

@@ -9,7 +9,6 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { createServerClient } from "@supabase/ssr";
 import { createClient } from "@supabase/supabase-js";
 import { chromium, type Page } from "@playwright/test";
 import { spawnBackend } from "@groundwork/local-backend/process";
@@ -18,6 +17,7 @@ import { LOCAL_PUBLISHABLE_KEY, LOCAL_SECRET_KEY } from "@groundwork/local-backe
 import type { Database } from "../../lib/supabase/database.types";
 import { startApp } from "./app-process";
 import { percentile } from "./http-load";
+import { sessionCookies } from "./session-cookies";
 
 const NOTES = Number(process.env.BENCH_FOLDER_NOTES ?? 500);
 const APP_PORT = Number(process.env.BENCH_APP_PORT ?? 3490);
@@ -32,20 +32,6 @@ const CHROMIUM =
 const started = performance.now();
 const step = (what: string) =>
   console.error(`${((performance.now() - started) / 1000).toFixed(0)} s: ${what}`);
-
-/** A session cookie for the app, as the browser would hold after signing in. */
-async function cookiesFor(backendUrl: string, email: string) {
-  let jar: { name: string; value: string }[] = [];
-  const supabase = createServerClient(backendUrl, LOCAL_PUBLISHABLE_KEY, {
-    cookies: {
-      getAll: () => jar,
-      setAll: (set) => void (jar = set.map(({ name, value }) => ({ name, value }))),
-    },
-  });
-  const signedIn = await supabase.auth.signInWithPassword({ email, password: PASSWORD });
-  if (signedIn.error) throw signedIn.error;
-  return jar;
-}
 
 const body = (i: number) =>
   [
@@ -168,7 +154,7 @@ try {
     viewport: { width: 1280, height: 900 },
     acceptDownloads: true,
   });
-  const cookies = await cookiesFor(backend.url, email);
+  const cookies = await sessionCookies(backend.url, email, PASSWORD);
   await context.addCookies(cookies.map((c) => ({ ...c, url: app!.url, sameSite: "Lax" as const })));
   const page = await context.newPage();
   await page.goto("/notes");

@@ -18,7 +18,6 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
-import { createServerClient } from "@supabase/ssr";
 import { createClient } from "@supabase/supabase-js";
 import { spawnBackend } from "@groundwork/local-backend/process";
 import { LOCAL_PUBLISHABLE_KEY, LOCAL_SECRET_KEY } from "@groundwork/local-backend/keys";
@@ -30,6 +29,7 @@ import { writeImport } from "../../lib/import/write";
 import { seedNotes } from "../seed-notes";
 import { startApp } from "./app-process";
 import { percentile, timedGet } from "./http-load";
+import { cookieHeader, sessionCookies } from "./session-cookies";
 
 const NOTES = Number(process.env.BENCH_IMPORT_NOTES ?? 10_000);
 const MEGABYTES = Number(process.env.BENCH_IMPORT_MB ?? 2_048);
@@ -59,20 +59,6 @@ Object.defineProperty(globalThis.navigator, "onLine", { configurable: true, get:
 const started = performance.now();
 const step = (what: string) =>
   console.error(`${((performance.now() - started) / 1000).toFixed(0)} s: ${what}`);
-
-/** A session cookie for the app, as the browser would hold after signing in. */
-async function cookieFor(backendUrl: string, email: string): Promise<string> {
-  let jar: { name: string; value: string }[] = [];
-  const supabase = createServerClient(backendUrl, LOCAL_PUBLISHABLE_KEY, {
-    cookies: {
-      getAll: () => jar,
-      setAll: (set) => void (jar = set.map(({ name, value }) => ({ name, value }))),
-    },
-  });
-  const signedIn = await supabase.auth.signInWithPassword({ email, password: PASSWORD });
-  if (signedIn.error) throw signedIn.error;
-  return jar.map((c) => `${c.name}=${c.value}`).join("; ");
-}
 
 async function signedInClient(backendUrl: string, email: string) {
   const client = createClient<Database>(backendUrl, LOCAL_PUBLISHABLE_KEY, {
@@ -192,10 +178,10 @@ try {
   const appUrl = app.url;
   const other = {
     ...(await signedInClient(backend.url, otherEmail)),
-    cookie: await cookieFor(backend.url, otherEmail),
+    cookie: cookieHeader(await sessionCookies(backend.url, otherEmail, PASSWORD)),
   };
   const importer = await signedInClient(backend.url, importerEmail);
-  const importerCookie = await cookieFor(backend.url, importerEmail);
+  const importerCookie = cookieHeader(await sessionCookies(backend.url, importerEmail, PASSWORD));
   const first = await other.client.from("notes").select("id").limit(1).single();
   if (first.error) throw first.error;
 
