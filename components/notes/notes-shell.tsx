@@ -34,9 +34,11 @@ export function usePanes(): Panes | null {
 const WIDE = "(min-width: 1024px)";
 
 // The phone's navigation sheet comes when it is first opened, not with every notes page.
-const LibrarySheet = dynamic(
+const NavigationSheet = dynamic(
   () =>
-    importWhenOnline(() => import("@/components/notes/library-sheet")).then((m) => m.LibrarySheet),
+    importWhenOnline(() => import("@/components/notes/navigation-sheet")).then(
+      (m) => m.NavigationSheet,
+    ),
   { ssr: false },
 );
 
@@ -206,7 +208,7 @@ export function NotesShell({
           </div>
         </div>
         {editors}
-        {sheetAsked && <LibrarySheet open={sheet} onOpenChange={setSheet} tags={tags} />}
+        {sheetAsked && <NavigationSheet open={sheet} onOpenChange={setSheet} tags={tags} />}
       </PanesContext.Provider>
     </NoteHostProvider>
   );

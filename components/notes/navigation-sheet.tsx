@@ -7,7 +7,7 @@ import { NotesNav } from "@/components/notes/notes-nav";
 import { paneButton } from "@/components/notes/notes-shell";
 
 /** Below the widest layout, the navigation (folders, tags, Trash) in a sheet from the left. */
-export function LibrarySheet({
+export function NavigationSheet({
   open,
   onOpenChange,
   tags,
