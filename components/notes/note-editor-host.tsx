@@ -14,7 +14,7 @@ import { createPortal } from "react-dom";
 import dynamic from "next/dynamic";
 
 import type * as LaterModule from "@/components/notes/note-from-device";
-import { NoteSkeleton } from "@/components/notes/note-skeleton";
+import { NoteColumn } from "@/components/notes/note-column";
 import { editorsToKeep } from "@/lib/notes/kept-editors";
 import { importWhenOnline } from "@/lib/when-online";
 
@@ -376,17 +376,10 @@ export function HostedIsland({
   const mine = host.kept.find((k) => k.noteId === noteId);
   const ready = mine?.ready ?? false;
   const changedTo = mine?.changedTo ?? null;
-  const viewer = changedTo === null ? readOnly : changedTo === "viewer";
   return (
-    <div className="note-column flex-1 px-4 pt-6 pb-[30vh] sm:px-8 sm:pt-10">
-      {viewer && (
-        <p role={changedTo ? "status" : "note"} className="mb-4 text-sm text-muted-foreground">
-          You can view this note{changedTo ? " now" : ""}. Only its owner and editors can change it.
-        </p>
-      )}
-      {!ready && (preview ?? <NoteSkeleton />)}
+    <NoteColumn readOnly={readOnly} changedTo={changedTo} ready={ready} preview={preview}>
       <div ref={slot} />
-    </div>
+    </NoteColumn>
   );
 }
 

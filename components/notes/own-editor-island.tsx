@@ -4,7 +4,7 @@ import { useState } from "react";
 import dynamic from "next/dynamic";
 
 import type { NoteEditorIslandProps } from "@/components/notes/note-editor-island";
-import { NoteSkeleton } from "@/components/notes/note-skeleton";
+import { NoteColumn } from "@/components/notes/note-column";
 import { importWhenOnline } from "@/lib/when-online";
 
 // The editor and its sync are loaded only here, so no other page ships them.
@@ -26,15 +26,8 @@ export function OwnEditorIsland({
   // The role changes live when the owner makes this person a viewer or an editor; until then it is
   // the one the page was served with, and the notice is in the first HTML.
   const [changedTo, setChangedTo] = useState<"editor" | "viewer" | null>(null);
-  const viewer = changedTo === null ? readOnly : changedTo === "viewer";
   return (
-    <div className="note-column flex-1 px-4 pt-6 pb-[30vh] sm:px-8 sm:pt-10">
-      {viewer && (
-        <p role={changedTo ? "status" : "note"} className="mb-4 text-sm text-muted-foreground">
-          You can view this note{changedTo ? " now" : ""}. Only its owner and editors can change it.
-        </p>
-      )}
-      {!ready && (preview ?? <NoteSkeleton />)}
+    <NoteColumn readOnly={readOnly} changedTo={changedTo} ready={ready} preview={preview}>
       <NoteEditor
         key={noteId}
         noteId={noteId}
@@ -46,6 +39,6 @@ export function OwnEditorIsland({
         onRoleChange={setChangedTo}
         onReady={() => setReady(true)}
       />
-    </div>
+    </NoteColumn>
   );
 }
