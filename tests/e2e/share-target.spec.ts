@@ -314,11 +314,13 @@ test.describe("with the app installed", () => {
     await expect(chip).toContainText("Planting plan.pdf");
     await expect(page.locator("[data-attachment-view]")).toHaveCount(2);
 
-    // Each downloads as it was shared, byte for byte.
-    const imageHref = await image.locator("a").getAttribute("href");
-    const pdfHref = await chip
-      .getByRole("link", { name: /Planting plan\.pdf/ })
-      .getAttribute("href");
+    // Each downloads as it was shared, byte for byte (once its link has its address).
+    const imageLink = image.locator("a");
+    const pdfLink = chip.getByRole("link", { name: /Planting plan\.pdf/ });
+    await expect(imageLink).toHaveAttribute("href", /\S/);
+    await expect(pdfLink).toHaveAttribute("href", /\S/);
+    const imageHref = await imageLink.getAttribute("href");
+    const pdfHref = await pdfLink.getAttribute("href");
     expect(Buffer.from(await (await page.request.get(imageHref!)).body())).toEqual(FACE_PNG);
     expect(Buffer.from(await (await page.request.get(pdfHref!)).body())).toEqual(pdf);
 

@@ -14,7 +14,8 @@ const isLong = (doc: { childCount: number }) => doc.childCount >= LONG_NOTE_BLOC
  * it, and a block made by Enter or a shortcut is rendered from its first keystroke.
  *
  * The browser cannot place a caret inside a block it has not rendered, so the keys that jump to the
- * note's start or end (and select to there) are carried out here rather than by the browser.
+ * note's start or end (and select to there) are carried out here rather than by the browser, and
+ * so are Home and End on a block of one line.
  */
 export const LongNote = Extension.create({
   name: "longNote",
@@ -30,7 +31,28 @@ export const LongNote = Extension.create({
       view.dispatch(state.tr.setSelection(selection).scrollIntoView());
       return true;
     };
+    // Home and End on a line of its own (a title, a short paragraph): the browser sometimes leaves
+    // the caret where it is in a long note, so the editor moves it. A block that wraps onto
+    // several lines is left to the browser, which knows where each line ends.
+    const lineEdge = (end: boolean, extend: boolean) => () => {
+      const { state, view } = this.editor;
+      if (!isLong(state.doc)) return false;
+      const { $head } = state.selection;
+      if (!$head.parent.isTextblock) return false;
+      const [start, stop] = [$head.start(), $head.end()];
+      if (view.coordsAtPos(start).top !== view.coordsAtPos(stop).top) return false;
+      const target = state.doc.resolve(end ? stop : start);
+      const selection = extend
+        ? TextSelection.between(state.selection.$anchor, target)
+        : TextSelection.between(target, target);
+      view.dispatch(state.tr.setSelection(selection).scrollIntoView());
+      return true;
+    };
     const keys: Record<string, () => boolean> = {
+      Home: lineEdge(false, false),
+      End: lineEdge(true, false),
+      "Shift-Home": lineEdge(false, true),
+      "Shift-End": lineEdge(true, true),
       "Mod-Home": jump(false, false),
       "Mod-End": jump(true, false),
       "Shift-Mod-Home": jump(false, true),
