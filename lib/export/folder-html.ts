@@ -4,7 +4,7 @@
  * under a heading with its path. On paper every note starts a new page. Pure: the browser reads
  * the rows and files and renders each body; this only orders and assembles them.
  */
-import { EXPORT_CSS, escapeAttr, escapeText, type FolderRow } from "@/lib/export/note-export";
+import { escapeAttr, escapeText, htmlPage, type FolderRow } from "@/lib/export/note-export";
 
 /** One folder's notes, with the folder's names from the exported folder down to it. */
 export interface FolderGroup<N> {
@@ -149,19 +149,9 @@ export function folderHtmlDocument(
     }
   }
 
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${folder}</title>
-<style>
-  ${EXPORT_CSS}
-  ${FOLDER_CSS}
-</style>
-</head>
-<body>
-<header class="folder">
+  return htmlPage(
+    folder,
+    `<header class="folder">
 <h1>${folder}</h1>
 <p>${all.length === 1 ? "1 note" : `${all.length} notes`}</p>
 <nav class="contents" aria-label="Contents">
@@ -170,8 +160,7 @@ ${contents.join("\n")}
 </ol>
 </nav>
 </header>
-${body.join("\n")}
-</body>
-</html>
-`;
+${body.join("\n")}`,
+    FOLDER_CSS,
+  );
 }

@@ -226,27 +226,32 @@ a { color: #2563eb; }
   .trim()
   .replace(/\n/g, "\n  ");
 
-/** The whole HTML file for a note: its title as the heading, its body, and the CSS above. */
-export function htmlDocument(title: string, bodyHtml: string): string {
-  const shown = escapeText(title.trim() || "Untitled note");
+/**
+ * A self-contained HTML page: `title` (already escaped) in the tab, the export's CSS and any more,
+ * and `body` as it is.
+ */
+export function htmlPage(title: string, body: string, moreCss = ""): string {
   return `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${shown}</title>
+<title>${title}</title>
 <style>
-  ${EXPORT_CSS}
+  ${EXPORT_CSS}${moreCss ? `\n  ${moreCss}` : ""}
 </style>
 </head>
 <body>
-<article>
-<h1>${shown}</h1>
-${bodyHtml}
-</article>
+${body}
 </body>
 </html>
 `;
+}
+
+/** The whole HTML file for a note: its title as the heading, its body, and the CSS above. */
+export function htmlDocument(title: string, bodyHtml: string): string {
+  const shown = escapeText(title.trim() || "Untitled note");
+  return htmlPage(shown, `<article>\n<h1>${shown}</h1>\n${bodyHtml}\n</article>`);
 }
 
 /**
