@@ -100,7 +100,10 @@ test("offline, a note is made and written, others pinned, moved and trashed; all
 
   // No network: "New note" still makes a note, open and ready to write in.
   await page.getByRole("button", { name: "New note" }).first().click();
-  await page.waitForURL(/\/notes\/[0-9a-f-]{36}$/);
+  // The new note's address, not the one the page was already on.
+  await page.waitForURL(
+    (url) => /^\/notes\/[0-9a-f-]{36}$/.test(url.pathname) && !url.pathname.endsWith(hotel),
+  );
   const made = page.url().split("/").pop()!;
   await expect(editor(page)).toBeVisible({ timeout: 15_000 });
   await editor(page).click();
