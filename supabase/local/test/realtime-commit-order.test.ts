@@ -73,7 +73,16 @@ it.skipIf(withoutPostgres)(
     );
 
     const total = WRITERS * ROUNDS;
-    const events = await got.until(2 * total, 20_000);
+    const events = await got.until(2 * total, 20_000).catch((err: Error) => {
+      // Which commits never arrived, to tell a lost transaction from a lost event.
+      const bumps = new Set(got.items.filter((e) => e.table === "counter").map((e) => e.new.n));
+      const items = new Set(got.items.filter((e) => e.table === "items").map((e) => e.new.id));
+      const missing = Array.from({ length: total }, (_, i) => i + 1).filter((n) => !bumps.has(n));
+      throw new Error(
+        `${err.message}; counter bumps missing: ${missing.join(", ") || "none"}; ` +
+          `items arrived: ${items.size} of ${total}`,
+      );
+    });
     await new Promise((r) => setTimeout(r, 300));
     expect(got.items).toHaveLength(2 * total);
     // Commit order: the k-th transaction's item, then its counter bump to k, and so on.

@@ -48,6 +48,8 @@ export class ChangeFeed {
   readonly listeners = new Set<PgListener>();
   private running: Promise<void> | null = null;
   private again = false;
+  /** The last commit_seq delivered (a bigint, as text). */
+  private delivered = "0";
 
   constructor(
     private readonly db: Database,
@@ -73,6 +75,7 @@ export class ChangeFeed {
           while (await this.batch());
         } while (this.again);
       } catch (err) {
+        // What was not delivered stays queued; the next signal (or the poll) delivers it.
         this.log(`realtime: delivering changes failed: ${(err as Error).stack ?? err}`);
       } finally {
         this.running = null;
@@ -81,21 +84,30 @@ export class ChangeFeed {
     return this.running;
   }
 
+  /**
+   * One batch, oldest commit first. Rows are deleted only once delivered: a check that fails
+   * midway (a lost connection, a busy server) leaves them queued for the next drain, never lost.
+   */
   private async batch(): Promise<boolean> {
     const { rows } = await this.db.query<Change>(
       // commit_seq is commit order (bootstrap/31-realtime-commit-order.sql).
-      `delete from realtime.local_changes where id in
-         (select id from realtime.local_changes where commit_seq is not null
-          order by commit_seq limit ${BATCH})
-       returning id, commit_seq, kind, schema_name, table_name, record, old_record, committed_at`,
+      `select id, commit_seq, kind, schema_name, table_name, record, old_record, committed_at
+         from realtime.local_changes where commit_seq > $1
+        order by commit_seq limit ${BATCH}`,
+      [this.delivered],
     );
     if (rows.length === 0) return false;
-    rows.sort((a, b) => Number(a.commit_seq) - Number(b.commit_seq));
     const checks = await this.checkRows(rows);
     for (const c of rows) {
       if (c.kind === "MESSAGE") this.deliverMessage(c);
       else this.deliverChange(c, checks);
     }
+    // Delivered: a failed delete below must not send these again.
+    this.delivered = String(rows[rows.length - 1].commit_seq);
+    await this.db.query(
+      "delete from realtime.local_changes where commit_seq is not null and commit_seq <= $1",
+      [this.delivered],
+    );
     return rows.length === BATCH;
   }
 
