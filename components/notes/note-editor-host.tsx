@@ -44,6 +44,11 @@ type Kept = HostedNote & {
   opens: number;
   /** Opened from the device's copy, before any page gave its text. */
   fromDevice: boolean;
+  /**
+   * Its page has gone, and it waits out of the page to be shown again at once: off the note's
+   * channel meanwhile, so nobody sees this person in a note they left.
+   */
+  parked: boolean;
 };
 
 type Later = typeof LaterModule;
@@ -170,21 +175,27 @@ export function useEditorHost({
   const prune = useCallback(() => {
     setKept((all) => {
       const keep = editorsToKeep(all.map((k) => ({ ...k, connected: k.container.isConnected })));
-      if (keep.length === all.length) return all;
       const ids = new Set(keep.map((k) => k.noteId));
       for (const id of containers.keys())
         if (!ids.has(id)) {
           containers.delete(id);
           callbacks.delete(id);
         }
-      return all.filter((k) => ids.has(k.noteId));
+      const parked = new Set(keep.filter((k) => !k.connected).map((k) => k.noteId));
+      const unchanged =
+        keep.length === all.length && all.every((k) => k.parked === parked.has(k.noteId));
+      if (unchanged) return all;
+      return all
+        .filter((k) => ids.has(k.noteId))
+        .map((k) => (k.parked === parked.has(k.noteId) ? k : { ...k, parked: !k.parked }));
     });
   }, [callbacks, containers]);
 
-  // Editors whose page has gone are let go once the browser is idle after the newest one shows.
+  // Editors whose page has gone are parked, or let go, once the browser is idle after the newest
+  // one shows.
   const newest = kept.at(-1);
   const newestReady = newest?.ready ?? true;
-  const gone = kept.some((k) => k !== newest && !k.container.isConnected);
+  const gone = kept.some((k) => k !== newest && !k.parked && !k.container.isConnected);
   useEffect(() => {
     if (!newestReady) return;
     const idle = window.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 200));
@@ -223,6 +234,7 @@ export function useEditorHost({
               statusSlot,
               focus: before.focus || focus,
               opens: before.opens + (focus ? 1 : 0),
+              parked: false,
             }
           : {
               ...note,
@@ -233,6 +245,7 @@ export function useEditorHost({
               focus,
               opens: focus ? 1 : 0,
               fromDevice: slot.closest("[data-opened-here]") !== null,
+              parked: false,
             };
         // The note attached last is the one shown: it goes last.
         return [...all.filter((k) => k.noteId !== note.noteId), next];
@@ -335,6 +348,7 @@ export function useEditorHost({
         statusSlot={k === newest ? k.statusSlot : null}
         focusOnShow={k.focus}
         focusRequest={k.opens}
+        parked={k.parked}
         onRoleChange={callbacksOf(k.noteId).onRoleChange}
         onReady={callbacksOf(k.noteId).onReady}
         onNoDeviceCopy={k.fromDevice ? callbacksOf(k.noteId).onNoCopy : undefined}

@@ -92,6 +92,8 @@ type Props = {
    * the title alone would become its first document).
    */
   onNoDeviceCopy?: () => void;
+  /** Kept out of the page to be shown again at once: off the note's channel meanwhile. */
+  parked?: boolean;
 };
 
 // The comments panel is loaded when it is first opened.
@@ -133,6 +135,7 @@ export function NoteEditor({
   focusOnShow = false,
   focusRequest = 0,
   onNoDeviceCopy,
+  parked = false,
 }: Props) {
   const supabase = useSupabase();
   const [doc] = useState(() => new Y.Doc());
@@ -346,7 +349,17 @@ export function NoteEditor({
     commentNow.current = startComment;
   }, [startComment]);
   const openThreads = comments.threads?.filter((t) => t.root.resolved_at === null).length ?? 0;
-  const here = useNoteChannel(supabase, noteId, sync, onAccess, self, awareness, comments.signal);
+  // Parked, the note's channel is left (others see this person go); shown again, it is joined
+  // again, and joining catches up with what others wrote meanwhile.
+  const here = useNoteChannel(
+    supabase,
+    noteId,
+    parked ? null : sync,
+    onAccess,
+    self,
+    awareness,
+    comments.signal,
+  );
   const faces = useMemo(
     () => facesOf(here.present, notePeople.people),
     [here.present, notePeople.people],

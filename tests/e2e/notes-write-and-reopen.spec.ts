@@ -132,3 +132,64 @@ test("switching notes in the list keeps what was just typed, opens the next at o
   await expect(editor(page)).toContainText("Written offline.", { timeout: 15_000 });
   await context.close();
 });
+
+test("a note flipped back to shows as it was left, caret and all, and catches up with another device; the device is not in the note meanwhile", async ({
+  browser,
+  baseURL,
+}) => {
+  const person = await newPerson();
+  const first = await seedNote(person, "Gamma note", "The gamma paragraph.");
+  const second = await seedNote(person, "Delta note", "The delta paragraph.");
+  const page = await (await deviceOf(browser, baseURL!, person)).newPage();
+  const other = await (await deviceOf(browser, baseURL!, person)).newPage();
+  const row = (id: string) =>
+    page
+      .getByRole("region", { name: "Note list" })
+      .locator(`a[data-note-link][href="/notes/${id}"]`);
+  const alsoOpen = (p: typeof page) => p.getByText("Also open on another device");
+
+  await openNote(page, first);
+  await expect(editor(page)).toContainText("The gamma paragraph.");
+  await openNote(other, first);
+  await expect(alsoOpen(other)).toBeVisible({ timeout: 15_000 });
+  await editor(page).click();
+  await page.keyboard.press("ControlOrMeta+End");
+  await page.keyboard.type(" Caret here.");
+  await expectSaved(page);
+
+  // Off to another note: the other device soon no longer finds this one in the note.
+  await row(second).click();
+  await expect(editor(page)).toContainText("The delta paragraph.", { timeout: 15_000 });
+  await expect(alsoOpen(other)).toHaveCount(0, { timeout: 15_000 });
+
+  // Meanwhile the other device writes at the top of the first note.
+  await expect(editor(other)).toContainText("Caret here.", { timeout: 15_000 });
+  await editor(other).click();
+  await other.keyboard.press("ControlOrMeta+Home");
+  await other.keyboard.type("From the other device. ");
+  await expectSaved(other);
+
+  // Back: the note shows with the caret where it was left, and the other device's words arrive.
+  await row(first).click();
+  await expect(editor(page)).toContainText("Caret here.");
+  await expect(editor(page)).toBeFocused();
+  await expect(editor(page)).toContainText("From the other device.", { timeout: 15_000 });
+  await expect(alsoOpen(other)).toBeVisible({ timeout: 15_000 });
+  await page.keyboard.type(" Back again.");
+  await expect(editor(other)).toContainText("Caret here. Back again.", { timeout: 15_000 });
+  // The same editor as it was left: its undo still holds the words typed before leaving.
+  await page.keyboard.press("ControlOrMeta+z");
+  await expect(editor(page)).not.toContainText("Back again.");
+  await page.keyboard.press("ControlOrMeta+z");
+  await expect(editor(page)).not.toContainText("Caret here.");
+  await expect(editor(page)).toContainText("From the other device.");
+  await page.keyboard.press("ControlOrMeta+Shift+z");
+  await page.keyboard.press("ControlOrMeta+Shift+z");
+  await expect(editor(page)).toContainText("The gamma paragraph. Caret here. Back again.");
+  await expect(editor(other)).toContainText("The gamma paragraph. Caret here. Back again.", {
+    timeout: 15_000,
+  });
+  await expectSaved(page);
+  await page.context().close();
+  await other.context().close();
+});

@@ -59,13 +59,24 @@ describe("quickOpenTarget", () => {
 });
 
 describe("editorsToKeep", () => {
-  it("keeps the editors still in the page, lets go of those whose page has gone", () => {
-    const kept = editorsToKeep([
+  it("keeps the editors still in the page, and parks the latest of those whose page has gone", () => {
+    const editors = [
+      { noteId: "oldest-gone", connected: false },
       { noteId: "shown", connected: true },
       { noteId: "left-for-the-list", connected: false },
       { noteId: "out-of-sight", connected: true },
       { noteId: "gone", connected: false },
+    ];
+    expect(editorsToKeep(editors, 2).map((e) => e.noteId)).toEqual([
+      "shown",
+      "left-for-the-list",
+      "out-of-sight",
+      "gone",
     ]);
-    expect(kept.map((e) => e.noteId)).toEqual(["shown", "out-of-sight"]);
+    expect(editorsToKeep(editors, 0).map((e) => e.noteId)).toEqual(["shown", "out-of-sight"]);
+    // By default a few are parked, never more.
+    const many = Array.from({ length: 10 }, (_, i) => ({ noteId: `n${i}`, connected: i === 9 }));
+    const kept = editorsToKeep(many);
+    expect(kept.map((e) => e.noteId)).toEqual(["n6", "n7", "n8", "n9"]);
   });
 });
