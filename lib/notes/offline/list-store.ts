@@ -51,6 +51,9 @@ export async function saveListPage(
   if (forgotten) return;
   const saved: OfflinePage = { ...page, saved_at: new Date().toISOString() };
   await run(userId, "readwrite", (store) => store.put(saved, pageKey(folder)));
+  // Signed out while the page was being written: the sign-out deletes it; whose device this was
+  // is not written back after it.
+  if (forgotten) return;
   try {
     localStorage.setItem(DEVICE_USER, userId);
   } catch {
