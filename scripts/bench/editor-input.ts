@@ -1,7 +1,7 @@
 import { writeFileSync } from "node:fs";
 
 import { chromium, type Browser, type Page } from "@playwright/test";
-import { createClient } from "@supabase/supabase-js";
+import { createClient, type SupabaseClient } from "@supabase/supabase-js";
 
 import type { Database } from "../../lib/supabase/database.types";
 import { seededNote } from "../seed-notes";
@@ -36,22 +36,51 @@ async function openPage(browser: Browser, ctx: EditorBenchContext, path: string)
   const page = await context.newPage();
   // Every layout shift from the first paint on, as the browser reports it.
   await page.addInitScript(() => {
-    const shifts = { total: 0 };
+    const shifts = { total: 0, sources: [] as string[] };
     Object.assign(window, { __cls: shifts });
+    // What moved, named by tag, classes and text, for BENCH_SHIFT_LOG=1.
+    const name = (node: Node | null) => {
+      if (!(node instanceof Element)) return node?.nodeName ?? "?";
+      const cls = typeof node.className === "string" ? node.className.split(" ").slice(0, 3) : [];
+      const text = (node.textContent ?? "").trim().slice(0, 30);
+      return `${node.tagName.toLowerCase()}${cls.map((c) => `.${c}`).join("")} "${text}"`;
+    };
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries() as (PerformanceEntry & {
         value: number;
         hadRecentInput: boolean;
-      })[])
-        if (!entry.hadRecentInput) shifts.total += entry.value;
+        sources?: {
+          node: Node | null;
+          previousRect: DOMRectReadOnly;
+          currentRect: DOMRectReadOnly;
+        }[];
+      })[]) {
+        if (entry.hadRecentInput) continue;
+        shifts.total += entry.value;
+        for (const source of entry.sources ?? []) {
+          const { previousRect: a, currentRect: b } = source;
+          shifts.sources.push(
+            `${entry.value.toFixed(4)} at ${entry.startTime.toFixed(0)} ms: ${name(source.node)} ` +
+              `(${a.x},${a.y} ${a.width}×${a.height} → ${b.x},${b.y} ${b.width}×${b.height})`,
+          );
+        }
+      }
     }).observe({ type: "layout-shift", buffered: true });
   });
   await page.goto(`${ctx.appUrl}${path}`);
   return page;
 }
 
-const cls = (page: Page) =>
-  page.evaluate(() => (window as unknown as { __cls: { total: number } }).__cls.total);
+const cls = async (page: Page) => {
+  const shifts = await page.evaluate(
+    () => (window as unknown as { __cls: { total: number; sources: string[] } }).__cls,
+  );
+  if (process.env.BENCH_SHIFT_LOG === "1" && shifts.sources.length > 0)
+    console.log(
+      `  layout shifts on ${new URL(page.url()).pathname}:\n    ${shifts.sources.join("\n    ")}`,
+    );
+  return shifts.total;
+};
 
 function percentile(values: number[], p: number) {
   const sorted = [...values].sort((a, b) => a - b);
@@ -244,7 +273,9 @@ export async function benchEditor(ctx: EditorBenchContext) {
       }
       switches.toLong.push(await timedSwitch(note.data.id, "Part 400"));
     }
+    const scroll = await benchListScroll(browser, ctx, admin, owner.id);
     return {
+      scroll,
       switchToShort: {
         p50: percentile(switches.toShort, 50),
         p95: percentile(switches.toShort, 95),
@@ -260,4 +291,79 @@ export async function benchEditor(ctx: EditorBenchContext) {
   } finally {
     await browser.close();
   }
+}
+
+const SCROLL_NOTES = 10_000;
+const WHEEL_STEPS = 150;
+const WHEEL_PX = 300;
+
+/**
+ * The list scrolled by a wheel through 10,000 notes: every frame's interval while it moves (read
+ * inside the page), and how many frames a 60 Hz display would have missed.
+ */
+async function benchListScroll(
+  browser: Browser,
+  ctx: EditorBenchContext,
+  admin: SupabaseClient<Database>,
+  ownerId: string,
+) {
+  const { count: held } = await admin
+    .from("notes")
+    .select("id", { count: "exact", head: true })
+    .eq("owner_id", ownerId);
+  const more = Math.max(0, SCROLL_NOTES - (held ?? 0));
+  for (let start = 0; start < more; start += 1_000) {
+    const rows = [];
+    for (let i = start; i < Math.min(more, start + 1_000); i++)
+      rows.push(seededNote(ownerId, 1_000 + i, Date.now() - 120_000));
+    const seeded = await admin.from("notes").insert(rows);
+    if (seeded.error) throw seeded.error;
+  }
+  const page = await openPage(browser, ctx, "/notes");
+  const list = page.getByRole("region", { name: "Note list" });
+  await list.locator("a[data-note-link]").first().waitFor({ timeout: 60_000 });
+  await page.waitForTimeout(1_000);
+  const box = await list.boundingBox();
+  if (!box) throw new Error("The note list is not on screen");
+  await page.mouse.move(box.x + box.width / 2, box.y + Math.min(box.height / 2, 300));
+  // The bench runs through tsx, which names functions with a helper the page lacks.
+  await page.evaluate("window.__name = (f) => f");
+  await page.evaluate(() => {
+    const frames: number[] = [];
+    Object.assign(window, { __frames: frames, __scrolling: true });
+    const tick = (t: number) => {
+      frames.push(t);
+      if ((window as unknown as { __scrolling: boolean }).__scrolling) requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  });
+  for (let i = 0; i < WHEEL_STEPS; i++) {
+    await page.mouse.wheel(0, WHEEL_PX);
+    await page.waitForTimeout(16);
+  }
+  await page.waitForTimeout(500);
+  const frames = await page.evaluate(() => {
+    const w = window as unknown as { __frames: number[]; __scrolling: boolean };
+    w.__scrolling = false;
+    return w.__frames;
+  });
+  const rowsSeen = await list.locator("a[data-note-link]").evaluateAll((links) =>
+    links.reduce((most, a) => {
+      // A seeded note's title ends with its number.
+      const n = Number(/ (\d+)$/.exec(a.querySelector("b span")?.textContent ?? "")?.[1] ?? 0);
+      return Math.max(most, n);
+    }, 0),
+  );
+  const intervals = frames.slice(1).map((t, i) => t - frames[i]);
+  const frame = 1000 / 60;
+  const dropped = intervals.reduce((n, dt) => n + Math.max(0, Math.round(dt / frame) - 1), 0);
+  await page.close();
+  return {
+    notes: Math.max(SCROLL_NOTES, held ?? 0),
+    frames: intervals.length,
+    dropped,
+    p50: percentile(intervals, 50),
+    p95: percentile(intervals, 95),
+    rowsSeen,
+  };
 }
