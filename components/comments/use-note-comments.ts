@@ -64,12 +64,17 @@ export function useNoteComments(
     [reload],
   );
 
-  // The threads move with the text: placed again after every change of the document.
+  // The threads move with the text: placed again after every change of the document. A note with
+  // no comments has nothing to place, and its page does not render again on every keystroke.
+  const hasComments = useRef(false);
+  useEffect(() => {
+    hasComments.current = (rows?.length ?? 0) > 0;
+  }, [rows]);
   useEffect(() => {
     if (!editor) return;
     let frame = 0;
     const bump = ({ transaction }: { transaction: { docChanged: boolean } }) => {
-      if (!transaction.docChanged) return;
+      if (!transaction.docChanged || !hasComments.current) return;
       cancelAnimationFrame(frame);
       frame = requestAnimationFrame(() => setVersion((v) => v + 1));
     };

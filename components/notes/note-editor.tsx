@@ -13,7 +13,7 @@ import { createPortal } from "react-dom";
 import dynamic from "next/dynamic";
 import { MessageSquareIcon } from "lucide-react";
 import { Selection, TextSelection } from "@tiptap/pm/state";
-import { EditorContent, ReactNodeViewRenderer, useEditor } from "@tiptap/react";
+import { EditorContent, ReactNodeViewRenderer, useEditor, type EditorOptions } from "@tiptap/react";
 import { IndexeddbPersistence } from "y-indexeddb";
 import { toast } from "sonner";
 import { Awareness } from "y-protocols/awareness";
@@ -179,9 +179,9 @@ export function NoteEditor({
   });
 
   const refs = useNoteRefs();
-  const editor = useEditor({
-    immediatelyRender: false,
-    editable: !readOnly,
+  // Made once: options that differ from the last render's make Tiptap set them again, which
+  // redraws the whole note (on every keystroke, for a page that renders on each one).
+  const [made] = useState(() => ({
     extensions: [
       ...editorExtensions(doc, ReactNodeViewRenderer(AttachmentView), refs),
       SlashCommands.configure({
@@ -218,8 +218,9 @@ export function NoteEditor({
         addFiles.current(files);
         return true;
       },
-    },
-  });
+    } satisfies EditorOptions["editorProps"],
+  }));
+  const editor = useEditor({ immediatelyRender: false, editable: !readOnly, ...made });
   // The role the page was served with, until the owner changes it while the note is open.
   const [access, setAccess] = useState<"served" | "editor" | "viewer" | "removed">("served");
   const [leftOver, setLeftOver] = useState("");

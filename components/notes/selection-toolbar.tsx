@@ -1,6 +1,6 @@
 "use client";
 
-import { useRef, useState } from "react";
+import { useCallback, useRef, useState } from "react";
 import {
   BoldIcon,
   CodeIcon,
@@ -15,10 +15,12 @@ import {
 import type { Editor } from "@tiptap/core";
 import { TextSelection } from "@tiptap/pm/state";
 import { useEditorState } from "@tiptap/react";
-import { BubbleMenu } from "@tiptap/react/menus";
+import { BubbleMenu, type BubbleMenuProps } from "@tiptap/react/menus";
 
 import { isSafeHref } from "@/lib/notes/safe-href";
 import { cn } from "@/lib/utils";
+
+const MENU_OPTIONS: BubbleMenuProps["options"] = { placement: "top", offset: 8 };
 
 function ToolButton({
   label,
@@ -68,6 +70,18 @@ export function SelectionToolbar({
     linkingNow.current = value;
     setLinkingState(value);
   };
+  // The same options on every render: new ones make the menu update its plugin, a transaction
+  // of its own on each keystroke.
+  const shouldShow = useCallback<NonNullable<BubbleMenuProps["shouldShow"]>>(
+    ({ editor: e, state, from, to }) =>
+      linkingNow.current !== null ||
+      // Text only: not a picked attachment, a divider or table cells.
+      (e.isEditable &&
+        from !== to &&
+        state.selection instanceof TextSelection &&
+        !e.isActive("codeBlock")),
+    [],
+  );
   const marks = useEditorState({
     editor,
     selector: ({ editor: e }) => ({
@@ -94,19 +108,7 @@ export function SelectionToolbar({
   };
 
   return (
-    <BubbleMenu
-      editor={editor}
-      options={{ placement: "top", offset: 8 }}
-      className="z-40"
-      shouldShow={({ editor: e, state, from, to }) =>
-        linkingNow.current !== null ||
-        // Text only: not a picked attachment, a divider or table cells.
-        (e.isEditable &&
-          from !== to &&
-          state.selection instanceof TextSelection &&
-          !e.isActive("codeBlock"))
-      }
-    >
+    <BubbleMenu editor={editor} options={MENU_OPTIONS} className="z-40" shouldShow={shouldShow}>
       <div
         role="toolbar"
         aria-label="Formatting"
