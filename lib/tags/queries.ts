@@ -1,5 +1,7 @@
 import "server-only";
 
+import { cache } from "react";
+
 import { createClient } from "@/lib/supabase/server";
 
 export type TaggedNote = {
@@ -28,8 +30,11 @@ export async function tagCounts(): Promise<{ tag: string; note_count: number }[]
 
 export type Mention = { source_id: string; source_title: string; context: string };
 
-/** The notes linking to a note, and those naming its title without a link. */
-export async function noteMentions(
+/**
+ * The notes linking to a note, and those naming its title without a link. Once per request: the
+ * note's page asks for them as it starts, and the part under the note takes the same answer.
+ */
+export const noteMentions = cache(async function noteMentions(
   id: string,
 ): Promise<{ backlinks: Mention[]; unlinked: Mention[] }> {
   const supabase = await createClient();
@@ -40,4 +45,4 @@ export async function noteMentions(
   if (back.error) throw new Error(`Reading backlinks failed: ${back.error.message}`);
   if (unlinked.error) throw new Error(`Reading mentions failed: ${unlinked.error.message}`);
   return { backlinks: back.data, unlinked: unlinked.data };
-}
+});

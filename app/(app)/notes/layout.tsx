@@ -38,6 +38,9 @@ export default async function NotesLayout({ children }: { children: React.ReactN
   const layout = parseLayout(jar.get(LAYOUT_COOKIE)?.value);
   const expanded = parseExpanded(jar.get(EXPANDED_COOKIE)?.value);
   const folder = parseFolder(jar.get(FOLDER_COOKIE)?.value);
+  // The list is asked for alongside the folders, not after them; should the folder the device
+  // remembers be gone, the list of all notes is read instead.
+  listNotes(folder).catch(() => {});
   const folders = await listFolders();
   const known = folder && folders.some((f) => f.id === folder) ? folder : null;
 
