@@ -56,6 +56,9 @@ const GRANT_DECISIONS: Record<string, readonly string[]> = {
   // What a person sees of sharing: the notes shared with them, and who has access to a note.
   "shared_with_me()": ["authenticated"],
   "note_people(uuid)": ["authenticated"],
+  // The same for folders: who has access to a folder, and the folders shared with the caller.
+  "folder_people(uuid)": ["authenticated"],
+  "shared_folders()": ["authenticated"],
   // Tells a removed person's open editor, from a trigger on note_members.
   "broadcast_member_change()": [],
   "relabel_note_links(uuid)": [],

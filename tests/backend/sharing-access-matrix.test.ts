@@ -435,4 +435,68 @@ describe("sharing: folders and invitations", () => {
     const rows = await owner.client.from("invitations").select("accepted_by").eq("email", email);
     expect(rows.data).toEqual([{ accepted_by: created.data.user!.id }]);
   });
+
+  it("who has access to a folder, and the folders shared with me: owner, member, outsider, anon, service", async () => {
+    const folder = await owner.client
+      .from("folders")
+      .insert({ name: "Kitchen" })
+      .select("id")
+      .single();
+    const folderId = folder.data!.id;
+    const member = await signedInUser(w.t);
+    const added = await owner.client
+      .from("folder_members")
+      .insert({ folder_id: folderId, user_id: member.id, role: "editor" });
+    expect(added.error).toBeNull();
+    const filed = await owner.client
+      .from("notes")
+      .insert({ title: "Soup", folder_id: folderId })
+      .select("id")
+      .single();
+    expect(filed.error).toBeNull();
+    const picture = `${member.id}/face.webp`;
+    await member.client.from("profiles").update({ avatar_path: picture }).eq("id", member.id);
+
+    const asOwner = await owner.client.rpc("folder_people", { folder_id: folderId });
+    expect(asOwner.data?.map((r) => [r.user_id, r.role, r.email !== null, r.avatar_path])).toEqual([
+      [owner.id, "owner", true, null],
+      [member.id, "editor", true, picture],
+    ]);
+    const asMember = await member.client.rpc("folder_people", { folder_id: folderId });
+    expect(asMember.data?.map((r) => [r.user_id, r.role, r.email, r.avatar_path])).toEqual([
+      [owner.id, "owner", null, null],
+      [member.id, "editor", null, picture],
+    ]);
+    for (const p of [stranger, editor, invited]) {
+      expect((await p.client.rpc("folder_people", { folder_id: folderId })).data).toEqual([]);
+      expect(((await p.client.rpc("shared_folders")).data ?? []).map((f) => f.id)).not.toContain(
+        folderId,
+      );
+    }
+    const anon = await w.anon.rpc("folder_people", { folder_id: folderId });
+    expect(anon.error?.code).toBe("42501");
+    expect((await w.anon.rpc("shared_folders")).error?.code).toBe("42501");
+
+    // The member lists it with its owner, their role and its notes; the owner does not.
+    const mine = await member.client.rpc("shared_folders");
+    expect(mine.data?.map((f) => [f.id, f.name, f.role, f.notes])).toEqual([
+      [folderId, "Kitchen", "editor", 1],
+    ]);
+    expect(((await owner.client.rpc("shared_folders")).data ?? []).map((f) => f.id)).not.toContain(
+      folderId,
+    );
+    // The service role is nobody: it has no role on the folder, so the function names no one.
+    const service = await w.service.rpc("folder_people", { folder_id: folderId });
+    expect(service.error).toBeNull();
+    expect(service.data).toEqual([]);
+
+    // After leaving, the member sees neither the folder nor who has it.
+    await member.client
+      .from("folder_members")
+      .delete()
+      .eq("folder_id", folderId)
+      .eq("user_id", member.id);
+    expect((await member.client.rpc("shared_folders")).data).toEqual([]);
+    expect((await member.client.rpc("folder_people", { folder_id: folderId })).data).toEqual([]);
+  });
 });
