@@ -1,6 +1,7 @@
 "use client";
 
 import { useCallback, useEffect, useId, useState, useTransition } from "react";
+import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { toast } from "sonner";
 
@@ -217,10 +218,19 @@ export function SharePeople({
           </ul>
         </>
       )}
-      {!owner && (
+      {!owner && people.member && (
         <Button variant="outline" onClick={leave} disabled={pending}>
           Leave this {target}
         </Button>
+      )}
+      {!owner && people.member === false && (
+        <p className="text-sm text-muted-foreground">
+          You have this note through a shared folder. To leave it, leave the folder under{" "}
+          <Link href="/notes/shared" className="underline underline-offset-4">
+            Shared with me
+          </Link>
+          .
+        </p>
       )}
     </section>
   );

@@ -23,6 +23,8 @@ export type People = {
   people?: Person[];
   invitations?: PendingInvitation[];
   mine?: boolean;
+  /** The caller is one of its members (not its owner, nor someone with it through a folder). */
+  member?: boolean;
   error?: string;
 };
 export type SharingResult = { error?: string; invited?: "member" | "invitation" };
@@ -95,6 +97,7 @@ export const sharingPeople = userAction(
     if (people.error) return failure("read who has access", people.error);
     if (people.data.length === 0) return { error: KINDS[kind].missing };
     const mine = people.data.some((p) => p.role === "owner" && p.email !== null);
+    const member = people.data.some((p) => p.role !== "owner" && p.user_id === context.user.id);
     let invitations: PendingInvitation[] = [];
     if (mine) {
       const pending = await supabase
@@ -108,6 +111,7 @@ export const sharingPeople = userAction(
     }
     return {
       mine,
+      member,
       invitations,
       people: people.data.map((p) => ({
         userId: p.user_id,

@@ -215,6 +215,14 @@ test("a folder is shared from its menu: a note filed there later reaches the mem
     .poll(async () => (await admin().from("notes").select("body").eq("id", filed.id).single()).data)
     .toMatchObject({ body: expect.stringContaining("Then potatoes.") });
 
+  // Their access comes from the folder: the note's Share dialog says where to leave it.
+  await friendPage.getByRole("button", { name: "Share" }).first().click();
+  await expect(
+    friendPage.getByRole("dialog").getByText(/You have this note through a shared folder/),
+  ).toBeVisible();
+  await expect(friendPage.getByRole("button", { name: "Leave this note" })).toHaveCount(0);
+  await friendPage.keyboard.press("Escape");
+
   // The member leaves: the folder and its notes leave Shared with me.
   await friendPage.goto("/notes/shared");
   expect(await seriousViolations(friendPage)).toEqual([]);

@@ -102,12 +102,31 @@ describe("the Share dialog's people, for a folder", () => {
   });
 
   it("lets a member leave the folder, with no invitation form", async () => {
-    actions.sharingPeople.mockResolvedValue({ ...people, mine: false, invitations: [] });
+    actions.sharingPeople.mockResolvedValue({
+      ...people,
+      mine: false,
+      member: true,
+      invitations: [],
+    });
     show(false);
     await screen.findByRole("list", { name: "People with access" });
     expect(screen.queryByLabelText("Invite by email")).toBeNull();
     await userEvent.click(screen.getByRole("button", { name: "Leave this folder" }));
     expect(actions.leave).toHaveBeenCalledWith("folder", FOLDER);
     expect(router.push).toHaveBeenCalledWith("/notes/shared");
+  });
+
+  it("tells someone who has a note through a folder to leave the folder instead", async () => {
+    actions.sharingPeople.mockResolvedValue({ ...people, mine: false, member: false });
+    render(
+      <SupabaseProvider config={{ url: "https://db.example.com", publishableKey: "k" }}>
+        <SharePeople id={FOLDER} owner={false} />
+      </SupabaseProvider>,
+    );
+    await screen.findByText(/You have this note through a shared folder/);
+    expect(screen.queryByRole("button", { name: "Leave this note" })).toBeNull();
+    expect(screen.getByRole("link", { name: "Shared with me" }).getAttribute("href")).toBe(
+      "/notes/shared",
+    );
   });
 });
