@@ -61,6 +61,8 @@ const GRANT_DECISIONS: Record<string, readonly string[]> = {
   "shared_folders()": ["authenticated"],
   // Tells a removed person's open editor, from a trigger on note_members.
   "broadcast_member_change()": [],
+  // Asks a folder member's open notes from it to read their role again, from a trigger.
+  "broadcast_folder_member_change()": [],
   "relabel_note_links(uuid)": [],
   "notes_lacking_refs(uuid,integer)": [],
   "write_note_refs(uuid,text,text,text[],jsonb)": [],

@@ -374,6 +374,51 @@ describe("sharing: the note's private Realtime channel", () => {
     const again = await join(later, `note:${noteId}`);
     expect(again.status).toBe("CHANNEL_ERROR");
   });
+
+  it("a folder member's new role, and their leaving, reach their open notes from it", async () => {
+    const top = await owner.client.from("folders").insert({ name: "Garden" }).select("id").single();
+    const sub = await owner.client
+      .from("folders")
+      .insert({ name: "Beds", parent_id: top.data!.id })
+      .select("id")
+      .single();
+    const inside = await owner.client
+      .from("notes")
+      .insert({ title: "Beans", folder_id: sub.data!.id })
+      .select("id")
+      .single();
+    const member = await signedInUser(w.t);
+    await owner.client
+      .from("folder_members")
+      .insert({ folder_id: top.data!.id, user_id: member.id, role: "editor" });
+    const m = await join(member, `note:${inside.data!.id}`);
+    expect(m.status).toBe("SUBSCRIBED");
+    // A change that changes nothing says nothing.
+    await owner.client
+      .from("folder_members")
+      .update({ role: "editor" })
+      .eq("folder_id", top.data!.id)
+      .eq("user_id", member.id);
+    await owner.client
+      .from("folder_members")
+      .update({ role: "viewer" })
+      .eq("folder_id", top.data!.id)
+      .eq("user_id", member.id);
+    const changed = await m.got.until(1);
+    expect(changed).toHaveLength(1);
+    expect(changed[0]).toMatchObject({ event: "access-recheck", payload: { user_id: member.id } });
+    expect((await member.client.rpc("note_role", { note_id: inside.data!.id })).data).toBe(
+      "viewer",
+    );
+    await member.client
+      .from("folder_members")
+      .delete()
+      .eq("folder_id", top.data!.id)
+      .eq("user_id", member.id);
+    const left = await m.got.until(2);
+    expect(left[1]).toMatchObject({ event: "access-recheck", payload: { user_id: member.id } });
+    expect((await member.client.rpc("note_role", { note_id: inside.data!.id })).data).toBeNull();
+  });
 });
 
 describe("sharing: folders and invitations", () => {

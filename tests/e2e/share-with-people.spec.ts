@@ -215,6 +215,15 @@ test("a folder is shared from its menu: a note filed there later reaches the mem
     .poll(async () => (await admin().from("notes").select("body").eq("id", filed.id).single()).data)
     .toMatchObject({ body: expect.stringContaining("Then potatoes.") });
 
+  // Made a viewer of the folder: their open note from it stops taking typing at once.
+  await dialog
+    .getByRole("list", { name: "People with access" })
+    .getByLabel(/Role of/)
+    .selectOption("viewer");
+  await expect(editor(friendPage)).toHaveAttribute("contenteditable", "false", {
+    timeout: 15_000,
+  });
+
   // Their access comes from the folder: the note's Share dialog says where to leave it.
   await friendPage.getByRole("button", { name: "Share" }).first().click();
   await expect(
