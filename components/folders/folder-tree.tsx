@@ -12,6 +12,7 @@ import {
   MoreHorizontalIcon,
   PencilIcon,
   PrinterIcon,
+  Share2Icon,
   Trash2Icon,
 } from "lucide-react";
 import { toast } from "sonner";
@@ -36,6 +37,15 @@ const DeleteFolderDialog = dynamic(
   () =>
     importWhenOnline(() => import("@/components/folders/delete-folder-dialog")).then(
       (m) => m.DeleteFolderDialog,
+    ),
+  { ssr: false },
+);
+
+// Asked only when a folder is shared: the dialog and its People part load then.
+const ShareFolderDialog = dynamic(
+  () =>
+    importWhenOnline(() => import("@/components/folders/share-folder-dialog")).then(
+      (m) => m.ShareFolderDialog,
     ),
   { ssr: false },
 );
@@ -74,6 +84,9 @@ export function FolderTree({ onNavigate }: { onNavigate?: () => void }) {
   // Once asked, the dialog stays, so it can close with its animation.
   const [askedToDelete, setAskedToDelete] = useState(false);
   if (deleting && !askedToDelete) setAskedToDelete(true);
+  const [sharing, setSharing] = useState<FolderNode | null>(null);
+  const [askedToShare, setAskedToShare] = useState(false);
+  if (sharing && !askedToShare) setAskedToShare(true);
   const [dropAt, setDropAt] = useState<DropAt>(null);
   const [, startTransition] = useTransition();
   const list = useRef<HTMLUListElement>(null);
@@ -394,6 +407,9 @@ export function FolderTree({ onNavigate }: { onNavigate?: () => void }) {
                     >
                       <FolderPlusIcon aria-hidden="true" /> New folder inside
                     </DropdownMenuItem>
+                    <DropdownMenuItem onSelect={() => setSharing(node)}>
+                      <Share2Icon aria-hidden="true" /> Share…
+                    </DropdownMenuItem>
                     <DropdownMenuItem onSelect={() => exportAs(node, "markdown")}>
                       <DownloadIcon aria-hidden="true" /> Export folder as Markdown
                     </DropdownMenuItem>
@@ -422,6 +438,7 @@ export function FolderTree({ onNavigate }: { onNavigate?: () => void }) {
           No folders yet. Folders keep related notes together.
         </p>
       ) : null}
+      {askedToShare && <ShareFolderDialog folder={sharing} onDone={() => setSharing(null)} />}
       {askedToDelete && (
         <DeleteFolderDialog
           folder={deleting}

@@ -1,33 +1,60 @@
 "use client";
 
 import { useCallback, useEffect, useId, useState, useTransition } from "react";
+import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { toast } from "sonner";
 
 import {
   changeRole,
-  inviteToNote,
-  leaveNote,
-  notePeople,
+  inviteTo,
+  leave as leaveTarget,
   removeMember,
+  sharingPeople,
   withdrawInvitation,
   type People,
-  type Role,
+  type Target,
 } from "@/lib/sharing/actions";
+import { ROLE_LABEL, ROLE_OPTIONS, isRole, type Role } from "@/lib/sharing/roles";
+import { avatarUrl } from "@/lib/profile/session-profile";
+import { Avatar } from "@/components/account/avatar";
+import { useSupabaseConfig } from "@/components/supabase/supabase-config";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 
-const ROLE_LABEL = { owner: "Owner", editor: "Can edit", viewer: "Can view" } as const;
+const AVATAR = 28;
 const selectClass =
   "h-9 rounded-md border border-input bg-background px-2 text-sm outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50";
 
+/** Every role a person can be given, as a picker's options. */
+function RoleOptions() {
+  return ROLE_OPTIONS.map((option) => (
+    <option key={option.value} value={option.value}>
+      {option.label}
+    </option>
+  ));
+}
+
 /**
- * The Share dialog's People part: who has access to the note, and for its owner an invitation by
- * email with a role, each person's role and Remove, and pending invitations with Withdraw.
+ * The Share dialog's People part, for a note or a folder: who has access (face, name, role), and
+ * for its owner an invitation by email with a role, each person's role and Remove, and pending
+ * invitations with Withdraw. Someone it is shared with may leave.
  */
-export function SharePeople({ id, owner }: { id: string; owner: boolean }) {
+export function SharePeople({
+  id,
+  owner,
+  target = "note",
+  onLeft,
+}: {
+  id: string;
+  owner: boolean;
+  target?: Target;
+  /** After leaving; a note goes to Shared with me by default. */
+  onLeft?: () => void;
+}) {
   const router = useRouter();
+  const { url } = useSupabaseConfig();
   const [people, setPeople] = useState<People>({});
   const [email, setEmail] = useState("");
   const [role, setRole] = useState<Role>("editor");
@@ -36,10 +63,10 @@ export function SharePeople({ id, owner }: { id: string; owner: boolean }) {
   const roleId = useId();
 
   const load = useCallback(async () => {
-    const result = await notePeople(id);
+    const result = await sharingPeople(target, id);
     if (result.error) toast.error(result.error);
     else setPeople(result);
-  }, [id]);
+  }, [target, id]);
 
   useEffect(() => {
     // The dialog's content mounts when it opens: read who has access then.
@@ -58,7 +85,7 @@ export function SharePeople({ id, owner }: { id: string; owner: boolean }) {
     event.preventDefault();
     const address = email.trim();
     startTransition(async () => {
-      const result = await inviteToNote(id, address, role);
+      const result = await inviteTo(target, id, address, role);
       if (result.error) {
         toast.error(result.error);
         return;
@@ -73,8 +100,9 @@ export function SharePeople({ id, owner }: { id: string; owner: boolean }) {
 
   const leave = () =>
     startTransition(async () => {
-      const result = await leaveNote(id);
+      const result = await leaveTarget(target, id);
       if (result.error) toast.error(result.error);
+      else if (onLeft) onLeft();
       else router.push("/notes/shared");
     });
 
@@ -103,10 +131,9 @@ export function SharePeople({ id, owner }: { id: string; owner: boolean }) {
               id={roleId}
               className={selectClass}
               value={role}
-              onChange={(e) => setRole(e.target.value as Role)}
+              onChange={(e) => isRole(e.target.value) && setRole(e.target.value)}
             >
-              <option value="editor">Can edit</option>
-              <option value="viewer">Can view</option>
+              <RoleOptions />
             </select>
           </div>
           <Button type="submit" disabled={pending}>
@@ -119,6 +146,12 @@ export function SharePeople({ id, owner }: { id: string; owner: boolean }) {
           const name = person.name || person.email || "Someone";
           return (
             <li key={person.userId} className="flex items-center gap-2 text-sm">
+              <Avatar
+                name={name}
+                size={AVATAR}
+                src={person.avatarPath ? avatarUrl(url, person.avatarPath, AVATAR) : null}
+                className="shrink-0"
+              />
               <span className="mr-auto min-w-0 truncate">
                 {name}
                 {person.email && person.email !== name && (
@@ -132,19 +165,21 @@ export function SharePeople({ id, owner }: { id: string; owner: boolean }) {
                     className={selectClass}
                     value={person.role}
                     disabled={pending}
-                    onChange={(e) =>
-                      act(() => changeRole(id, person.userId, e.target.value as Role))
-                    }
+                    onChange={(e) => {
+                      const as = e.target.value;
+                      if (isRole(as)) act(() => changeRole(target, id, person.userId, as));
+                    }}
                   >
-                    <option value="editor">Can edit</option>
-                    <option value="viewer">Can view</option>
+                    <RoleOptions />
                   </select>
                   <Button
                     variant="outline"
                     size="sm"
                     disabled={pending}
                     aria-label={`Remove ${name}`}
-                    onClick={() => act(() => removeMember(id, person.userId), `${name} removed.`)}
+                    onClick={() =>
+                      act(() => removeMember(target, id, person.userId), `${name} removed.`)
+                    }
                   >
                     Remove
                   </Button>
@@ -170,7 +205,10 @@ export function SharePeople({ id, owner }: { id: string; owner: boolean }) {
                   disabled={pending}
                   aria-label={`Withdraw the invitation to ${invitation.email}`}
                   onClick={() =>
-                    act(() => withdrawInvitation(id, invitation.id), "Invitation withdrawn.")
+                    act(
+                      () => withdrawInvitation(target, id, invitation.id),
+                      "Invitation withdrawn.",
+                    )
                   }
                 >
                   Withdraw
@@ -180,10 +218,19 @@ export function SharePeople({ id, owner }: { id: string; owner: boolean }) {
           </ul>
         </>
       )}
-      {!owner && (
+      {!owner && people.member && (
         <Button variant="outline" onClick={leave} disabled={pending}>
-          Leave this note
+          Leave this {target}
         </Button>
+      )}
+      {!owner && people.member === false && (
+        <p className="text-sm text-muted-foreground">
+          You have this note through a shared folder. To leave it, leave the folder under{" "}
+          <Link href="/notes/shared" className="underline underline-offset-4">
+            Shared with me
+          </Link>
+          .
+        </p>
       )}
     </section>
   );

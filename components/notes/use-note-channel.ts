@@ -124,6 +124,17 @@ export function useNoteChannel(
         if (typeof payload?.user_id === "string" && (role === "editor" || role === "viewer"))
           access.current?.({ userId: payload.user_id, role });
       })
+      // A folder this person has the note through changed: their role is read again, since it
+      // may still come from the note itself or another folder.
+      .on("broadcast", { event: "access-recheck" }, ({ payload }) => {
+        const userId = payload?.user_id;
+        if (typeof userId !== "string" || userId !== who.current?.userId) return;
+        void supabase.rpc("note_role", { note_id: noteId }).then(({ data, error }) => {
+          if (error) return;
+          if (data === null || data === "editor" || data === "viewer")
+            access.current?.({ userId, role: data });
+        });
+      })
       .on("broadcast", { event: "comments" }, () => commentsRef.current?.onChanged())
       .on("broadcast", { event: "awareness" }, ({ payload }) => {
         if (typeof payload?.a === "string") relay?.receive(fromBase64(payload.a));

@@ -77,3 +77,11 @@ export async function listSharedWithMe() {
   if (error) throw new Error(`Listing shared notes failed: ${error.message}`);
   return data;
 }
+
+/** The folders shared with the signed-in person: name, role, who shares it, how many notes. */
+export async function listSharedFolders() {
+  const supabase = await createClient();
+  const { data, error } = await supabase.rpc("shared_folders");
+  if (error) throw new Error(`Listing shared folders failed: ${error.message}`);
+  return data;
+}

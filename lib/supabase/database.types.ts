@@ -759,6 +759,18 @@ export type Database = {
         };
         Returns: undefined;
       };
+      folder_people: {
+        Args: {
+          folder_id: string;
+        };
+        Returns: {
+          user_id: string;
+          role: string;
+          name: string;
+          email: string;
+          avatar_path: string;
+        }[];
+      };
       folder_role: {
         Args: {
           folder_id: string;
@@ -971,6 +983,16 @@ export type Database = {
           note_id: string;
         };
         Returns: string;
+      };
+      shared_folders: {
+        Args: never;
+        Returns: {
+          id: string;
+          name: string;
+          role: string;
+          owner_name: string;
+          notes: number;
+        }[];
       };
       shared_note: {
         Args: {

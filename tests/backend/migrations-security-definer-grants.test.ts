@@ -56,8 +56,13 @@ const GRANT_DECISIONS: Record<string, readonly string[]> = {
   // What a person sees of sharing: the notes shared with them, and who has access to a note.
   "shared_with_me()": ["authenticated"],
   "note_people(uuid)": ["authenticated"],
+  // The same for folders: who has access to a folder, and the folders shared with the caller.
+  "folder_people(uuid)": ["authenticated"],
+  "shared_folders()": ["authenticated"],
   // Tells a removed person's open editor, from a trigger on note_members.
   "broadcast_member_change()": [],
+  // Asks a folder member's open notes from it to read their role again, from a trigger.
+  "broadcast_folder_member_change()": [],
   "relabel_note_links(uuid)": [],
   "notes_lacking_refs(uuid,integer)": [],
   "write_note_refs(uuid,text,text,text[],jsonb)": [],

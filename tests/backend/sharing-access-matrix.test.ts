@@ -374,6 +374,51 @@ describe("sharing: the note's private Realtime channel", () => {
     const again = await join(later, `note:${noteId}`);
     expect(again.status).toBe("CHANNEL_ERROR");
   });
+
+  it("a folder member's new role, and their leaving, reach their open notes from it", async () => {
+    const top = await owner.client.from("folders").insert({ name: "Garden" }).select("id").single();
+    const sub = await owner.client
+      .from("folders")
+      .insert({ name: "Beds", parent_id: top.data!.id })
+      .select("id")
+      .single();
+    const inside = await owner.client
+      .from("notes")
+      .insert({ title: "Beans", folder_id: sub.data!.id })
+      .select("id")
+      .single();
+    const member = await signedInUser(w.t);
+    await owner.client
+      .from("folder_members")
+      .insert({ folder_id: top.data!.id, user_id: member.id, role: "editor" });
+    const m = await join(member, `note:${inside.data!.id}`);
+    expect(m.status).toBe("SUBSCRIBED");
+    // A change that changes nothing says nothing.
+    await owner.client
+      .from("folder_members")
+      .update({ role: "editor" })
+      .eq("folder_id", top.data!.id)
+      .eq("user_id", member.id);
+    await owner.client
+      .from("folder_members")
+      .update({ role: "viewer" })
+      .eq("folder_id", top.data!.id)
+      .eq("user_id", member.id);
+    const changed = await m.got.until(1);
+    expect(changed).toHaveLength(1);
+    expect(changed[0]).toMatchObject({ event: "access-recheck", payload: { user_id: member.id } });
+    expect((await member.client.rpc("note_role", { note_id: inside.data!.id })).data).toBe(
+      "viewer",
+    );
+    await member.client
+      .from("folder_members")
+      .delete()
+      .eq("folder_id", top.data!.id)
+      .eq("user_id", member.id);
+    const left = await m.got.until(2);
+    expect(left[1]).toMatchObject({ event: "access-recheck", payload: { user_id: member.id } });
+    expect((await member.client.rpc("note_role", { note_id: inside.data!.id })).data).toBeNull();
+  });
 });
 
 describe("sharing: folders and invitations", () => {
@@ -434,5 +479,69 @@ describe("sharing: folders and invitations", () => {
     expect((await client.rpc("note_role", { note_id: noteId })).data).toBe("viewer");
     const rows = await owner.client.from("invitations").select("accepted_by").eq("email", email);
     expect(rows.data).toEqual([{ accepted_by: created.data.user!.id }]);
+  });
+
+  it("who has access to a folder, and the folders shared with me: owner, member, outsider, anon, service", async () => {
+    const folder = await owner.client
+      .from("folders")
+      .insert({ name: "Kitchen" })
+      .select("id")
+      .single();
+    const folderId = folder.data!.id;
+    const member = await signedInUser(w.t);
+    const added = await owner.client
+      .from("folder_members")
+      .insert({ folder_id: folderId, user_id: member.id, role: "editor" });
+    expect(added.error).toBeNull();
+    const filed = await owner.client
+      .from("notes")
+      .insert({ title: "Soup", folder_id: folderId })
+      .select("id")
+      .single();
+    expect(filed.error).toBeNull();
+    const picture = `${member.id}/face.webp`;
+    await member.client.from("profiles").update({ avatar_path: picture }).eq("id", member.id);
+
+    const asOwner = await owner.client.rpc("folder_people", { folder_id: folderId });
+    expect(asOwner.data?.map((r) => [r.user_id, r.role, r.email !== null, r.avatar_path])).toEqual([
+      [owner.id, "owner", true, null],
+      [member.id, "editor", true, picture],
+    ]);
+    const asMember = await member.client.rpc("folder_people", { folder_id: folderId });
+    expect(asMember.data?.map((r) => [r.user_id, r.role, r.email, r.avatar_path])).toEqual([
+      [owner.id, "owner", null, null],
+      [member.id, "editor", null, picture],
+    ]);
+    for (const p of [stranger, editor, invited]) {
+      expect((await p.client.rpc("folder_people", { folder_id: folderId })).data).toEqual([]);
+      expect(((await p.client.rpc("shared_folders")).data ?? []).map((f) => f.id)).not.toContain(
+        folderId,
+      );
+    }
+    const anon = await w.anon.rpc("folder_people", { folder_id: folderId });
+    expect(anon.error?.code).toBe("42501");
+    expect((await w.anon.rpc("shared_folders")).error?.code).toBe("42501");
+
+    // The member lists it with its owner, their role and its notes; the owner does not.
+    const mine = await member.client.rpc("shared_folders");
+    expect(mine.data?.map((f) => [f.id, f.name, f.role, f.notes])).toEqual([
+      [folderId, "Kitchen", "editor", 1],
+    ]);
+    expect(((await owner.client.rpc("shared_folders")).data ?? []).map((f) => f.id)).not.toContain(
+      folderId,
+    );
+    // The service role is nobody: it has no role on the folder, so the function names no one.
+    const service = await w.service.rpc("folder_people", { folder_id: folderId });
+    expect(service.error).toBeNull();
+    expect(service.data).toEqual([]);
+
+    // After leaving, the member sees neither the folder nor who has it.
+    await member.client
+      .from("folder_members")
+      .delete()
+      .eq("folder_id", folderId)
+      .eq("user_id", member.id);
+    expect((await member.client.rpc("shared_folders")).data).toEqual([]);
+    expect((await member.client.rpc("folder_people", { folder_id: folderId })).data).toEqual([]);
   });
 });

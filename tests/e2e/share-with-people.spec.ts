@@ -139,3 +139,102 @@ test("a note shared while the page is still connecting is told too, once", async
   });
   await expect(friendPage.getByRole("link", { name: /Reading list/ })).toBeVisible();
 });
+
+test("a folder is shared from its menu: a note filed there later reaches the member, who edits it, then leaves", async ({
+  browser,
+  baseURL,
+}) => {
+  const owner = await newPerson();
+  const friend = await newPerson();
+  const folder = await admin()
+    .from("folders")
+    .insert({ owner_id: owner.id, name: "Recipes" })
+    .select("id")
+    .single();
+  if (folder.error) throw folder.error;
+  const ownerPage = await (await deviceOf(browser, baseURL!, owner)).newPage();
+  const friendPage = await (await deviceOf(browser, baseURL!, friend)).newPage();
+  await friendPage.goto("/notes/shared");
+  await expect(friendPage.getByText("Nothing is shared with you yet.")).toBeVisible();
+
+  // The folder's menu, from the keyboard: Share… opens the folder's Share dialog.
+  await ownerPage.goto("/notes");
+  await ownerPage
+    .getByRole("tree", { name: "Folders" })
+    .getByRole("treeitem", { name: /^Recipes ?,/ })
+    .focus();
+  await ownerPage.keyboard.press("Shift+F10");
+  await ownerPage.getByRole("menuitem", { name: "Share…" }).click();
+  const dialog = ownerPage.getByRole("dialog", { name: "Share “Recipes”" });
+  await dialog.getByLabel("Invite by email").fill(friend.email);
+  await dialog.getByLabel("Role", { exact: true }).selectOption("editor");
+  await dialog.getByRole("button", { name: "Invite" }).click();
+  await expect(friendPage.getByText("A folder was shared with you")).toBeVisible({
+    timeout: 15_000,
+  });
+  const shared = friendPage.getByRole("list", { name: "Folders shared with me" });
+  await expect(shared.getByText("Recipes")).toBeVisible();
+  await expect(dialog.getByRole("list", { name: "People with access" })).toContainText(
+    friend.email,
+  );
+
+  // An invitation to an address without an account waits, and can be withdrawn.
+  const newcomer = uniqueEmail("folder-invited");
+  await dialog.getByLabel("Invite by email").fill(newcomer);
+  await dialog.getByLabel("Role", { exact: true }).selectOption("viewer");
+  await dialog.getByRole("button", { name: "Invite" }).click();
+  const pendingList = dialog.getByRole("list", { name: "Pending invitations" });
+  await expect(pendingList.getByText(newcomer)).toBeVisible({ timeout: 15_000 });
+  expect(await seriousViolations(ownerPage)).toEqual([]);
+  await dialog.getByRole("button", { name: `Withdraw the invitation to ${newcomer}` }).click();
+  await expect(pendingList).toHaveCount(0);
+  const { data: left } = await admin()
+    .from("invitations")
+    .select("id")
+    .eq("folder_id", folder.data.id)
+    .eq("email", newcomer);
+  expect(left).toEqual([]);
+
+  // A note filed in the folder after it was shared is the member's to edit too.
+  const { data: filed, error } = await admin()
+    .from("notes")
+    .insert({ owner_id: owner.id, title: "Soup", body: "Leeks first.", folder_id: folder.data.id })
+    .select("id")
+    .single();
+  if (error) throw error;
+  await friendPage.reload();
+  await expect(shared).toContainText("1 note");
+  await friendPage.getByRole("link", { name: /Soup/ }).click();
+  await expect(editor(friendPage)).toContainText("Leeks first.", { timeout: 15_000 });
+  await expect(editor(friendPage)).toHaveAttribute("contenteditable", "true");
+  await editor(friendPage).click();
+  await friendPage.keyboard.press("End");
+  await friendPage.keyboard.type(" Then potatoes.");
+  await expectSaved(friendPage);
+  await expect
+    .poll(async () => (await admin().from("notes").select("body").eq("id", filed.id).single()).data)
+    .toMatchObject({ body: expect.stringContaining("Then potatoes.") });
+
+  // Made a viewer of the folder: their open note from it stops taking typing at once.
+  await dialog
+    .getByRole("list", { name: "People with access" })
+    .getByLabel(/Role of/)
+    .selectOption("viewer");
+  await expect(editor(friendPage)).toHaveAttribute("contenteditable", "false", {
+    timeout: 15_000,
+  });
+
+  // Their access comes from the folder: the note's Share dialog says where to leave it.
+  await friendPage.getByRole("button", { name: "Share" }).first().click();
+  await expect(
+    friendPage.getByRole("dialog").getByText(/You have this note through a shared folder/),
+  ).toBeVisible();
+  await expect(friendPage.getByRole("button", { name: "Leave this note" })).toHaveCount(0);
+  await friendPage.keyboard.press("Escape");
+
+  // The member leaves: the folder and its notes leave Shared with me.
+  await friendPage.goto("/notes/shared");
+  expect(await seriousViolations(friendPage)).toEqual([]);
+  await friendPage.getByRole("button", { name: "Leave Recipes" }).click();
+  await expect(friendPage.getByText("Nothing is shared with you yet.")).toBeVisible();
+});
