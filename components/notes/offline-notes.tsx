@@ -150,17 +150,32 @@ export function OfflineNotes() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [loaded, kept]);
 
-  // Back online: what was moved, pinned and trashed here is carried out, in order; a refusal (a
-  // folder or note deleted elsewhere meanwhile) is said, never dropped unsaid.
+  // Back online: the text of every note edited here is stored (not only the open one's, as a
+  // notes page does), then what was moved, pinned and trashed here is carried out, in order; a
+  // refusal (a folder or note deleted elsewhere meanwhile) is said, never dropped unsaid.
   useEffect(() => {
     if (!online || !supabase || !loaded || loaded === "nobody") return;
     let live = true;
-    void import("@/lib/notes/offline/send-organize").then(({ sendWaitingChanges }) =>
-      sendWaitingChanges(supabase, loaded.userId, (id, message) => {
-        const title = view?.notes.concat(view.trash).find((n) => n.id === id)?.title ?? "";
-        toast.error(`${displayTitle(title)}: ${message}`);
-      }).then(() => live && setKept(waitingKeys(loaded.userId))),
-    );
+    const { userId } = loaded;
+    void Promise.all([
+      import("@/lib/notes/sync/push-pending"),
+      import("@/lib/notes/sync/local-copy"),
+      import("@/lib/notes/offline/send-organize"),
+    ])
+      .then(async ([{ pushPendingNotes }, { openLocalCopy }, { sendWaitingChanges }]) => {
+        await pushPendingNotes(localStorage, userId, (noteId) =>
+          openLocalCopy(supabase, userId, noteId),
+        );
+        if (live) setKept(waitingKeys(userId));
+        await sendWaitingChanges(supabase, userId, (id, message) => {
+          const title = view?.notes.concat(view.trash).find((n) => n.id === id)?.title ?? "";
+          toast.error(`${displayTitle(title)}: ${message}`);
+        });
+      })
+      .catch(() => {
+        // Unreachable after all: the changes stay on the device for the next reconnect.
+      })
+      .then(() => live && setKept(waitingKeys(userId)));
     return () => {
       live = false;
     };
