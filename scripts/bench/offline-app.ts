@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 
@@ -197,6 +197,20 @@ async function coldStart(ctx: OfflineBenchContext) {
           // worker's included, fails as with no connection, and navigator.onLine is false.
           if (mode === "offline") await context.setOffline(true);
           const page = context.pages()[0] ?? (await context.newPage());
+          // BENCH_OFFLINE_TRACE=<prefix>: a Chromium trace of the first cold start in each mode.
+          const tracePath =
+            run === 0 && process.env.BENCH_OFFLINE_TRACE
+              ? `${process.env.BENCH_OFFLINE_TRACE}-${mode}.json`
+              : null;
+          const events: unknown[] = [];
+          const tracer = tracePath ? await context.newCDPSession(page) : null;
+          if (tracer) {
+            tracer.on("Tracing.dataCollected", ({ value }) => events.push(...value));
+            await tracer.send("Tracing.start", {
+              categories:
+                "devtools.timeline,disabled-by-default-devtools.timeline,blink,v8,loading,ServiceWorker,IndexedDB",
+            });
+          }
           await page.goto(noteUrl, { waitUntil: "commit" });
           await page
             .waitForFunction(() => "__editable" in window, null, { timeout: 60_000 })
@@ -210,6 +224,12 @@ async function coldStart(ctx: OfflineBenchContext) {
             (window as unknown as { __editable: number }).__editable,
             performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? NaN,
           ]);
+          if (tracer && tracePath) {
+            const done = new Promise((resolve) => tracer.once("Tracing.tracingComplete", resolve));
+            await tracer.send("Tracing.end");
+            await done;
+            writeFileSync(tracePath, JSON.stringify(events));
+          }
           times[mode].editable.push(editable);
           times[mode].painted.push(painted);
           if (mode === "offline" && (await page.locator("[data-offline-shell]").count()) === 0)
