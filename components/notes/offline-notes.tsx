@@ -13,7 +13,7 @@ import { toast } from "sonner";
 
 import "@/components/notes/note-list.css";
 
-import { OwnEditorIsland } from "@/components/notes/own-editor-island";
+import { OwnEditorIsland, preloadEditor } from "@/components/notes/own-editor-island";
 import { useLoadedSupabase } from "@/components/supabase/supabase-config";
 import { Button } from "@/components/ui/button";
 import { pendingMoves } from "@/lib/folders/move-queue";
@@ -75,6 +75,8 @@ export function OfflineNotes() {
   const supabase = useLoadedSupabase();
 
   useEffect(() => {
+    // A note's address opens its editor as soon as the list is read: its code loads meanwhile.
+    if (noteIdFromPath(window.location.pathname)) preloadEditor();
     // What the device holds is read once; the page's address says which note is open.
     const read = async (): Promise<Loaded> => {
       const userId = deviceUser();
