@@ -38,6 +38,7 @@ import { benchHistory } from "./bench/history";
 import { comparePairs, printComparison, printFirstLoad } from "./bench/compare";
 import { timedGet } from "./bench/http-load";
 import { benchNotes } from "./bench/notes";
+import { benchOffline } from "./bench/offline-app";
 import { organizeLines } from "./bench/organize";
 import { printPages, profilePage, type PageProfile } from "./bench/page-profile";
 import { proxyCost } from "./bench/proxy-cost";
@@ -58,6 +59,8 @@ const ONLY_EDITOR = process.env.BENCH_ONLY_EDITOR === "1";
 const ONLY_HISTORY = process.env.BENCH_ONLY_HISTORY === "1";
 /** BENCH_ONLY_COLLAB=1: only the rows of several people in one note. */
 const ONLY_COLLAB = process.env.BENCH_ONLY_COLLAB === "1";
+/** BENCH_ONLY_OFFLINE=1: only the installed app's rows (cold start, offline queue). */
+const ONLY_OFFLINE = process.env.BENCH_ONLY_OFFLINE === "1";
 
 /**
  * Forwards everything to the backend, counts what the apps ask of /auth/v1 and, while the
@@ -182,6 +185,7 @@ async function featurePages(
     password,
   });
   const collab = await benchCollab({ ...keysFor(appUrl, supabaseUrl), backendUrl });
+  const offline = await benchOffline({ ...keysFor(appUrl, supabaseUrl), backendUrl });
   const rows = [
     { label: "/notes (1,000 notes)", page: notes.list },
     { label: "/notes/<id> (1,000 notes)", page: notes.note },
@@ -200,6 +204,7 @@ async function featurePages(
       : "  keystroke to another device: needs Realtime in the local backend (not served)",
     ...history,
     ...collab.lines,
+    ...offline.lines,
   ];
   const kindsFailed = [...Object.values(searchKinds), ...Object.values(notes.organize)].some(
     (t) => t.failures > 0,
@@ -207,7 +212,12 @@ async function featurePages(
   return {
     rows,
     lines,
-    failed: search.failures > 0 || kindsFailed || Boolean(keystroke?.failures) || collab.failed,
+    failed:
+      search.failures > 0 ||
+      kindsFailed ||
+      Boolean(keystroke?.failures) ||
+      collab.failed ||
+      offline.failed,
   };
 }
 
@@ -291,6 +301,15 @@ async function main() {
       const collab = await benchCollab({ ...keysFor(app.url, proxyUrl), backendUrl: backend.url });
       for (const line of collab.lines) console.log(line);
       if (collab.failed) process.exitCode = 1;
+      return;
+    }
+    if (ONLY_OFFLINE) {
+      const offline = await benchOffline({
+        ...keysFor(app.url, proxyUrl),
+        backendUrl: backend.url,
+      });
+      for (const line of offline.lines) console.log(line);
+      if (offline.failed) process.exitCode = 1;
       return;
     }
     const { email, password, cookie } = await signInCookie(backend.url, proxyUrl);

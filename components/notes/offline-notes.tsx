@@ -13,7 +13,7 @@ import { toast } from "sonner";
 
 import "@/components/notes/note-list.css";
 
-import { OwnEditorIsland } from "@/components/notes/own-editor-island";
+import { OwnEditorIsland, preloadEditor } from "@/components/notes/own-editor-island";
 import { useLoadedSupabase } from "@/components/supabase/supabase-config";
 import { Button } from "@/components/ui/button";
 import { pendingMoves } from "@/lib/folders/move-queue";
@@ -75,6 +75,8 @@ export function OfflineNotes() {
   const supabase = useLoadedSupabase();
 
   useEffect(() => {
+    // A note's address opens its editor as soon as the list is read: its code loads meanwhile.
+    if (noteIdFromPath(window.location.pathname)) preloadEditor();
     // What the device holds is read once; the page's address says which note is open.
     const read = async (): Promise<Loaded> => {
       const userId = deviceUser();
@@ -150,17 +152,32 @@ export function OfflineNotes() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [loaded, kept]);
 
-  // Back online: what was moved, pinned and trashed here is carried out, in order; a refusal (a
-  // folder or note deleted elsewhere meanwhile) is said, never dropped unsaid.
+  // Back online: the text of every note edited here is stored (not only the open one's, as a
+  // notes page does), then what was moved, pinned and trashed here is carried out, in order; a
+  // refusal (a folder or note deleted elsewhere meanwhile) is said, never dropped unsaid.
   useEffect(() => {
     if (!online || !supabase || !loaded || loaded === "nobody") return;
     let live = true;
-    void import("@/lib/notes/offline/send-organize").then(({ sendWaitingChanges }) =>
-      sendWaitingChanges(supabase, loaded.userId, (id, message) => {
-        const title = view?.notes.concat(view.trash).find((n) => n.id === id)?.title ?? "";
-        toast.error(`${displayTitle(title)}: ${message}`);
-      }).then(() => live && setKept(waitingKeys(loaded.userId))),
-    );
+    const { userId } = loaded;
+    void Promise.all([
+      import("@/lib/notes/sync/push-pending"),
+      import("@/lib/notes/sync/local-copy"),
+      import("@/lib/notes/offline/send-organize"),
+    ])
+      .then(async ([{ pushPendingNotes }, { openLocalCopy }, { sendWaitingChanges }]) => {
+        await pushPendingNotes(localStorage, userId, (noteId) =>
+          openLocalCopy(supabase, userId, noteId),
+        );
+        if (live) setKept(waitingKeys(userId));
+        await sendWaitingChanges(supabase, userId, (id, message) => {
+          const title = view?.notes.concat(view.trash).find((n) => n.id === id)?.title ?? "";
+          toast.error(`${displayTitle(title)}: ${message}`);
+        });
+      })
+      .catch(() => {
+        // Unreachable after all: the changes stay on the device for the next reconnect.
+      })
+      .then(() => live && setKept(waitingKeys(userId)));
     return () => {
       live = false;
     };

@@ -7,11 +7,23 @@ import type { NoteEditorIslandProps } from "@/components/notes/note-editor-islan
 import { NoteColumn } from "@/components/notes/note-column";
 import { importWhenOnline } from "@/lib/when-online";
 
+const loadEditor = () => import("@/components/notes/note-editor");
+
 // The editor and its sync are loaded only here, so no other page ships them.
-const NoteEditor = dynamic(
-  () => importWhenOnline(() => import("@/components/notes/note-editor")).then((m) => m.NoteEditor),
-  { ssr: false, loading: () => null },
-);
+const NoteEditor = dynamic(() => importWhenOnline(loadEditor).then((m) => m.NoteEditor), {
+  ssr: false,
+  loading: () => null,
+});
+
+/**
+ * Starts fetching the editor's code before the page knows which note it shows (the offline shell
+ * reads the device's list first), so the two happen at once; the island's own load then finds it.
+ */
+export function preloadEditor(): void {
+  loadEditor().catch(() => {
+    // The island tries again itself when it renders.
+  });
+}
 
 /** The editor of a page of its own (the offline shell). */
 export function OwnEditorIsland({

@@ -126,6 +126,11 @@ test("Groundwork installs, opens cold with no network from the device's copy, sy
   await expectSaved(page);
   await expect.poll(() => keptList(page, person.id), { timeout: 15_000 }).toContain("Packing");
   await expect.poll(() => keptList(page, person.id)).toContain("Written on another device");
+  // A second note written here, to be edited offline and left before reconnecting.
+  const second = await createNoteWithButton(page);
+  await page.keyboard.type("Tickets to Porto");
+  await expectSaved(page);
+  await expect.poll(() => keptList(page, person.id), { timeout: 15_000 }).toContain("Tickets");
 
   // No network, every page closed, then the app opened again.
   await device.setOffline(true);
@@ -154,11 +159,23 @@ test("Groundwork installs, opens cold with no network from the device's copy, sy
   await expect(cold.getByText("1 note has changes waiting to sync")).toBeVisible();
   expect(await seriousViolations(cold)).toEqual([]);
 
-  // Back online: the edit reaches the server, and the count empties.
+  // The other note, opened from the list and edited too; the first is no longer open.
+  await list.getByRole("link", { name: /Tickets to Porto/ }).click();
+  await expect(cold).toHaveURL(new RegExp(`/notes/${second}$`));
+  await expect(editor(cold)).toContainText("Tickets to Porto", { timeout: 15_000 });
+  await editor(cold).click();
+  await cold.keyboard.press("End");
+  await cold.keyboard.type(" and back");
+  await expect(cold.getByText("2 notes have changes waiting to sync")).toBeVisible();
+
+  // Back online: both edits reach the server without a reload, and the count empties.
   await device.setOffline(false);
   await expect
     .poll(() => storedTitle(id), { timeout: 20_000 })
     .toBe("Packing for Lisbon with sandals");
+  await expect
+    .poll(() => storedTitle(second), { timeout: 20_000 })
+    .toBe("Tickets to Porto and back");
   await expect(cold.getByText("Every change is synced")).toBeVisible({ timeout: 20_000 });
 
   // Signing out removes the offline copy and every cache that could hold anything private.
