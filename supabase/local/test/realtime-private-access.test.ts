@@ -45,7 +45,7 @@ async function onNote(sub: string, id: number, c?: SupabaseClient) {
   const statuses: string[] = [];
   const ch: RealtimeChannel = client
     .channel(`note:${id}`, { config: { private: true } })
-    .on("broadcast", { event: "edit" }, (m) => got.push(m as Msg))
+    .on("broadcast", { event: "edit" }, (m) => got.push(m as unknown as Msg))
     .on("system", {}, (p) => system.push(p));
   const joined = await new Promise<string>((resolve) =>
     ch.subscribe((s) => {
