@@ -19,6 +19,8 @@
  * The collaboration rows: three people typing in one note from three browsers (keystroke to the
  * other two, missed characters), access removal until the removed editor's page takes no typing,
  * and one update's fan-out to 50 people with the note open; BENCH_ONLY_COLLAB=1 prints only these.
+ * BENCH_ONLY_KEYSTROKE=1 prints only the keystroke's trip to another open device and the Realtime
+ * messages a minute of steady typing sends (in a new note of a person with no other notes).
  */
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import http from "node:http";
@@ -39,6 +41,7 @@ import { comparePairs, printComparison, printFirstLoad } from "./bench/compare";
 import { timedGet } from "./bench/http-load";
 import { benchNotes } from "./bench/notes";
 import { benchOffline } from "./bench/offline-app";
+import { benchKeystroke } from "./bench/notes-keystroke";
 import { organizeLines } from "./bench/organize";
 import { printPages, profilePage, type PageProfile } from "./bench/page-profile";
 import { proxyCost } from "./bench/proxy-cost";
@@ -61,6 +64,8 @@ const ONLY_HISTORY = process.env.BENCH_ONLY_HISTORY === "1";
 const ONLY_COLLAB = process.env.BENCH_ONLY_COLLAB === "1";
 /** BENCH_ONLY_OFFLINE=1: only the installed app's rows (cold start, offline queue). */
 const ONLY_OFFLINE = process.env.BENCH_ONLY_OFFLINE === "1";
+/** BENCH_ONLY_KEYSTROKE=1: only a keystroke's trip to another device and messages per minute. */
+const ONLY_KEYSTROKE = process.env.BENCH_ONLY_KEYSTROKE === "1";
 
 /**
  * Forwards everything to the backend, counts what the apps ask of /auth/v1 and, while the
@@ -97,7 +102,8 @@ function countingProxy(target: string) {
   // Realtime's WebSocket passes through as well, so browsers reach the backend as the app does.
   server.on("upgrade", (req, socket, head) => {
     const { hostname, port } = new URL(target);
-    const upstream = net.connect(Number(port), hostname, () => {
+    // Small frames go out at once, as from a browser's own socket (Chromium sets TCP_NODELAY).
+    const upstream = net.connect({ port: Number(port), host: hostname, noDelay: true }, () => {
       const headers = [];
       for (let i = 0; i < req.rawHeaders.length; i += 2)
         headers.push(`${req.rawHeaders[i]}: ${req.rawHeaders[i + 1]}`);
@@ -131,6 +137,14 @@ const keysFor = (appUrl: string, supabaseUrl: string) => ({
 async function warmUp(urls: string[], cookie: string) {
   const agent = new http.Agent({ keepAlive: false });
   for (let i = 0; i < 5; i++) await Promise.all(urls.map((u) => timedGet(u, agent, cookie)));
+}
+
+type Keystroke = Awaited<ReturnType<typeof benchKeystroke>>;
+
+function keystrokeLines(keystroke: Keystroke | null) {
+  return keystroke
+    ? `  keystroke to another device: p50 ${keystroke.p50.toFixed(1)} ms, p95 ${keystroke.p95.toFixed(1)} ms, ${keystroke.failures} missed (${keystroke.keystrokes} keys, two Chromium pages)\n  steady typing (a key every 50 ms): ${keystroke.messagesPerMinute.withPeer.toFixed(0)} Realtime messages/min with another device open, ${keystroke.messagesPerMinute.alone.toFixed(0)} alone`
+    : "  keystroke to another device: needs Realtime in the local backend (not served)";
 }
 
 /** Typing in a 50,000-character note and layout shift on /notes and a note, as printed lines. */
@@ -199,9 +213,7 @@ async function featurePages(
     `  search (10,000 notes): p50 ${search.p50.toFixed(1)} ms, p95 ${search.p95.toFixed(1)} ms (search_notes RPC, 100 queries)`,
     ...organizeLines(searchKinds, notes.organize),
     `  upload 50 MiB (tus): ${upload.seconds.toFixed(2)} s, ${upload.mbPerSecond.toFixed(1)} MiB/s (6 MiB chunks, a person's token, into their note)`,
-    keystroke
-      ? `  keystroke to another device: p50 ${keystroke.p50.toFixed(1)} ms, p95 ${keystroke.p95.toFixed(1)} ms, ${keystroke.failures} missed (${keystroke.keystrokes} keys, two Chromium pages)\n  steady typing (a key every 50 ms): ${keystroke.messagesPerMinute.withPeer.toFixed(0)} Realtime messages/min with another device open, ${keystroke.messagesPerMinute.alone.toFixed(0)} alone`
-      : "  keystroke to another device: needs Realtime in the local backend (not served)",
+    keystrokeLines(keystroke),
     ...history,
     ...collab.lines,
     ...offline.lines,
@@ -315,6 +327,19 @@ async function main() {
     const { email, password, cookie } = await signInCookie(backend.url, proxyUrl);
     if (ONLY_EDITOR) {
       for (const line of await editorLines(app.url, backend.url, email, cookie)) console.log(line);
+      return;
+    }
+    if (ONLY_KEYSTROKE) {
+      const person = createClient(backend.url, PUBLISHABLE_KEY, {
+        auth: { persistSession: false, autoRefreshToken: false },
+      });
+      const signedIn = await person.auth.signInWithPassword({ email, password });
+      if (signedIn.error) throw signedIn.error;
+      const typed = await person.from("notes").insert({}).select("id").single();
+      if (typed.error) throw typed.error;
+      const keystroke = await benchKeystroke({ appUrl: app.url, cookie, noteId: typed.data.id });
+      console.log(`\n${keystrokeLines(keystroke)}`);
+      if (keystroke.failures > 0) process.exitCode = 1;
       return;
     }
 

@@ -110,8 +110,36 @@ export async function readRoleSettings(
 }
 
 /**
+ * One turn of the event loop. PGlite runs each statement synchronously on this thread and starts
+ * the next queued one as soon as the last ends, so a busy database would keep the process from
+ * reading its sockets until the whole queue is done: a Realtime broadcast, which needs no
+ * database, would wait behind every store in line. Before each statement the process first reads
+ * what has arrived, so such a message waits for one statement at most.
+ */
+export function nextTurn(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
+
+/** A transaction whose statements each wait for the event loop's next turn first. */
+function takingTurns(tx: Transaction): Transaction {
+  return {
+    async query(sql, params, options) {
+      await nextTurn();
+      return tx.query(sql, params, options);
+    },
+    async exec(sql) {
+      await nextTurn();
+      return tx.exec(sql);
+    },
+    rollback: () => tx.rollback(),
+  };
+}
+
+/**
  * The one PGlite instance. PGlite has a single connection and queues queries and transactions
  * itself, so every caller shares this object; a transaction holds the connection until it ends.
+ * Calls made here are lined up once more, so that each starts only after the event loop's next
+ * turn (`nextTurn`) following the end of the one before.
  */
 export class PgliteDatabase implements Database {
   readonly engine = "pglite";
@@ -151,24 +179,37 @@ export class PgliteDatabase implements Database {
     }
   }
 
+  /** Every statement and transaction, in the order they were asked for, one after another. */
+  private line: Promise<unknown> = Promise.resolve();
+
+  /** Runs `op` once those asked for before it are done and the event loop has had a turn. */
+  private inTurn<T>(op: () => Promise<T>): Promise<T> {
+    const run = this.line.then(nextTurn).then(op);
+    this.line = run.catch(() => {});
+    return run;
+  }
+
   query<T = Record<string, unknown>>(sql: string, params: unknown[] = [], options?: QueryOptions) {
-    return this.pg.query<T>(sql, params, options);
+    return this.inTurn(() => this.pg.query<T>(sql, params, options));
   }
 
   exec(sql: string) {
-    return this.pg.exec(sql);
+    return this.inTurn(() => this.pg.exec(sql));
   }
 
   transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T> {
-    return this.pg.transaction(fn);
+    return this.inTurn(() => this.pg.transaction((tx) => fn(takingTurns(tx))));
   }
 
   asRole<T>(settings: RequestSettings, fn: (tx: Transaction) => Promise<T>): Promise<T> {
-    return this.pg.transaction(async (tx) => {
-      await checkRoleSwitch(tx, settings.role);
-      await setRequestSettings(tx, settings, this.roleSettings.get(settings.role));
-      return fn(tx);
-    });
+    return this.inTurn(() =>
+      this.pg.transaction(async (raw) => {
+        const tx = takingTurns(raw);
+        await checkRoleSwitch(tx, settings.role);
+        await setRequestSettings(tx, settings, this.roleSettings.get(settings.role));
+        return fn(tx);
+      }),
+    );
   }
 
   forService(): Database {

@@ -1,9 +1,9 @@
-import type { Database } from "../database/db";
+import type { Database, Transaction } from "../database/db";
 import { passes, type Filter } from "./filters";
 import { push, roomOf, type Hub } from "./hub";
 import type { Vsn } from "./protocol";
 import type { Claims } from "./tokens";
-import { keyOf, tableView, visibleKeys, type TableView } from "./visibility";
+import { keyOf, tableView, visibleKeys, type Queryable, type TableView } from "./visibility";
 
 export type ChangeEvent = "*" | "INSERT" | "UPDATE" | "DELETE";
 
@@ -48,8 +48,6 @@ export class ChangeFeed {
   readonly listeners = new Set<PgListener>();
   private running: Promise<void> | null = null;
   private again = false;
-  /** The last commit_seq delivered (a bigint, as text). */
-  private delivered = "0";
 
   constructor(
     private readonly db: Database,
@@ -75,7 +73,7 @@ export class ChangeFeed {
           while (await this.batch());
         } while (this.again);
       } catch (err) {
-        // What was not delivered stays queued; the next signal (or the poll) delivers it.
+        // A batch whose checks failed was rolled back: it stays queued for the next signal (or poll).
         this.log(`realtime: delivering changes failed: ${(err as Error).stack ?? err}`);
       } finally {
         this.running = null;
@@ -85,29 +83,27 @@ export class ChangeFeed {
   }
 
   /**
-   * One batch, oldest commit first. Rows are deleted only once delivered: a check that fails
-   * midway (a lost connection, a busy server) leaves them queued for the next drain, never lost.
+   * Takes the next changes and checks who may see them in one transaction, so the checks read the
+   * tables as they were when the changes were taken (hosted reads and checks them in one statement
+   * of its poll), whatever other work the database has waiting; delivery follows the commit.
    */
   private async batch(): Promise<boolean> {
-    const { rows } = await this.db.query<Change>(
-      // commit_seq is commit order (bootstrap/31-realtime-commit-order.sql).
-      `select id, commit_seq, kind, schema_name, table_name, record, old_record, committed_at
-         from realtime.local_changes where commit_seq > $1
-        order by commit_seq limit ${BATCH}`,
-      [this.delivered],
-    );
+    const { rows, checks } = await this.db.transaction(async (tx) => {
+      const { rows } = await tx.query<Change>(
+        // commit_seq is commit order (bootstrap/31-realtime-commit-order.sql).
+        `delete from realtime.local_changes where id in
+           (select id from realtime.local_changes where commit_seq is not null
+            order by commit_seq limit ${BATCH})
+         returning id, commit_seq, kind, schema_name, table_name, record, old_record, committed_at`,
+      );
+      rows.sort((a, b) => Number(a.commit_seq) - Number(b.commit_seq));
+      return { rows, checks: await this.checkRows(contained(tx), rows) };
+    });
     if (rows.length === 0) return false;
-    const checks = await this.checkRows(rows);
     for (const c of rows) {
       if (c.kind === "MESSAGE") this.deliverMessage(c);
       else this.deliverChange(c, checks);
     }
-    // Delivered: a failed delete below must not send these again.
-    this.delivered = String(rows[rows.length - 1].commit_seq);
-    await this.db.query(
-      "delete from realtime.local_changes where commit_seq is not null and commit_seq <= $1",
-      [this.delivered],
-    );
     return rows.length === BATCH;
   }
 
@@ -149,13 +145,13 @@ export class ChangeFeed {
   }
 
   /** Per table and per distinct role + claims, one query finds the rows that caller may see. */
-  private async checkRows(rows: Change[]): Promise<Checks> {
+  private async checkRows(db: Queryable, rows: Change[]): Promise<Checks> {
     const checks: Checks = { views: new Map(), visible: new Map() };
     const wanted = new Map<string, { l: PgListener; rows: Record<string, unknown>[] }>();
     for (const c of rows) {
       if (c.kind === "MESSAGE") continue;
       for (const l of this.listeners) {
-        const view = await this.view(checks, c, l.role);
+        const view = await this.view(db, checks, c, l.role);
         if (!view || this.matches(l, c, view).length === 0) continue;
         if (c.kind === "DELETE" || !view.rls || view.bypassRls) continue;
         const k = visibleKey(c, l);
@@ -180,16 +176,21 @@ export class ChangeFeed {
       const pkey = view?.columns.filter((c) => c.isPkey).map((c) => c.name) ?? [];
       if (pkey.length === 0) continue;
       const unique = [...new Map(rs.map((r) => [keyOf(pkey, r), r])).values()];
-      const seen = await visibleKeys(this.db, schema, name, pkey, callers, unique);
+      const seen = await visibleKeys(db, schema, name, pkey, callers, unique);
       keys.forEach((k, i) => checks.visible.set(k, seen[i] ?? new Set()));
     }
     return checks;
   }
 
-  private async view(checks: Checks, c: Change, role: string): Promise<TableView | null> {
+  private async view(
+    db: Queryable,
+    checks: Checks,
+    c: Change,
+    role: string,
+  ): Promise<TableView | null> {
     const k = `${c.schema_name}\u0000${c.table_name}\u0000${role}`;
     if (!checks.views.has(k))
-      checks.views.set(k, await tableView(this.db, c.schema_name, c.table_name, role));
+      checks.views.set(k, await tableView(db, c.schema_name, c.table_name, role));
     return checks.views.get(k) ?? null;
   }
 
@@ -228,6 +229,27 @@ export class ChangeFeed {
 }
 
 type Row = Record<string, unknown>;
+
+/**
+ * Statements of a transaction each behind a savepoint: one that fails (a policy that raises, a
+ * role that does not exist) is undone alone and the transaction goes on, as each check did on its
+ * own before.
+ */
+function contained(tx: Transaction): Queryable {
+  return {
+    async query(sql, params, options) {
+      await tx.query("savepoint realtime_check");
+      try {
+        const result = await tx.query(sql, params, options);
+        await tx.query("release savepoint realtime_check");
+        return result;
+      } catch (err) {
+        await tx.query("rollback to savepoint realtime_check");
+        throw err;
+      }
+    },
+  } as Queryable;
+}
 
 interface Checks {
   views: Map<string, TableView | null>;

@@ -1,4 +1,7 @@
 import type { Database } from "../database/db";
+
+/** What the checks need of the database: one statement at a time. */
+export type Queryable = Pick<Database, "query">;
 import type { Claims } from "./tokens";
 
 export interface Column {
@@ -18,7 +21,7 @@ export interface TableView {
 const ident = (s: string) => `"${s.replace(/"/g, '""')}"`;
 
 export async function tableView(
-  db: Database,
+  db: Queryable,
   schema: string,
   table: string,
   role: string,
@@ -68,7 +71,7 @@ export interface Caller {
  * checks them all, each as its role with its claims. Keys are the JSON of the primary key values.
  */
 export async function visibleKeys(
-  db: Database,
+  db: Queryable,
   schema: string,
   table: string,
   pkey: string[],
