@@ -38,8 +38,10 @@ it.skipIf(withoutPostgres)(
   async () => {
     client = await realtimeClient(t, { key: LOCAL_SECRET_KEY });
     const got = collector<Change>();
+    const system = collector<{ extension?: string; status?: string }>();
     const ch = client
       .channel("order")
+      .on("system", {}, (p) => system.push(p))
       .on("postgres_changes", { event: "*", schema: "public", table: "items" }, (p) =>
         got.push(p as never),
       )
@@ -47,6 +49,12 @@ it.skipIf(withoutPostgres)(
         got.push(p as never),
       );
     expect((await subscribed(ch)).status).toBe("SUBSCRIBED");
+    // As on hosted, the changes flow once the system message confirms the subscription, which
+    // comes after the join's reply: writes before it are not this channel's to see.
+    expect((await system.until(1))[0]).toMatchObject({
+      extension: "postgres_changes",
+      status: "ok",
+    });
 
     // Each transaction inserts its item first and bumps the counter last: the counter row's lock
     // orders the commits, and a transaction that inserted early may still commit late.
