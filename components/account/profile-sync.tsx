@@ -7,6 +7,7 @@ import { useTheme } from "next-themes";
 import { useProfileSave } from "@/components/account/use-profile-save";
 import { useSupabase } from "@/components/supabase/supabase-provider";
 import { isThemeChoice, type ThemeChoice } from "@/lib/theme/theme-cookie";
+import { onChangesFlowing } from "@/lib/supabase/changes-flowing";
 
 interface ProfileRow {
   theme?: unknown;
@@ -95,20 +96,19 @@ export function ProfileSync({
           if ((payload.old as { id?: unknown }).id === userId)
             void supabase.auth.signOut({ scope: "local" });
         },
-      )
-      .subscribe((status) => {
-        // Changes made between the server render and now (or while this device was offline)
-        // came before the subscription: read the profile once to catch up with them.
-        if (status !== "SUBSCRIBED") return;
-        void supabase
-          .from("profiles")
-          .select("theme, display_name, username, avatar_path")
-          .eq("id", userId)
-          .maybeSingle()
-          .then(({ data }) => {
-            if (data) apply(data, { catchUp: true });
-          });
-      });
+      );
+    // Changes made between the server render and now (or while this device was offline) came
+    // before the subscription: read the profile once its changes flow, to catch up with them.
+    onChangesFlowing(channel, () => {
+      void supabase
+        .from("profiles")
+        .select("theme, display_name, username, avatar_path")
+        .eq("id", userId)
+        .maybeSingle()
+        .then(({ data }) => {
+          if (data) apply(data, { catchUp: true });
+        });
+    }).subscribe();
     return () => void supabase.removeChannel(channel);
   }, [supabase, userId, setTheme, router]);
 

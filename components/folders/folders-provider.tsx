@@ -23,6 +23,7 @@ import {
   saveCookie,
   serializeExpanded,
 } from "@/lib/notes/pane-layout";
+import { onChangesFlowing } from "@/lib/supabase/changes-flowing";
 
 type Folders = {
   rows: FolderRow[];
@@ -146,11 +147,10 @@ export function FoldersProvider({
         "postgres_changes",
         { event: "INSERT", schema: "public", table: "notes", filter: `owner_id=eq.${userId}` },
         () => reread.current(),
-      )
-      .subscribe((status) => {
-        // What changed while the connection was down was never heard: read once on each join.
-        if (status === "SUBSCRIBED") reread.current();
-      });
+      );
+    // What changed while the connection was down was never heard: read once on each join, once
+    // its changes flow.
+    onChangesFlowing(channel, () => reread.current()).subscribe();
     return () => {
       live = false;
       clearTimeout(timer);

@@ -18,6 +18,7 @@ import {
 } from "@/lib/notes/list";
 import type { Database, Tables } from "@/lib/supabase/database.types";
 import type { SupabaseClient } from "@supabase/supabase-js";
+import { onChangesFlowing } from "@/lib/supabase/changes-flowing";
 
 /**
  * The server's list, kept current by Postgres changes: a note created, renamed, pinned or trashed
@@ -95,21 +96,20 @@ export function useLiveNotes(firstPage: NotesPage, userId: string, folder: strin
                   }),
           }));
         },
-      )
-      .subscribe((status) => {
-        if (status !== "SUBSCRIBED") return;
-        // What changed before this join was never heard: between the server's read and the first
-        // join, or while the connection was down. The first page is checked, and read again only
-        // if it moved (the server's page from the HTML stays what `from` is).
-        void firstPageMoved(client, shown.current, folder)
-          .then((moved) => (moved && live ? fetchNotesPage(client, null, folder) : null))
-          .then(
-            (page) => {
-              if (page && live) setState((s) => ({ ...listFromServer(page, s), from: s.from }));
-            },
-            () => {}, // Unreachable: the next join checks again.
-          );
-      });
+      );
+    // What changed before this join was never heard: between the server's read and the first
+    // join, or while the connection was down. Once its changes flow, the first page is checked, and
+    // read again only if it moved (the server's page from the HTML stays what `from` is).
+    onChangesFlowing(channel, () => {
+      void firstPageMoved(client, shown.current, folder)
+        .then((moved) => (moved && live ? fetchNotesPage(client, null, folder) : null))
+        .then(
+          (page) => {
+            if (page && live) setState((s) => ({ ...listFromServer(page, s), from: s.from }));
+          },
+          () => {}, // Unreachable: the next join checks again.
+        );
+    }).subscribe();
     return () => {
       live = false;
       void client.removeChannel(channel);

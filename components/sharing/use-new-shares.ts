@@ -5,6 +5,7 @@ import { useRouter } from "next/navigation";
 import { toast } from "sonner";
 
 import { useLoadedSupabase } from "@/components/supabase/supabase-config";
+import { onChangesFlowing } from "@/lib/supabase/changes-flowing";
 
 /**
  * Hears the person's own new memberships live: a note or folder shared with them shows a toast
@@ -41,9 +42,9 @@ export function useNewShares(userId: string, since: string) {
         (payload) => tell(what, (payload.new as Record<string, unknown>)[column]),
       );
     }
-    channel.subscribe((status) => {
-      // Shares made between the server's render and the subscription came before it: read them.
-      if (status !== "SUBSCRIBED") return;
+    // Shares made between the server's render and the subscription came before it: read them
+    // once its changes flow.
+    onChangesFlowing(channel, () => {
       for (const [what, table, column] of SHARES)
         void client
           .from(table)
@@ -53,7 +54,7 @@ export function useNewShares(userId: string, since: string) {
           .then(({ data }) =>
             (data as Record<string, unknown>[] | null)?.forEach((row) => tell(what, row[column])),
           );
-    });
+    }).subscribe();
     return () => {
       void client.removeChannel(channel);
     };

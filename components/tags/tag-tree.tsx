@@ -18,6 +18,7 @@ import {
 import { sendPendingRenames } from "@/lib/tags/send-renames";
 import { buildTagTree, tagAncestors, type TagNode } from "@/lib/tags/tree";
 import { cn } from "@/lib/utils";
+import { onChangesFlowing } from "@/lib/supabase/changes-flowing";
 
 /** Tags arrive with the server's derivation, a moment after an edit is stored. */
 const AFTER_EDIT_MS = 2500;
@@ -109,11 +110,10 @@ export function TagTree({ userId }: { userId: string }) {
         "postgres_changes",
         { event: "*", schema: "public", table: "notes", filter: `owner_id=eq.${userId}` },
         reread,
-      )
-      .subscribe((status) => {
-        // What changed while the connection was down was never heard: read once on each join.
-        if (status === "SUBSCRIBED") reread();
-      });
+      );
+    // What changed while the connection was down was never heard: read once on each join, once
+    // its changes flow.
+    onChangesFlowing(channel, reread).subscribe();
     return () => {
       clearTimeout(timer);
       void client.removeChannel(channel);

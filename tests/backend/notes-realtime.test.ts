@@ -38,13 +38,17 @@ afterAll(async () => {
 async function watchNotes(sub?: string) {
   const client = await realtimeClient(t, { sub });
   const seen = collector<{ eventType: string; new: Record<string, unknown> }>();
+  const system = collector<{ extension?: string; status?: string }>();
   const ch = client
     .channel(`notes-${sub ?? "anon"}-${Math.random()}`)
     .on("postgres_changes", { event: "*", schema: "public", table: "notes" }, (p) =>
       seen.push(p as never),
-    );
+    )
+    .on("system", {}, (p) => system.push(p));
   channels.push(ch);
   await subscribed(ch);
+  // Changes flow once the system message confirms them, after the join's reply (as on hosted).
+  expect((await system.until(1))[0]).toMatchObject({ extension: "postgres_changes", status: "ok" });
   return seen;
 }
 
