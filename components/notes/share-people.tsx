@@ -14,11 +14,11 @@ import {
   type People,
   type Role,
 } from "@/lib/sharing/actions";
+import { DEFAULT_ROLE, ROLE_LABEL, ROLES } from "@/lib/sharing/roles";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 
-const ROLE_LABEL = { owner: "Owner", editor: "Can edit", viewer: "Can view" } as const;
 const selectClass =
   "h-9 rounded-md border border-input bg-background px-2 text-sm outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50";
 
@@ -30,7 +30,7 @@ export function SharePeople({ id, owner }: { id: string; owner: boolean }) {
   const router = useRouter();
   const [people, setPeople] = useState<People>({});
   const [email, setEmail] = useState("");
-  const [role, setRole] = useState<Role>("editor");
+  const [role, setRole] = useState<Role>(DEFAULT_ROLE);
   const [pending, startTransition] = useTransition();
   const emailId = useId();
   const roleId = useId();
@@ -105,8 +105,7 @@ export function SharePeople({ id, owner }: { id: string; owner: boolean }) {
               value={role}
               onChange={(e) => setRole(e.target.value as Role)}
             >
-              <option value="editor">Can edit</option>
-              <option value="viewer">Can view</option>
+              <RoleOptions />
             </select>
           </div>
           <Button type="submit" disabled={pending}>
@@ -136,8 +135,7 @@ export function SharePeople({ id, owner }: { id: string; owner: boolean }) {
                       act(() => changeRole(id, person.userId, e.target.value as Role))
                     }
                   >
-                    <option value="editor">Can edit</option>
-                    <option value="viewer">Can view</option>
+                    <RoleOptions />
                   </select>
                   <Button
                     variant="outline"
@@ -187,4 +185,12 @@ export function SharePeople({ id, owner }: { id: string; owner: boolean }) {
       )}
     </section>
   );
+}
+
+function RoleOptions() {
+  return ROLES.map((r) => (
+    <option key={r} value={r}>
+      {ROLE_LABEL[r]}
+    </option>
+  ));
 }

@@ -5,10 +5,11 @@ import { z } from "zod";
 import { failure, NO_SUCH_NOTE } from "@/lib/actions/failure";
 import { userAction, type ActionContext } from "@/lib/actions/with-user";
 import { isNoteId } from "@/lib/notes/limits";
+import { ROLES, type Role } from "@/lib/sharing/roles";
 import { siteUrl } from "@/lib/site-url";
 import { createAdminClient } from "@/lib/supabase/admin";
 
-export type Role = "editor" | "viewer";
+export type { Role };
 export type Person = { userId: string; role: "owner" | Role; name: string; email: string | null };
 export type PendingInvitation = { id: string; email: string; role: Role };
 export type People = {
@@ -20,7 +21,7 @@ export type People = {
 export type SharingResult = { error?: string; invited?: "member" | "invitation" };
 
 const id = z.string().refine(isNoteId);
-const role = z.enum(["editor", "viewer"]);
+const role = z.enum(ROLES);
 const email = z
   .string()
   .trim()

@@ -23,6 +23,7 @@ const comment = (id: string, author_id: string, body: string): CommentRow => ({
   resolved_by: null,
   created_at: "2026-11-01T10:00:00Z",
   edited_at: null,
+  mentions: [],
 });
 
 const actions = new Proxy({}, { get: () => vi.fn() }) as CommentActions;
