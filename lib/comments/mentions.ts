@@ -23,14 +23,16 @@ export const OFFERED_MAX = 6;
 
 /**
  * The mention being typed at `caret`, if any: an `@` at the start of the text or after a space,
- * bracket or quote, followed by no line break and at most a name's length of text.
+ * bracket or quote, followed by no line break and at most a name's length of text, which may hold
+ * spaces ("@Ana L") but neither starts nor ends with one.
  */
 export function activeMention(text: string, caret: number): ActiveMention | null {
   const before = text.slice(0, caret);
   const at = before.lastIndexOf("@");
   if (at < 0) return null;
   const query = before.slice(at + 1);
-  if (query.length > QUERY_MAX || /[\n\r@]/.test(query) || /^\s/.test(query)) return null;
+  // A space first is no name; a space last ends one (a picked name is followed by one).
+  if (query.length > QUERY_MAX || /[\n\r@]/.test(query) || /^\s|\s$/.test(query)) return null;
   if (at > 0 && !/[\s([{"'“‘]/.test(before[at - 1])) return null;
   return { start: at, query };
 }
