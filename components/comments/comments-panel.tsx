@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useId, useState, useSyncExternalStore } from "react";
+import { useEffect, useId, useRef, useState, useSyncExternalStore } from "react";
 import * as DialogPrimitive from "@radix-ui/react-dialog";
 import { XIcon } from "lucide-react";
 
@@ -9,12 +9,21 @@ import { useSupabaseConfig } from "@/components/supabase/supabase-config";
 import { Button } from "@/components/ui/button";
 import type { CommentAnchor } from "@/lib/comments/anchor";
 import {
+  activeMention,
+  insertMention,
+  mentionsKept,
+  mentionSegments,
+  peopleMatching,
+  type ActiveMention,
+  type Mentionable,
+} from "@/lib/comments/mentions";
+import {
   COMMENT_MAX,
   type CommentResult,
   type CommentRow,
   type Thread,
 } from "@/lib/comments/threads";
-import type { NotePeople } from "@/lib/notes/note-people";
+import type { NotePeople, NotePerson } from "@/lib/notes/note-people";
 import { colorFor } from "@/lib/notes/presence";
 import { avatarUrl } from "@/lib/profile/session-profile";
 import { cn } from "@/lib/utils";
@@ -23,9 +32,9 @@ import { cn } from "@/lib/utils";
 export type Draft = { anchor: CommentAnchor; quote: string };
 
 export type CommentActions = {
-  start: (draft: Draft, body: string) => Promise<CommentResult>;
-  reply: (rootId: string, body: string) => Promise<CommentResult>;
-  edit: (id: string, body: string) => Promise<CommentResult>;
+  start: (draft: Draft, body: string, mentions: string[]) => Promise<CommentResult>;
+  reply: (rootId: string, body: string, mentions: string[]) => Promise<CommentResult>;
+  edit: (id: string, body: string, mentions: string[]) => Promise<CommentResult>;
   remove: (id: string) => Promise<CommentResult>;
   resolve: (rootId: string, resolved: boolean) => Promise<CommentResult>;
   select: (thread: Thread) => void;
@@ -132,9 +141,11 @@ function PanelBody({
               label="Comment"
               submit="Comment"
               autoFocus
+              people={people}
+              userId={userId}
               onCancel={onDraftDone}
-              onSubmit={async (body) => {
-                const done = await actions.start(draft, body);
+              onSubmit={async (body, mentions) => {
+                const done = await actions.start(draft, body, mentions);
                 if (done.ok) onDraftDone();
                 return done;
               }}
@@ -247,9 +258,11 @@ function ThreadItem({
           label="Reply"
           submit="Reply"
           autoFocus
+          people={people}
+          userId={userId}
           onCancel={() => setReplying(false)}
-          onSubmit={async (body) => {
-            const done = await actions.reply(thread.root.id, body);
+          onSubmit={async (body, mentions) => {
+            const done = await actions.reply(thread.root.id, body, mentions);
             if (done.ok) setReplying(false);
             return done;
           }}
@@ -270,34 +283,13 @@ function CommentItem({
   userId: string;
   actions: CommentActions;
 }) {
-  const { url } = useSupabaseConfig();
   const [editing, setEditing] = useState(false);
   const author = people.get(comment.author_id);
   const name = author?.name || "Someone";
   const mine = comment.author_id === userId;
   return (
     <li className="flex gap-2">
-      <span
-        aria-hidden="true"
-        // The person's colour as a ring: the initials stay readable in both themes.
-        style={{ borderColor: colorFor(comment.author_id) }}
-        className="flex size-6 shrink-0 items-center justify-center overflow-hidden rounded-full border-2 bg-background text-[10px] font-semibold text-foreground"
-        data-author-face={author?.avatarPath ? "picture" : "initials"}
-      >
-        {author?.avatarPath ? (
-          // A Storage rendition at the right size; next/image would only resize it again.
-          // eslint-disable-next-line @next/next/no-img-element
-          <img
-            src={avatarUrl(url, author.avatarPath, FACE)}
-            alt=""
-            width={FACE}
-            height={FACE}
-            className="size-full object-cover"
-          />
-        ) : (
-          initialsOf(name)
-        )}
-      </span>
+      <Face person={author} userId={comment.author_id} name={name} data-author-face />
       <div className="min-w-0 flex-1">
         <p className="text-xs">
           <span className="font-semibold">{name}</span>{" "}
@@ -314,16 +306,19 @@ function CommentItem({
             label="Edit comment"
             submit="Save"
             initial={comment.body}
+            initialMentions={comment.mentions}
             autoFocus
+            people={people}
+            userId={userId}
             onCancel={() => setEditing(false)}
-            onSubmit={async (body) => {
-              const done = await actions.edit(comment.id, body);
+            onSubmit={async (body, mentions) => {
+              const done = await actions.edit(comment.id, body, mentions);
               if (done.ok) setEditing(false);
               return done;
             }}
           />
         ) : (
-          <p className="text-sm break-words whitespace-pre-wrap">{comment.body}</p>
+          <CommentText body={comment.body} mentions={comment.mentions} people={people} />
         )}
         {mine && !editing && (
           <div className="flex gap-1">
@@ -352,43 +347,166 @@ function CommentItem({
   );
 }
 
+/** A person's face: their picture, or their initials, ringed in their colour. */
+function Face({
+  person,
+  userId,
+  name,
+  "data-author-face": authorFace,
+}: {
+  person: NotePerson | undefined;
+  userId: string;
+  name: string;
+  "data-author-face"?: boolean;
+}) {
+  const { url } = useSupabaseConfig();
+  return (
+    <span
+      aria-hidden="true"
+      // The person's colour as a ring: the initials stay readable in both themes.
+      style={{ borderColor: colorFor(userId) }}
+      className="flex size-6 shrink-0 items-center justify-center overflow-hidden rounded-full border-2 bg-background text-[10px] font-semibold text-foreground"
+      data-author-face={authorFace ? (person?.avatarPath ? "picture" : "initials") : undefined}
+    >
+      {person?.avatarPath ? (
+        // A Storage rendition at the right size; next/image would only resize it again.
+        // eslint-disable-next-line @next/next/no-img-element
+        <img
+          src={avatarUrl(url, person.avatarPath, FACE)}
+          alt=""
+          width={FACE}
+          height={FACE}
+          className="size-full object-cover"
+        />
+      ) : (
+        initialsOf(name)
+      )}
+    </span>
+  );
+}
+
+/** The people a comment names, by the names they have now. */
+function mentionedPeople(ids: readonly string[], people: NotePeople): Mentionable[] {
+  return ids.flatMap((id) => {
+    const person = people.get(id);
+    return person?.name ? [{ userId: id, name: person.name }] : [];
+  });
+}
+
+/** A comment's text, each @mention of a person highlighted. */
+function CommentText({
+  body,
+  mentions,
+  people,
+}: {
+  body: string;
+  mentions: readonly string[];
+  people: NotePeople;
+}) {
+  return (
+    <p className="text-sm break-words whitespace-pre-wrap">
+      {mentionSegments(body, mentionedPeople(mentions, people)).map((segment, i) =>
+        segment.mention ? (
+          <mark
+            key={i}
+            data-mention={segment.mention}
+            className="rounded-sm bg-primary/10 px-0.5 font-medium text-primary"
+          >
+            {segment.text}
+          </mark>
+        ) : (
+          segment.text
+        ),
+      )}
+    </p>
+  );
+}
+
 function Composer({
   label,
   submit,
   initial = "",
+  initialMentions = [],
   autoFocus = false,
+  people,
+  userId,
   onSubmit,
   onCancel,
 }: {
   label: string;
   submit: string;
   initial?: string;
+  initialMentions?: readonly string[];
   autoFocus?: boolean;
-  onSubmit: (body: string) => Promise<CommentResult>;
+  people: NotePeople;
+  userId: string;
+  onSubmit: (body: string, mentions: string[]) => Promise<CommentResult>;
   onCancel: () => void;
 }) {
   const [body, setBody] = useState(initial);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // The people picked from the list (and, when editing, those the comment named already).
+  const [chosen, setChosen] = useState<Mentionable[]>(() =>
+    mentionedPeople(initialMentions, people),
+  );
+  const [typing, setTyping] = useState<ActiveMention | null>(null);
+  const [active, setActive] = useState(0);
+  const field = useRef<HTMLTextAreaElement>(null);
+  const caretAfter = useRef<number | null>(null);
   const errorId = useId();
+  const listId = useId();
+  const offered = typing ? peopleMatching(people.values(), typing.query, userId) : [];
+  const open = offered.length > 0;
+  const current = open ? Math.min(active, offered.length - 1) : -1;
+
+  useEffect(() => {
+    // The caret goes after a picked name once the new text is in the field.
+    if (caretAfter.current === null || !field.current) return;
+    field.current.setSelectionRange(caretAfter.current, caretAfter.current);
+    caretAfter.current = null;
+  }, [body]);
+
+  const follow = (text: string, caret: number | null) => {
+    const next = caret === null ? null : activeMention(text, caret);
+    setTyping(next);
+    if (next?.query !== typing?.query || next?.start !== typing?.start) setActive(0);
+  };
+
+  const pick = (person: Mentionable) => {
+    const el = field.current;
+    if (!typing || !el) return;
+    const next = insertMention(body, typing, el.selectionStart, person.name);
+    caretAfter.current = next.caret;
+    setBody(next.text);
+    setChosen((c) => (c.some((p) => p.userId === person.userId) ? c : [...c, person]));
+    setTyping(null);
+    setError(null);
+  };
+
   const send = async () => {
     if (!body.trim() || busy) return;
     setBusy(true);
-    const done = await onSubmit(body);
+    const done = await onSubmit(body, mentionsKept(body, chosen));
     setBusy(false);
     if (!done.ok) setError(done.message);
   };
+  const optionId = (i: number) => `${listId}-${i}`;
   return (
     <form
-      className="mt-2 flex flex-col gap-1"
+      className="relative mt-2 flex flex-col gap-1"
       onSubmit={(event) => {
         event.preventDefault();
         void send();
       }}
     >
       <textarea
+        ref={field}
         aria-label={label}
         aria-describedby={error ? errorId : undefined}
+        aria-autocomplete="list"
+        aria-controls={open ? listId : undefined}
+        aria-activedescendant={open ? optionId(current) : undefined}
         autoFocus={autoFocus}
         value={body}
         maxLength={COMMENT_MAX}
@@ -396,8 +514,34 @@ function Composer({
         onChange={(event) => {
           setBody(event.target.value);
           setError(null);
+          follow(event.target.value, event.target.selectionStart);
         }}
+        onSelect={(event) => follow(body, event.currentTarget.selectionStart)}
+        onBlur={() => setTyping(null)}
         onKeyDown={(event) => {
+          if (open) {
+            if (event.key === "ArrowDown" || event.key === "ArrowUp") {
+              event.preventDefault();
+              const step = event.key === "ArrowDown" ? 1 : -1;
+              setActive((current + step + offered.length) % offered.length);
+              return;
+            }
+            if (
+              (event.key === "Enter" && !event.metaKey && !event.ctrlKey) ||
+              event.key === "Tab"
+            ) {
+              event.preventDefault();
+              pick(offered[current]);
+              return;
+            }
+            if (event.key === "Escape") {
+              // Closes the list only: the comment being written stays open.
+              event.preventDefault();
+              event.stopPropagation();
+              setTyping(null);
+              return;
+            }
+          }
           if (event.key === "Enter" && (event.metaKey || event.ctrlKey)) {
             event.preventDefault();
             void send();
@@ -409,6 +553,36 @@ function Composer({
         }}
         className="w-full resize-y rounded-md border bg-background p-2 text-sm outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
       />
+      {open && (
+        <ul
+          id={listId}
+          role="listbox"
+          aria-label="People to mention"
+          className="absolute top-full right-0 left-0 z-30 mt-1 flex flex-col rounded-md border bg-popover p-1 text-sm text-popover-foreground shadow-[var(--shadow-raised)]"
+        >
+          {offered.map((person, i) => (
+            <li
+              key={person.userId}
+              id={optionId(i)}
+              role="option"
+              aria-selected={i === current}
+              // The caret stays in the comment while a name is clicked.
+              onMouseDown={(event) => {
+                event.preventDefault();
+                pick(person);
+              }}
+              onMouseEnter={() => setActive(i)}
+              className={cn(
+                "flex cursor-pointer items-center gap-2 rounded-sm px-2 py-1",
+                i === current && "bg-accent text-accent-foreground",
+              )}
+            >
+              <Face person={people.get(person.userId)} userId={person.userId} name={person.name} />
+              <span className="truncate">{person.name}</span>
+            </li>
+          ))}
+        </ul>
+      )}
       {error && (
         <p id={errorId} role="alert" className="text-xs text-destructive">
           {error}

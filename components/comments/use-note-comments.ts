@@ -136,10 +136,10 @@ export function useNoteComments(
 
   const actions = useMemo<CommentActions>(
     () => ({
-      start: (draft, body) =>
-        changed(startThread(supabase, noteId, draft.anchor, draft.quote, body)),
-      reply: (rootId, body) => changed(reply(supabase, noteId, rootId, body)),
-      edit: (id, body) => changed(editComment(supabase, id, body)),
+      start: (draft, body, mentions) =>
+        changed(startThread(supabase, noteId, draft.anchor, draft.quote, body, mentions)),
+      reply: (rootId, body, mentions) => changed(reply(supabase, noteId, rootId, body, mentions)),
+      edit: (id, body, mentions) => changed(editComment(supabase, id, body, mentions)),
       remove: (id) => changed(deleteComment(supabase, id)),
       resolve: (rootId, resolved) => changed(setResolved(supabase, rootId, resolved)),
       select: (thread) => {

@@ -16,6 +16,7 @@ import dynamic from "next/dynamic";
 import type * as LaterModule from "@/components/notes/note-from-device";
 import { NoteColumn } from "@/components/notes/note-column";
 import { editorsToKeep } from "@/lib/notes/kept-editors";
+import type { Role } from "@/lib/sharing/roles";
 import { importWhenOnline } from "@/lib/when-online";
 
 const NoteEditor = dynamic(
@@ -29,6 +30,7 @@ export type HostedNote = {
   userId: string;
   ownerId: string;
   readOnly: boolean;
+  canComment: boolean;
   text: { title: string; body: string };
 };
 
@@ -37,7 +39,7 @@ type Kept = HostedNote & {
   container: HTMLDivElement;
   statusSlot: HTMLElement | null;
   ready: boolean;
-  changedTo: "editor" | "viewer" | null;
+  changedTo: Role | null;
   /** Opened from the list: the caret goes into it once it shows. */
   focus: boolean;
   /** How many times it was opened from the list: each time, the caret goes back into it. */
@@ -139,7 +141,7 @@ export function useEditorHost({
         string,
         {
           onReady: () => void;
-          onRoleChange: (role: "editor" | "viewer") => void;
+          onRoleChange: (role: Role) => void;
           onNoCopy: () => void;
         }
       >(),
@@ -344,6 +346,7 @@ export function useEditorHost({
         ownerId={k.ownerId}
         text={k.text}
         readOnly={k.readOnly}
+        canComment={k.canComment}
         hidden={!k.ready}
         statusSlot={k === newest ? k.statusSlot : null}
         focusOnShow={k.focus}
@@ -380,18 +383,24 @@ export function HostedIsland({
 }) {
   const slot = useRef<HTMLDivElement>(null);
   const { attach } = host;
-  const { noteId, userId, ownerId, readOnly, text } = note;
+  const { noteId, userId, ownerId, readOnly, canComment, text } = note;
   useLayoutEffect(
-    () => attach({ noteId, userId, ownerId, readOnly, text }, slot.current!, focus),
+    () => attach({ noteId, userId, ownerId, readOnly, canComment, text }, slot.current!, focus),
     // The text only seeds a new document: a new object with the same words changes nothing.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [attach, noteId, userId, ownerId, readOnly, text.title, text.body, focus],
+    [attach, noteId, userId, ownerId, readOnly, canComment, text.title, text.body, focus],
   );
   const mine = host.kept.find((k) => k.noteId === noteId);
   const ready = mine?.ready ?? false;
   const changedTo = mine?.changedTo ?? null;
   return (
-    <NoteColumn readOnly={readOnly} changedTo={changedTo} ready={ready} preview={preview}>
+    <NoteColumn
+      readOnly={readOnly}
+      canComment={canComment}
+      changedTo={changedTo}
+      ready={ready}
+      preview={preview}
+    >
       <div ref={slot} />
     </NoteColumn>
   );

@@ -10,6 +10,7 @@ import { HostedIsland, useNoteHost } from "@/components/notes/note-editor-host";
 export function NoteEditorIsland({
   ownerId,
   readOnly = false,
+  canComment = !readOnly,
   preview,
   ...note
 }: NoteEditorIslandProps) {
@@ -18,7 +19,7 @@ export function NoteEditorIsland({
     host && (
       <HostedIsland
         host={host}
-        note={{ ...note, ownerId: ownerId ?? note.userId, readOnly }}
+        note={{ ...note, ownerId: ownerId ?? note.userId, readOnly, canComment }}
         preview={preview}
       />
     )
@@ -27,6 +28,8 @@ export function NoteEditorIsland({
 
 export type NoteEditorIslandProps = {
   readOnly?: boolean;
+  /** Writes comments though the note is read-only (a commenter); by default, whoever may edit. */
+  canComment?: boolean;
   noteId: string;
   userId: string;
   /** Whose note it is, when it is shared with `userId`: its attachments go in the owner's folder. */

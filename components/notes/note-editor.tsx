@@ -60,6 +60,7 @@ import type { SaveState } from "@/lib/notes/sync/types";
 import { NO_PEOPLE } from "@/lib/notes/note-people";
 import { facesOf, unknownIn } from "@/lib/notes/presence";
 import { avatarUrl, profileFromClaims, shownName } from "@/lib/profile/session-profile";
+import { canCommentWith, type Role } from "@/lib/sharing/roles";
 import { importWhenOnline } from "@/lib/when-online";
 
 type Props = {
@@ -70,10 +71,12 @@ type Props = {
   text: { title: string; body: string };
   hidden: boolean;
   onReady: () => void;
-  /** A viewer's editor: shows the note live, takes no typing. */
+  /** A viewer's or commenter's editor: shows the note live, takes no typing. */
   readOnly?: boolean;
-  /** The owner made this person an editor or a viewer while the note is open. */
-  onRoleChange?: (role: "editor" | "viewer") => void;
+  /** Writes comments on the note (by default, whoever may edit it: a commenter too). */
+  canComment?: boolean;
+  /** The owner made this person an editor, a commenter or a viewer while the note is open. */
+  onRoleChange?: (role: Role) => void;
   /**
    * Where the save status goes, when the pane says (null: nowhere, the note is not on screen);
    * otherwise the page's `#note-status-slot`.
@@ -130,6 +133,7 @@ export function NoteEditor({
   hidden,
   onReady,
   readOnly = false,
+  canComment: canCommentServed = !readOnly,
   onRoleChange,
   statusSlot,
   focusOnShow = false,
@@ -222,9 +226,11 @@ export function NoteEditor({
   }));
   const editor = useEditor({ immediatelyRender: false, editable: !readOnly, ...made });
   // The role the page was served with, until the owner changes it while the note is open.
-  const [access, setAccess] = useState<"served" | "editor" | "viewer" | "removed">("served");
+  const [access, setAccess] = useState<"served" | Role | "removed">("served");
   const [leftOver, setLeftOver] = useState("");
   const canEdit = access === "served" ? !readOnly : access === "editor";
+  const canComment =
+    access === "served" ? canCommentServed : access !== "removed" && canCommentWith(access);
   // The sync is made once; it reads whether this person may change the note through this.
   const canEditNow = useRef(canEdit);
   useEffect(() => {
@@ -340,12 +346,12 @@ export function NoteEditor({
   const [commentsOpen, setCommentsOpen] = useState(false);
   const [draft, setDraft] = useState<Draft | null>(null);
   const startComment = useCallback(() => {
-    if (!canEdit) return;
+    if (!canComment) return;
     const next = comments.draftFromSelection();
     if (!next) return;
     setDraft(next);
     setCommentsOpen(true);
-  }, [canEdit, comments]);
+  }, [canComment, comments]);
   useEffect(() => {
     commentNow.current = startComment;
   }, [startComment]);
@@ -482,7 +488,7 @@ export function NoteEditor({
         <SelectionToolbar
           editor={editor}
           onAttach={() => pickFiles("file")}
-          onComment={canEdit ? startComment : undefined}
+          onComment={canComment ? startComment : undefined}
         />
       )}
       {!hidden && commentsOpen && (
@@ -492,7 +498,7 @@ export function NoteEditor({
           threads={comments.threads}
           people={notePeople.people}
           userId={userId}
-          canComment={canEdit}
+          canComment={canComment}
           draft={draft}
           onDraftDone={() => setDraft(null)}
           actions={comments.actions}

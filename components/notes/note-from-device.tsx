@@ -56,6 +56,7 @@ export function NoteFromDevice({ host, userId }: { host: Host; userId: string })
           userId,
           ownerId: userId,
           readOnly: false,
+          canComment: true,
           text: { title: opening.title, body: "" },
         }}
         preview={

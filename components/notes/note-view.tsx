@@ -10,6 +10,7 @@ import { ShareControl } from "@/components/notes/share-control";
 import { NoteMentions } from "@/components/tags/note-mentions";
 import { displayTitle } from "@/lib/notes/derive";
 import type { NoteSummary } from "@/lib/notes/list";
+import { canCommentWith, canEditWith, type Access } from "@/lib/sharing/roles";
 
 /**
  * The open note. The first HTML holds its text as plain, readable content; the editor replaces it
@@ -25,7 +26,7 @@ export function NoteView({
   userId: string;
   /** Its sharing, and whose it is: a shared note's files live in its owner's folder. */
   share: { slug: string | null; indexable: boolean; ownerId: string };
-  role?: "owner" | "editor" | "viewer";
+  role?: Access;
 }) {
   const preview = (
     <article className="note-prose" aria-label="Note">
@@ -62,7 +63,8 @@ export function NoteView({
       </div>
       <div data-print-note className="contents">
         <NoteEditorIsland
-          readOnly={role === "viewer"}
+          readOnly={!canEditWith(role)}
+          canComment={canCommentWith(role)}
           noteId={note.id}
           userId={userId}
           ownerId={share.ownerId}

@@ -5,6 +5,7 @@ import dynamic from "next/dynamic";
 
 import type { NoteEditorIslandProps } from "@/components/notes/note-editor-island";
 import { NoteColumn } from "@/components/notes/note-column";
+import type { Role } from "@/lib/sharing/roles";
 import { importWhenOnline } from "@/lib/when-online";
 
 const loadEditor = () => import("@/components/notes/note-editor");
@@ -33,13 +34,20 @@ export function OwnEditorIsland({
   text,
   preview,
   readOnly = false,
+  canComment = !readOnly,
 }: NoteEditorIslandProps) {
   const [ready, setReady] = useState(false);
-  // The role changes live when the owner makes this person a viewer or an editor; until then it is
+  // The role changes live when the owner makes this person a viewer, commenter or editor; until then it is
   // the one the page was served with, and the notice is in the first HTML.
-  const [changedTo, setChangedTo] = useState<"editor" | "viewer" | null>(null);
+  const [changedTo, setChangedTo] = useState<Role | null>(null);
   return (
-    <NoteColumn readOnly={readOnly} changedTo={changedTo} ready={ready} preview={preview}>
+    <NoteColumn
+      readOnly={readOnly}
+      canComment={canComment}
+      changedTo={changedTo}
+      ready={ready}
+      preview={preview}
+    >
       <NoteEditor
         key={noteId}
         noteId={noteId}
@@ -48,6 +56,7 @@ export function OwnEditorIsland({
         text={text}
         hidden={!ready}
         readOnly={readOnly}
+        canComment={canComment}
         onRoleChange={setChangedTo}
         onReady={() => setReady(true)}
       />

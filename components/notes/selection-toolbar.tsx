@@ -1,6 +1,6 @@
 "use client";
 
-import { useCallback, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import {
   BoldIcon,
   CodeIcon,
@@ -52,7 +52,10 @@ function ToolButton({
   );
 }
 
-/** What a selection can become: bold, italic, struck out, code, a link, a heading; or attach. */
+/**
+ * What a selection can become: bold, italic, struck out, code, a link, a heading; or attach, or
+ * comment on it. In a note this person may not change, commenting alone.
+ */
 export function SelectionToolbar({
   editor,
   onAttach,
@@ -66,6 +69,11 @@ export function SelectionToolbar({
   const [linking, setLinkingState] = useState<string | null>(null);
   // The menu's plugin keeps the first `shouldShow` it is given; it reads the link form's state here.
   const linkingNow = useRef<string | null>(null);
+  // Read by the same first `shouldShow`: whether a read-only note's selection gets a Comment button.
+  const commentable = useRef(onComment !== undefined);
+  useEffect(() => {
+    commentable.current = onComment !== undefined;
+  }, [onComment]);
   const setLinking = (value: string | null) => {
     linkingNow.current = value;
     setLinkingState(value);
@@ -76,7 +84,7 @@ export function SelectionToolbar({
     ({ editor: e, state, from, to }) =>
       linkingNow.current !== null ||
       // Text only: not a picked attachment, a divider or table cells.
-      (e.isEditable &&
+      ((e.isEditable || commentable.current) &&
         from !== to &&
         state.selection instanceof TextSelection &&
         !e.isActive("codeBlock")),
@@ -114,7 +122,11 @@ export function SelectionToolbar({
         aria-label="Formatting"
         className="flex items-center gap-0.5 rounded-lg border bg-popover p-1 text-popover-foreground shadow-[var(--shadow-raised)]"
       >
-        {linking !== null ? (
+        {!editor.isEditable ? (
+          onComment && (
+            <ToolButton label="Comment" icon={MessageSquarePlusIcon} onPress={onComment} />
+          )
+        ) : linking !== null ? (
           <form
             data-closes-on-escape
             className="flex items-center gap-1"

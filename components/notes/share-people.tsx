@@ -15,7 +15,7 @@ import {
   type People,
   type Target,
 } from "@/lib/sharing/actions";
-import { ROLE_LABEL, ROLE_OPTIONS, isRole, type Role } from "@/lib/sharing/roles";
+import { DEFAULT_ROLE, ROLE_LABEL, ROLE_OPTIONS, isRole, type Role } from "@/lib/sharing/roles";
 import { avatarUrl } from "@/lib/profile/session-profile";
 import { Avatar } from "@/components/account/avatar";
 import { useSupabaseConfig } from "@/components/supabase/supabase-config";
@@ -57,7 +57,7 @@ export function SharePeople({
   const { url } = useSupabaseConfig();
   const [people, setPeople] = useState<People>({});
   const [email, setEmail] = useState("");
-  const [role, setRole] = useState<Role>("editor");
+  const [role, setRole] = useState<Role>(DEFAULT_ROLE);
   const [pending, startTransition] = useTransition();
   const emailId = useId();
   const roleId = useId();

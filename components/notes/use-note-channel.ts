@@ -10,12 +10,13 @@ import { clientsOf, presentIn } from "@/lib/notes/presence";
 import { AwarenessRelay } from "@/lib/notes/sync/awareness-relay";
 import { NoteBroadcast } from "@/lib/notes/sync/broadcast";
 import type { NoteSync } from "@/lib/notes/sync/note-sync";
+import { isRole, type Role } from "@/lib/sharing/roles";
 import type { Database } from "@/lib/supabase/database.types";
 
 const POLL_MS = 4000;
 
 /** A person's access to the note changed: their new role, or null once it was taken away. */
-export type AccessChange = { userId: string; role: "editor" | "viewer" | null };
+export type AccessChange = { userId: string; role: Role | null };
 
 /** Who this device is, as the note's other open devices see it. */
 export type Me = { userId: string; name: string; avatarPath: string | null };
@@ -121,7 +122,7 @@ export function useNoteChannel(
       })
       .on("broadcast", { event: "access-changed" }, ({ payload }) => {
         const role = payload?.role;
-        if (typeof payload?.user_id === "string" && (role === "editor" || role === "viewer"))
+        if (typeof payload?.user_id === "string" && isRole(role))
           access.current?.({ userId: payload.user_id, role });
       })
       // A folder this person has the note through changed: their role is read again, since it
@@ -131,8 +132,7 @@ export function useNoteChannel(
         if (typeof userId !== "string" || userId !== who.current?.userId) return;
         void supabase.rpc("note_role", { note_id: noteId }).then(({ data, error }) => {
           if (error) return;
-          if (data === null || data === "editor" || data === "viewer")
-            access.current?.({ userId, role: data });
+          if (data === null || isRole(data)) access.current?.({ userId, role: data });
         });
       })
       .on("broadcast", { event: "comments" }, () => commentsRef.current?.onChanged())

@@ -9,7 +9,8 @@ import { onChangesFlowing } from "@/lib/supabase/changes-flowing";
 
 /**
  * Hears the person's own new memberships live: a note or folder shared with them shows a toast
- * that opens Shared with me, and the page's lists are read again.
+ * that opens Shared with me, and the page's lists are read again. And their mentions: a comment
+ * naming them shows a toast that opens its note.
  */
 /** What can be shared with a person, the table that says so, and its column naming the thing. */
 const SHARES = [
@@ -55,8 +56,21 @@ export function useNewShares(userId: string, since: string) {
             (data as Record<string, unknown>[] | null)?.forEach((row) => tell(what, row[column])),
           );
     }).subscribe();
+    // Mentions in comments, told by the database on the person's own private channel.
+    const mentions = client
+      .channel(`mentions:${userId}`, { config: { private: true } })
+      .on("broadcast", { event: "mention" }, ({ payload }) => {
+        const { note_id: noteId, by, title } = (payload ?? {}) as Record<string, unknown>;
+        if (typeof noteId !== "string" || typeof by !== "string" || typeof title !== "string")
+          return;
+        toast(`${by} mentioned you in ${title}`, {
+          action: { label: "Open", onClick: () => router.push(`/notes/${noteId}`) },
+        });
+      })
+      .subscribe();
     return () => {
       void client.removeChannel(channel);
+      void client.removeChannel(mentions);
     };
   }, [supabase, userId, since, router]);
 }

@@ -16,7 +16,7 @@ export interface Thread {
 export const COMMENT_MAX = 5000;
 
 const COLUMNS =
-  "id, note_id, parent_id, author_id, body, anchor_start, anchor_end, quote, resolved_at, resolved_by, created_at, edited_at";
+  "id, note_id, parent_id, author_id, body, anchor_start, anchor_end, quote, resolved_at, resolved_by, created_at, edited_at, mentions";
 
 export function anchorOf(row: CommentRow): CommentAnchor | null {
   return row.anchor_start && row.anchor_end
@@ -60,17 +60,22 @@ export async function listComments(supabase: Client, noteId: string): Promise<Co
   return data;
 }
 
-/** A new thread on the text an anchor points at, quoting that text as it is now. */
+/**
+ * A new thread on the text an anchor points at, quoting that text as it is now. `mentions` are the
+ * ids of the people it @mentions (the database refuses anyone without access to the note).
+ */
 export async function startThread(
   supabase: Client,
   noteId: string,
   anchor: CommentAnchor,
   quote: string,
   body: string,
+  mentions: string[] = [],
 ): Promise<CommentResult> {
   const { error } = await supabase.from("note_comments").insert({
     note_id: noteId,
     body: body.trim(),
+    mentions,
     anchor_start: anchor.start,
     anchor_end: anchor.end,
     quote: quote.slice(0, 2000),
@@ -83,15 +88,24 @@ export async function reply(
   noteId: string,
   rootId: string,
   body: string,
+  mentions: string[] = [],
 ): Promise<CommentResult> {
   const { error } = await supabase
     .from("note_comments")
-    .insert({ note_id: noteId, parent_id: rootId, body: body.trim() });
+    .insert({ note_id: noteId, parent_id: rootId, body: body.trim(), mentions });
   return outcome(error);
 }
 
-export async function editComment(supabase: Client, id: string, body: string) {
-  const { error } = await supabase.from("note_comments").update({ body: body.trim() }).eq("id", id);
+export async function editComment(
+  supabase: Client,
+  id: string,
+  body: string,
+  mentions: string[] = [],
+) {
+  const { error } = await supabase
+    .from("note_comments")
+    .update({ body: body.trim(), mentions })
+    .eq("id", id);
   return outcome(error);
 }
 

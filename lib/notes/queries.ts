@@ -13,6 +13,7 @@ import {
   type TrashPage,
 } from "@/lib/notes/list";
 import { createClient } from "@/lib/supabase/server";
+import { isAccess, type Access } from "@/lib/sharing/roles";
 
 /**
  * The first page of the signed-in person's notes, pinned first, as the list shows them (a
@@ -59,16 +60,14 @@ export async function getNoteShare(
   return row && { slug: row.share_slug, indexable: row.share_indexable, ownerId: row.owner_id };
 }
 
-/** The signed-in person's role on a note: owner, editor, viewer, or null without access. */
-export const getNoteRole = cache(
-  async (id: string): Promise<"owner" | "editor" | "viewer" | null> => {
-    if (!isNoteId(id)) return null;
-    const supabase = await createClient();
-    const { data, error } = await supabase.rpc("note_role", { note_id: id });
-    if (error) throw new Error(`Reading a note's access failed: ${error.message}`);
-    return data === "owner" || data === "editor" || data === "viewer" ? data : null;
-  },
-);
+/** The signed-in person's role on a note: owner, editor, commenter, viewer, or null without access. */
+export const getNoteRole = cache(async (id: string): Promise<Access | null> => {
+  if (!isNoteId(id)) return null;
+  const supabase = await createClient();
+  const { data, error } = await supabase.rpc("note_role", { note_id: id });
+  if (error) throw new Error(`Reading a note's access failed: ${error.message}`);
+  return isAccess(data) ? data : null;
+});
 
 /** The notes other people share with the signed-in person, newest first. */
 export async function listSharedWithMe() {

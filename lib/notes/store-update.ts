@@ -100,7 +100,8 @@ export async function storeNoteUpdate(
       // answered as for a note that does not exist, so nobody learns which notes there are.
       if (res.status === 403 || res.error.code === "42501" || res.error.code === "23503") {
         const role = await supabase.rpc("note_role", { note_id: noteId });
-        if (role.data === "viewer") return { ok: false, status: 403, message: VIEW_ONLY };
+        if (role.data === "viewer" || role.data === "commenter")
+          return { ok: false, status: 403, message: VIEW_ONLY };
         return { ok: false, status: 404, message: "That note doesn't exist." };
       }
       console.error(`${path}: storing an update failed:`, res.error.message);

@@ -9,6 +9,7 @@ import { ROLES, type Role } from "@/lib/sharing/roles";
 import { siteUrl } from "@/lib/site-url";
 import { createAdminClient } from "@/lib/supabase/admin";
 
+export type { Role };
 /** What can be shared with people: a note, or a folder (every note in it and below it). */
 export type Target = "note" | "folder";
 export type Person = {

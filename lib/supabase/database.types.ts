@@ -267,6 +267,7 @@ export type Database = {
           resolved_by: string | null;
           created_at: string;
           edited_at: string | null;
+          mentions: string[];
         };
         Insert: {
           id?: string;
@@ -281,6 +282,7 @@ export type Database = {
           resolved_by?: string | null;
           created_at?: string;
           edited_at?: string | null;
+          mentions?: string[];
         };
         Update: {
           id?: string;
@@ -295,6 +297,7 @@ export type Database = {
           resolved_by?: string | null;
           created_at?: string;
           edited_at?: string | null;
+          mentions?: string[];
         };
         Relationships: [
           {
@@ -777,6 +780,13 @@ export type Database = {
         };
         Returns: string;
       };
+      folder_role_of: {
+        Args: {
+          folder_id: string;
+          person: string;
+        };
+        Returns: string;
+      };
       history_usage: {
         Args: never;
         Returns: {
@@ -808,6 +818,13 @@ export type Database = {
           context: string;
           updated_at: string;
         }[];
+      };
+      note_comment_strangers: {
+        Args: {
+          note_id: string;
+          people: string[];
+        };
+        Returns: string[];
       };
       note_history: {
         Args: {
@@ -865,6 +882,13 @@ export type Database = {
       note_role: {
         Args: {
           note_id: string;
+        };
+        Returns: string;
+      };
+      note_role_of: {
+        Args: {
+          note_id: string;
+          person: string;
         };
         Returns: string;
       };

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { collector, realtimeClient } from "@groundwork/local-backend/testing/realtime";
 import { signedInUser, type NotesClient, type NotesWorld } from "./notes-support";
 import { startTagsWorld } from "./tags-support";
 
@@ -12,12 +13,13 @@ let w: NotesWorld;
 let owner: Person;
 let editor: Person;
 let viewer: Person;
+let commenter: Person;
 let removed: Person;
 let stranger: Person;
 let noteId: string;
 const ANCHOR = { anchor_start: "AQID", anchor_end: "AQIE", quote: "quokka" };
 
-async function share(person: Person, role: "editor" | "viewer") {
+async function share(person: Person, role: "editor" | "commenter" | "viewer") {
   const { error } = await owner.client
     .from("note_members")
     .insert({ note_id: noteId, user_id: person.id, role });
@@ -57,6 +59,7 @@ beforeAll(async () => {
   await share(editor, "editor");
   await share(viewer, "viewer");
   await share(removed, "editor");
+  commenter = await signedInUser(w.t);
 }, 180_000);
 afterAll(async () => {
   await w?.t.stop();
@@ -230,6 +233,175 @@ describe("note comments: REST", () => {
     expect(nested.error?.message).toBe("Reply to the thread's first comment.");
     const notUuid = await editor.client.from("note_comments").select("id").eq("note_id", "nope");
     expect(notUuid.status).toBe(400);
+  });
+
+  it("a commenter comments, replies, resolves and deletes their own; edits no one else's, nor the note", async () => {
+    await share(commenter, "commenter");
+    const root = await comment(commenter, "From the commenter");
+    expect(root.error).toBeNull();
+    expect(root.data).toMatchObject({ author_id: commenter.id, parent_id: null });
+    const onOwner = await rootBy(owner, "Owner asks");
+    const answer = await comment(commenter, "Commenter answers", { parent_id: onOwner });
+    expect(answer.data).toMatchObject({ author_id: commenter.id, parent_id: onOwner });
+    const resolved = await commenter.client
+      .from("note_comments")
+      .update({ resolved_at: new Date().toISOString() })
+      .eq("id", onOwner)
+      .select("resolved_by")
+      .single();
+    expect(resolved.data).toEqual({ resolved_by: commenter.id });
+    const rewrite = await commenter.client
+      .from("note_comments")
+      .update({ body: "Commenter rewrote it" })
+      .eq("id", onOwner)
+      .select("body");
+    expect(rewrite.error?.message).toBe("Only its author can edit a comment.");
+    const notTheirs = await commenter.client
+      .from("note_comments")
+      .delete()
+      .eq("id", onOwner)
+      .select("id");
+    expect(notTheirs.data ?? []).toEqual([]);
+    const edited = await commenter.client
+      .from("note_comments")
+      .update({ body: "From the commenter, edited" })
+      .eq("id", root.data!.id)
+      .select("body")
+      .single();
+    expect(edited.data).toEqual({ body: "From the commenter, edited" });
+    const gone = await commenter.client
+      .from("note_comments")
+      .delete()
+      .eq("id", root.data!.id)
+      .select("id");
+    expect(gone.data).toEqual([{ id: root.data!.id }]);
+    // As a viewer for everything else: the note's text and fields stay out of reach.
+    const renamed = await commenter.client
+      .from("notes")
+      .update({ title: "Taken over" })
+      .eq("id", noteId)
+      .select("id");
+    expect(renamed.data ?? []).toEqual([]);
+    const update = await commenter.client
+      .from("note_updates")
+      .insert({ note_id: noteId, data: "\\x00" });
+    expect(update.error?.code).toBe("42501");
+    // A commenter made a viewer writes no more.
+    await owner.client
+      .from("note_members")
+      .update({ role: "viewer" })
+      .eq("note_id", noteId)
+      .eq("user_id", commenter.id);
+    const after = await comment(commenter, "Still allowed?");
+    expect(after.error?.code).toBe("42501");
+    await owner.client
+      .from("note_members")
+      .update({ role: "commenter" })
+      .eq("note_id", noteId)
+      .eq("user_id", commenter.id);
+  });
+
+  it("mentions name people with access, each once; anyone else is a 400 that says so", async () => {
+    const named = await comment(owner, "@Ed @Cee @Vi look", {
+      ...ANCHOR,
+      mentions: [editor.id, commenter.id, viewer.id, editor.id],
+    });
+    expect(named.error).toBeNull();
+    const stored = await w.service
+      .from("note_comments")
+      .select("mentions")
+      .eq("id", named.data!.id)
+      .single();
+    expect(stored.data?.mentions).toEqual([editor.id, commenter.id, viewer.id]);
+
+    const refusedMessage = "You can only mention people who have access to this note.";
+    for (const [who, id] of Object.entries({
+      stranger: stranger.id,
+      removed: removed.id,
+      nobody: "00000000-0000-4000-8000-000000000000",
+    })) {
+      const res = await comment(commenter, "Hey", { ...ANCHOR, mentions: [id] });
+      expect(res.status, who).toBe(400);
+      expect(res.error?.message, who).toBe(refusedMessage);
+    }
+    const reply = await comment(editor, "@Owner", {
+      parent_id: named.data!.id,
+      mentions: [owner.id],
+    });
+    expect(reply.error).toBeNull();
+    const tooMany = await comment(owner, "All of them", {
+      ...ANCHOR,
+      mentions: Array.from(
+        { length: 51 },
+        (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, "0")}`,
+      ),
+    });
+    expect(tooMany.status).toBe(400);
+    const notUuid = await comment(owner, "Bad", { ...ANCHOR, mentions: ["not-a-uuid"] });
+    expect(notUuid.status).toBe(400);
+
+    // An outsider learns nothing of who has access: refused by the policy, not by the check.
+    const probe = await comment(stranger, "Who?", { ...ANCHOR, mentions: [editor.id] });
+    expect(probe.status).toBe(403);
+    expect(probe.error?.code).toBe("42501");
+
+    // Editing may change whom a comment names: only its author, and only to people with access.
+    const widen = await owner.client
+      .from("note_comments")
+      .update({ mentions: [editor.id, stranger.id] })
+      .eq("id", named.data!.id)
+      .select("mentions");
+    expect(widen.error?.message).toBe(refusedMessage);
+    const byOther = await editor.client
+      .from("note_comments")
+      .update({ mentions: [editor.id] })
+      .eq("id", named.data!.id)
+      .select("mentions");
+    expect(byOther.error?.message).toBe("Only its author can edit a comment.");
+    const narrowed = await owner.client
+      .from("note_comments")
+      .update({ body: "@Ed look", mentions: [editor.id] })
+      .eq("id", named.data!.id)
+      .select("mentions")
+      .single();
+    expect(narrowed.data).toEqual({ mentions: [editor.id] });
+  });
+
+  it("a mentioned person is told on their own channel, which nobody else can join", async () => {
+    await w.service.from("profiles").update({ display_name: "Olga Owner" }).eq("id", owner.id);
+    const listen = async (as: string, topic: string) => {
+      const client = await realtimeClient(w.t, { sub: as });
+      const got = collector<{ event: string; payload: Record<string, unknown> }>();
+      const ch = client.channel(topic, { config: { private: true } });
+      ch.on("broadcast", { event: "mention" }, (m) => got.push(m as never));
+      const status = await new Promise<string>((resolve) =>
+        ch.subscribe((s) => {
+          if (s !== "CLOSED") resolve(s);
+        }),
+      );
+      return { ch, got, status };
+    };
+    const mine = await listen(editor.id, `mentions:${editor.id}`);
+    expect(mine.status).toBe("SUBSCRIBED");
+    const spy = await listen(stranger.id, `mentions:${editor.id}`);
+    expect(spy.status).toBe("CHANNEL_ERROR");
+    try {
+      const res = await comment(owner, "@Ed please check", { ...ANCHOR, mentions: [editor.id] });
+      expect(res.error).toBeNull();
+      const [told] = await mine.got.until(1);
+      expect(told).toMatchObject({
+        event: "mention",
+        payload: {
+          note_id: noteId,
+          comment_id: res.data!.id,
+          by: "Olga Owner",
+          title: "Team plan",
+        },
+      });
+    } finally {
+      await mine.ch.unsubscribe();
+      await spy.ch.unsubscribe();
+    }
   });
 
   it("deleting the note for good takes its comments", async () => {

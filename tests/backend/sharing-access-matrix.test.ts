@@ -11,6 +11,7 @@ import {
   type NotesWorld,
 } from "./notes-support";
 import { noteDoc, saveDoc, startTagsWorld, text } from "./tags-support";
+import type { Role } from "@/lib/sharing/roles";
 
 // One access model for a shared note: who may read and change what, over REST, the app's update
 // path, Storage and the note's private Realtime channel.
@@ -20,6 +21,7 @@ let w: NotesWorld;
 let owner: Person;
 let editor: Person;
 let viewer: Person;
+let commenter: Person;
 let removed: Person;
 let invited: Person & { email: string };
 let stranger: Person;
@@ -32,7 +34,7 @@ function update(): string {
   return byteaHex(Y.encodeStateAsUpdate(doc));
 }
 
-async function share(note: string, person: Person, role: "editor" | "viewer") {
+async function share(note: string, person: Person, role: Role) {
   const { error } = await owner.client
     .from("note_members")
     .insert({ note_id: note, user_id: person.id, role });
@@ -43,7 +45,8 @@ beforeAll(async () => {
   w = await startTagsWorld();
   owner = { client: w.owner, id: w.ownerId };
   stranger = { client: w.other, id: w.otherId };
-  [editor, viewer, removed] = [
+  [editor, viewer, removed, commenter] = [
+    await signedInUser(w.t),
     await signedInUser(w.t),
     await signedInUser(w.t),
     await signedInUser(w.t),
@@ -69,6 +72,7 @@ beforeAll(async () => {
   await saveDoc(owner.client, owner.id, noteId, noteDoc([text("Team plan quokka")]));
   await share(noteId, editor, "editor");
   await share(noteId, viewer, "viewer");
+  await share(noteId, commenter, "commenter");
   await share(noteId, removed, "editor");
   // An invitation to an address whose person has not accepted it yet gives nothing.
   const inv = await owner.client
@@ -87,11 +91,11 @@ afterAll(async () => {
   await w?.t.stop();
 });
 
-const readers = () => ({ owner, editor, viewer });
+const readers = () => ({ owner, editor, commenter, viewer });
 const outsiders = () => ({ invited, removed, stranger, anon: { client: w.anon, id: "" } });
 
 describe("sharing: REST", () => {
-  it("owner, editor and viewer read the note and all its updates; nobody else, anon included", async () => {
+  it("owner, editor, commenter and viewer read the note and all its updates; nobody else, anon included", async () => {
     for (const [who, p] of Object.entries(readers())) {
       const note = await p.client.from("notes").select("id, title").eq("id", noteId);
       expect(note.data, who).toEqual([{ id: noteId, title: "Team plan quokka" }]);
@@ -108,12 +112,12 @@ describe("sharing: REST", () => {
     expect(service.data).toEqual([{ id: noteId }]);
   });
 
-  it("owner and editor append updates; a viewer, an outsider or anon cannot", async () => {
+  it("owner and editor append updates; a commenter, a viewer, an outsider or anon cannot", async () => {
     for (const p of [owner, editor]) {
       const res = await p.client.from("note_updates").insert({ note_id: noteId, data: update() });
       expect(res.error).toBeNull();
     }
-    for (const [who, p] of Object.entries({ viewer, ...outsiders() })) {
+    for (const [who, p] of Object.entries({ commenter, viewer, ...outsiders() })) {
       const res = await p.client.from("note_updates").insert({ note_id: noteId, data: update() });
       expect(res.error, who).not.toBeNull();
     }
@@ -125,7 +129,7 @@ describe("sharing: REST", () => {
   });
 
   it("only the owner pins, files, trashes or deletes the note; members change nothing", async () => {
-    for (const [who, p] of Object.entries({ editor, viewer, stranger })) {
+    for (const [who, p] of Object.entries({ editor, commenter, viewer, stranger })) {
       const pinned = await p.client
         .from("notes")
         .update({ pinned: true })
@@ -155,13 +159,14 @@ describe("sharing: REST", () => {
   });
 
   it("members see who has access; only the owner adds people, changes roles and sees invitations", async () => {
-    for (const p of [owner, editor, viewer]) {
+    for (const p of [owner, editor, commenter, viewer]) {
       const members = await p.client
         .from("note_members")
         .select("user_id, role")
         .eq("note_id", noteId)
         .order("role");
       expect(members.data).toEqual([
+        { user_id: commenter.id, role: "commenter" },
         { user_id: editor.id, role: "editor" },
         { user_id: viewer.id, role: "viewer" },
       ]);
@@ -178,6 +183,21 @@ describe("sharing: REST", () => {
       .eq("user_id", viewer.id)
       .select("role");
     expect(promoted.data ?? []).toEqual([]);
+    const promotedCommenter = await commenter.client
+      .from("note_members")
+      .update({ role: "editor" })
+      .eq("note_id", noteId)
+      .eq("user_id", commenter.id)
+      .select("role");
+    expect(promotedCommenter.data ?? []).toEqual([]);
+    // Only the three roles: anything else is a 400.
+    const unknown = await owner.client
+      .from("note_members")
+      .update({ role: "admin" })
+      .eq("note_id", noteId)
+      .eq("user_id", viewer.id)
+      .select("role");
+    expect(unknown.status).toBe(400);
     const added = await editor.client
       .from("note_members")
       .insert({ note_id: noteId, user_id: stranger.id, role: "editor" });
@@ -197,7 +217,7 @@ describe("sharing: REST", () => {
       .select("email, role, accepted_at")
       .eq("note_id", noteId);
     expect(invitations.data).toEqual([{ email: invited.email, role: "editor", accepted_at: null }]);
-    for (const p of [editor, viewer, invited, stranger]) {
+    for (const p of [editor, commenter, viewer, invited, stranger]) {
       const seen = await p.client.from("invitations").select("id").eq("note_id", noteId);
       expect(seen.data ?? []).toEqual([]);
       const sent = await p.client
@@ -208,7 +228,7 @@ describe("sharing: REST", () => {
   });
 
   it("search and tags find a shared note for its members, never for anyone else", async () => {
-    for (const p of [owner, editor, viewer]) {
+    for (const p of [owner, editor, commenter, viewer]) {
       const found = await p.client.rpc("search_notes", { query: "quokka" });
       expect(found.data?.map((r) => r.id)).toEqual([noteId]);
     }
@@ -221,7 +241,7 @@ describe("sharing: REST", () => {
 
 describe("sharing: what each person's lists show", () => {
   it("a shared note is under Shared with me, not among the member's own notes", async () => {
-    for (const [who, p] of Object.entries({ editor, viewer })) {
+    for (const [who, p] of Object.entries({ editor, commenter, viewer })) {
       const own = await p.client.from("note_list").select("id");
       expect(own.data, who).toEqual([]);
       const shared = await p.client.rpc("shared_with_me");
@@ -241,10 +261,15 @@ describe("sharing: what each person's lists show", () => {
     const asOwner = await owner.client.rpc("note_people", { note_id: noteId });
     expect(asOwner.data?.[0]).toMatchObject({ user_id: owner.id, role: "owner" });
     expect(new Set(asOwner.data?.map((r) => `${r.user_id}:${r.role}:${r.email !== null}`))).toEqual(
-      new Set([`${owner.id}:owner:true`, `${editor.id}:editor:true`, `${viewer.id}:viewer:true`]),
+      new Set([
+        `${owner.id}:owner:true`,
+        `${editor.id}:editor:true`,
+        `${commenter.id}:commenter:true`,
+        `${viewer.id}:viewer:true`,
+      ]),
     );
     const asViewer = await viewer.client.rpc("note_people", { note_id: noteId });
-    expect(asViewer.data?.length).toBe(3);
+    expect(asViewer.data?.length).toBe(4);
     expect(asViewer.data?.every((r) => r.email === null)).toBe(true);
     for (const p of [invited, removed, stranger]) {
       expect((await p.client.rpc("note_people", { note_id: noteId })).data).toEqual([]);
@@ -259,13 +284,14 @@ describe("sharing: what each person's lists show", () => {
       .eq("id", editor.id);
     expect(set.error).toBeNull();
     try {
-      for (const p of [owner, editor, viewer]) {
+      for (const p of [owner, editor, commenter, viewer]) {
         const { data } = await p.client.rpc("note_people", { note_id: noteId });
         const pictures = new Map(data?.map((r) => [r.user_id, r.avatar_path]));
         expect(pictures).toEqual(
           new Map([
             [owner.id, null],
             [editor.id, picture],
+            [commenter.id, null],
             [viewer.id, null],
           ]),
         );
@@ -283,18 +309,20 @@ describe("sharing: what each person's lists show", () => {
 });
 
 describe("sharing: the app's update path", () => {
-  it("stores an editor's change, refuses a viewer's with 403 and an outsider's as not found", async () => {
+  it("stores an editor's change, refuses a commenter's or viewer's with 403 and an outsider's as not found", async () => {
     const { storeNoteUpdate } = await import("@/lib/notes/store-update");
     const doc = noteDoc([text("Team plan quokka, edited")]);
     const bytes = Y.encodeStateAsUpdate(doc);
     const ok = await storeNoteUpdate(editor.client, editor.id, noteId, bytes, "test");
     expect(ok.ok).toBe(true);
-    const refused = await storeNoteUpdate(viewer.client, viewer.id, noteId, bytes, "test");
-    expect(refused).toEqual({
-      ok: false,
-      status: 403,
-      message: "You can view this note but not change it.",
-    });
+    for (const p of [viewer, commenter]) {
+      const refused = await storeNoteUpdate(p.client, p.id, noteId, bytes, "test");
+      expect(refused).toEqual({
+        ok: false,
+        status: 403,
+        message: "You can view this note but not change it.",
+      });
+    }
     for (const p of [removed, stranger, invited]) {
       const out = await storeNoteUpdate(p.client, p.id, noteId, bytes, "test");
       expect(out).toMatchObject({ ok: false, status: 404 });
@@ -311,12 +339,17 @@ describe("sharing: Storage", () => {
     expect((await files(owner.client).upload(path, png())).error).toBeNull();
     const byEditor = `${owner.id}/${noteId}/b2-editor.png`;
     expect((await files(editor.client).upload(byEditor, png())).error).toBeNull();
-    for (const p of [owner, editor, viewer]) {
+    for (const p of [owner, editor, commenter, viewer]) {
       expect((await files(p.client).download(byEditor)).data?.size).toBe(32);
       expect((await files(p.client).download(path)).data?.size).toBe(32);
     }
     const viewerUpload = await files(viewer.client).upload(`${owner.id}/${noteId}/c3.png`, png());
     expect(viewerUpload.error?.message).toMatch(/row-level security/);
+    const commenterUpload = await files(commenter.client).upload(
+      `${owner.id}/${noteId}/c4.png`,
+      png(),
+    );
+    expect(commenterUpload.error?.message).toMatch(/row-level security/);
     // An editor cannot file the note's attachment under their own folder, nor remove files.
     const elsewhere = await files(editor.client).upload(`${editor.id}/${noteId}/d4.png`, png());
     expect(elsewhere.error?.message).toMatch(/row-level security/);
@@ -346,11 +379,17 @@ describe("sharing: the note's private Realtime channel", () => {
     return { ch, got, status };
   }
 
-  it("members join; an editor's broadcast arrives, a viewer's does not; outsiders cannot join", async () => {
+  it("members join; an editor's broadcast arrives, a commenter's or viewer's does not; outsiders cannot join", async () => {
     const o = await join(owner);
     const e = await join(editor);
     const v = await join(viewer);
-    expect([o.status, e.status, v.status]).toEqual(["SUBSCRIBED", "SUBSCRIBED", "SUBSCRIBED"]);
+    const c = await join(commenter);
+    expect([o.status, e.status, v.status, c.status]).toEqual([
+      "SUBSCRIBED",
+      "SUBSCRIBED",
+      "SUBSCRIBED",
+      "SUBSCRIBED",
+    ]);
     for (const p of [invited, removed, stranger]) {
       const out = await join(p);
       expect(out.status).toBe("CHANNEL_ERROR");
@@ -358,6 +397,7 @@ describe("sharing: the note's private Realtime channel", () => {
     expect((await join({ client: w.anon, id: "" })).status).toBe("CHANNEL_ERROR");
 
     await v.ch.send({ type: "broadcast", event: "update", payload: { from: "viewer" } });
+    await c.ch.send({ type: "broadcast", event: "update", payload: { from: "commenter" } });
     await e.ch.send({ type: "broadcast", event: "update", payload: { from: "editor" } });
     const got = await o.got.until(1);
     await sleep(500);
@@ -421,7 +461,92 @@ describe("sharing: the note's private Realtime channel", () => {
   });
 });
 
+describe("sharing: a commenter's comments on the channel", () => {
+  it("a commenter's comment is told on the note's channel by the database", async () => {
+    const client = await realtimeClient(w.t, { sub: owner.id });
+    const got = collector<{ event: string }>();
+    const ch = client.channel(`note:${noteId}`, { config: { private: true } });
+    ch.on("broadcast", { event: "comments" }, (m) => got.push(m as never));
+    channels.push(ch);
+    await new Promise<void>((resolve) =>
+      ch.subscribe((s) => {
+        if (s === "SUBSCRIBED") resolve();
+      }),
+    );
+    const written = await commenter.client
+      .from("note_comments")
+      .insert({ note_id: noteId, body: "Told?", anchor_start: "AQID", anchor_end: "AQIE" })
+      .select("author_id")
+      .single();
+    expect(written.data).toEqual({ author_id: commenter.id });
+    expect((await got.until(1))[0]).toMatchObject({ event: "comments" });
+  });
+});
+
 describe("sharing: folders and invitations", () => {
+  it("the strongest role counts: editor over commenter over viewer, on the note or a folder above", async () => {
+    const top = await owner.client.from("folders").insert({ name: "Ranks" }).select("id").single();
+    const note = await owner.client
+      .from("notes")
+      .insert({ title: "Ranked", folder_id: top.data!.id })
+      .select("id")
+      .single();
+    const member = await signedInUser(w.t);
+    const role = async () =>
+      (await member.client.rpc("note_role", { note_id: note.data!.id })).data;
+    const folderRole = async () =>
+      (await member.client.rpc("folder_role", { folder_id: top.data!.id })).data;
+    await owner.client
+      .from("folder_members")
+      .insert({ folder_id: top.data!.id, user_id: member.id, role: "commenter" });
+    expect(await folderRole()).toBe("commenter");
+    expect(await role()).toBe("commenter");
+    await share(note.data!.id, member, "viewer");
+    expect(await role()).toBe("commenter");
+    await owner.client
+      .from("note_members")
+      .update({ role: "editor" })
+      .eq("note_id", note.data!.id)
+      .eq("user_id", member.id);
+    expect(await role()).toBe("editor");
+    await owner.client
+      .from("folder_members")
+      .update({ role: "viewer" })
+      .eq("folder_id", top.data!.id)
+      .eq("user_id", member.id);
+    await owner.client
+      .from("note_members")
+      .update({ role: "commenter" })
+      .eq("note_id", note.data!.id)
+      .eq("user_id", member.id);
+    expect(await role()).toBe("commenter");
+    expect(await folderRole()).toBe("viewer");
+    // Nobody asks the database about another person's access.
+    const probe = await member.client.rpc(
+      "note_role_of" as never,
+      {
+        note_id: note.data!.id,
+        person: owner.id,
+      } as never,
+    );
+    expect(probe.error).not.toBeNull();
+  });
+
+  it("an invitation may be to comment; a role that does not exist is a 400", async () => {
+    const email = uniqueEmail("commenting");
+    const ok = await owner.client
+      .from("invitations")
+      .insert({ email, note_id: noteId, role: "commenter" })
+      .select("role")
+      .single();
+    expect(ok.data).toEqual({ role: "commenter" });
+    const bad = await owner.client
+      .from("invitations")
+      .insert({ email: uniqueEmail("bad"), note_id: noteId, role: "owner" });
+    expect(bad.status).toBe(400);
+    await owner.client.from("invitations").delete().eq("email", email);
+  });
+
   it("a folder's members reach every note in it and below it, including notes filed later", async () => {
     const top = await owner.client.from("folders").insert({ name: "Team" }).select("id").single();
     const sub = await owner.client

@@ -10,7 +10,7 @@ test.describe.configure({ timeout: 180_000 });
 
 const LIVE = { timeout: 15_000 };
 
-async function share(noteId: string, person: Person, role: "editor" | "viewer") {
+async function share(noteId: string, person: Person, role: "editor" | "commenter" | "viewer") {
   const { error } = await admin()
     .from("note_members")
     .insert({ note_id: noteId, user_id: person.id, role });
@@ -140,4 +140,79 @@ test("two people comment on a note's text, reply and resolve it live; a viewer r
   expect(await seriousViolations(onlookerPage)).toEqual([]);
   await sheet.getByRole("button", { name: "Close comments" }).click();
   await expect(sheet).toBeHidden();
+});
+
+/** Selects the paragraph that holds `text` as a pointer would: the note takes no caret here. */
+async function selectWithPointer(page: Page, text: string) {
+  await editor(page)
+    .getByText(text)
+    .evaluate((paragraph) => {
+      const range = document.createRange();
+      range.selectNodeContents(paragraph);
+      const selection = window.getSelection()!;
+      selection.removeAllRanges();
+      selection.addRange(range);
+    });
+}
+
+test("a commenter comments without changing the note; @ picks a person by keyboard, who is told", async ({
+  browser,
+  baseURL,
+}) => {
+  const owner = await newPerson();
+  const cora = await newPerson();
+  for (const [person, name] of [
+    [owner, "Olga Owner"],
+    [cora, "Cora Commenter"],
+  ] as const) {
+    const named = await admin().from("profiles").update({ display_name: name }).eq("id", person.id);
+    if (named.error) throw named.error;
+  }
+  const noteId = await seedNote(owner, "Budget", "Rent and food.\n\nTrain tickets.");
+  await share(noteId, cora, "commenter");
+  const ownerPage = await (await deviceOf(browser, baseURL!, owner)).newPage();
+  const coraPage = await (await deviceOf(browser, baseURL!, cora)).newPage();
+  await openNote(ownerPage, noteId);
+  await openNote(coraPage, noteId);
+
+  // The note is theirs to read, not to change.
+  await expect(coraPage.getByText("You can comment on this note.")).toBeVisible();
+  await expect(editor(coraPage)).toHaveAttribute("contenteditable", "false");
+  await selectWithPointer(coraPage, "Train tickets.");
+  const toolbar = coraPage.getByRole("toolbar", { name: "Formatting" });
+  await expect(toolbar).toBeVisible();
+  await expect(toolbar.getByRole("button")).toHaveCount(1);
+  await coraPage.keyboard.press("Delete");
+  await expect(editor(coraPage)).toContainText("Train tickets.");
+
+  // Commenting, with an @mention picked by keyboard.
+  await toolbar.getByLabel("Comment").click();
+  const box = panel(coraPage).getByLabel("Comment", { exact: true });
+  await expect(box).toBeFocused();
+  await box.pressSequentially("Is this @ol");
+  const offered = panel(coraPage).getByRole("listbox", { name: "People to mention" });
+  await expect(offered.getByRole("option")).toHaveCount(1);
+  await expect(offered.getByRole("option", { selected: true })).toContainText("Olga Owner");
+  await coraPage.keyboard.press("Enter");
+  await expect(offered).toBeHidden();
+  await expect(box).toHaveValue("Is this @Olga Owner ");
+  await box.pressSequentially("right?");
+  await coraPage.keyboard.press("Control+Enter");
+  await expect(thread(coraPage).locator("mark[data-mention]")).toHaveText("@Olga Owner");
+
+  // The owner is told, and sees the thread with the mention highlighted.
+  await expect(ownerPage.getByText("Cora Commenter mentioned you in Budget")).toBeVisible(LIVE);
+  await ownerPage.getByRole("button", { name: /^Comments/ }).click();
+  await expect(thread(ownerPage).locator("mark[data-mention]")).toHaveText("@Olga Owner", LIVE);
+  const stored = await admin()
+    .from("note_comments")
+    .select("author_id, body, mentions")
+    .eq("note_id", noteId);
+  expect(stored.data).toEqual([
+    { author_id: cora.id, body: "Is this @Olga Owner right?", mentions: [owner.id] },
+  ]);
+  // Nothing the commenter's device did changed the note.
+  await expect(coraPage.getByText(/Not saved|can't be saved/)).toHaveCount(0);
+  await expect(editor(ownerPage)).toContainText("Train tickets.");
+  expect(await seriousViolations(coraPage)).toEqual([]);
 });

@@ -61,12 +61,19 @@ test("the owner shares a note with an editor, makes them a viewer, then takes ac
   });
   const viewerNotice = friendPage.getByText("You can view this note now.");
   await expect(viewerNotice).toBeVisible();
+  // Made a commenter: still no typing, and the notice says what they can do now.
+  await people.getByLabel(/Role of/).selectOption("commenter");
+  await expect(friendPage.getByText("You can comment on this note now.")).toBeVisible({
+    timeout: 15_000,
+  });
+  await expect(editor(friendPage)).toHaveAttribute("contenteditable", "false");
   // Made an editor again: typing works again and the notice goes.
   await people.getByLabel(/Role of/).selectOption("editor");
   await expect(editor(friendPage)).toHaveAttribute("contenteditable", "true", {
     timeout: 15_000,
   });
   await expect(viewerNotice).toBeHidden();
+  await expect(friendPage.getByText(/You can comment on this note/)).toBeHidden();
 
   // Removed: the open note says so, and the note leaves their list.
   await people.getByRole("button", { name: /^Remove/ }).click();

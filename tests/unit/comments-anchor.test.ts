@@ -144,6 +144,7 @@ describe("comment threads", () => {
     resolved_by: null,
     created_at: created,
     edited_at: null,
+    mentions: [],
   });
 
   it("come in the order of their text, those on deleted text last, replies oldest first", () => {
