@@ -1,8 +1,8 @@
 "use client";
 
-import { useRef, useState } from "react";
 import dynamic from "next/dynamic";
 
+import { useDialogTrigger } from "@/components/notes/use-dialog-trigger";
 import { Button } from "@/components/ui/button";
 import { importWhenOnline } from "@/lib/when-online";
 
@@ -23,33 +23,19 @@ type Props = Omit<React.ComponentProps<typeof Button>, "onClick"> & {
  * (so Enter does no harm), Escape and clicks outside cancel, and focus returns to the button.
  */
 export function ConfirmButton({ title, description, confirmLabel, onConfirm, ...button }: Props) {
-  const [open, setOpen] = useState(false);
-  // Once asked, the dialog stays, so it can close with its animation.
-  const [asked, setAsked] = useState(false);
-  const trigger = useRef<HTMLButtonElement>(null);
+  const dialog = useDialogTrigger(warm);
   return (
     <>
-      <Button
-        {...button}
-        ref={trigger}
-        aria-haspopup="dialog"
-        aria-expanded={open}
-        onPointerEnter={warm}
-        onFocus={warm}
-        onClick={() => {
-          setAsked(true);
-          setOpen(true);
-        }}
-      />
-      {asked && (
+      <Button {...button} {...dialog.button} />
+      {dialog.asked && (
         <ConfirmDialog
-          open={open}
-          onOpenChange={setOpen}
+          open={dialog.open}
+          onOpenChange={dialog.setOpen}
           title={title}
           description={description}
           confirmLabel={confirmLabel}
           onConfirm={onConfirm}
-          returnFocusTo={trigger}
+          returnFocusTo={dialog.trigger}
         />
       )}
     </>

@@ -1,17 +1,28 @@
 "use client";
 
-import { useRef, useState } from "react";
+import { useState } from "react";
 import dynamic from "next/dynamic";
 import { GlobeIcon, Share2Icon } from "lucide-react";
 
 import { Button } from "@/components/ui/button";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from "@/components/ui/dialog";
 import { importWhenOnline } from "@/lib/when-online";
 
-// The dialog (its frame, the public link, the people, the invitation form) loads when its button
-// is about to be used: the note's first load carries only the button.
-const loadDialog = () => importWhenOnline(() => import("@/components/notes/share-dialog"));
-const ShareDialog = dynamic(() => loadDialog().then((m) => m.ShareDialog), { ssr: false });
-const warm = () => void loadDialog().catch(() => {});
+// What the dialog holds (the public link, the people, the invitation form) loads when the dialog
+// is about to open: the note's first load carries only its button.
+const loadBody = () => importWhenOnline(() => import("@/components/notes/share-dialog-body"));
+const ShareDialogBody = dynamic(() => loadBody().then((m) => m.ShareDialogBody), {
+  ssr: false,
+  loading: () => <p className="text-sm text-muted-foreground">Loading…</p>,
+});
+const warm = () => void loadBody().catch(() => {});
 
 /**
  * Share / Stop sharing for the open note, with its public link ready to copy, and the people it is
@@ -31,34 +42,29 @@ export function ShareControl({
   // Kept here, not in the dialog's content, which is gone while the dialog is closed.
   const [slug, setSlug] = useState(initialSlug);
   const [indexable, setIndexable] = useState(initialIndexable);
-  const [open, setOpen] = useState(false);
-  // Once opened, the dialog stays, so it can close with its animation.
-  const [asked, setAsked] = useState(false);
-  const trigger = useRef<HTMLButtonElement>(null);
 
   return (
-    <>
-      <Button
-        ref={trigger}
-        variant="ghost"
-        size="sm"
-        aria-haspopup="dialog"
-        aria-expanded={open}
-        onPointerEnter={warm}
-        onFocus={warm}
-        onClick={() => {
-          setAsked(true);
-          setOpen(true);
-        }}
-      >
-        {slug && owner ? <GlobeIcon aria-hidden="true" /> : <Share2Icon aria-hidden="true" />}
-        <span className="sr-only sm:not-sr-only">{slug && owner ? "Shared" : "Share"}</span>
-      </Button>
-      {asked && (
-        <ShareDialog
-          open={open}
-          onOpenChange={setOpen}
-          returnFocusTo={trigger}
+    <Dialog>
+      <DialogTrigger asChild>
+        <Button variant="ghost" size="sm" onPointerEnter={warm} onFocus={warm}>
+          {slug && owner ? <GlobeIcon aria-hidden="true" /> : <Share2Icon aria-hidden="true" />}
+          <span className="sr-only sm:not-sr-only">{slug && owner ? "Shared" : "Share"}</span>
+        </Button>
+      </DialogTrigger>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>
+            {!owner ? "Shared with you" : slug ? "This note is public" : "Share this note"}
+          </DialogTitle>
+          <DialogDescription>
+            {!owner
+              ? "The people below can open this note. Only its owner changes who has access."
+              : slug
+                ? "Anyone with the link can read it, without an account, and sees your edits as you make them."
+                : "Sharing makes a public link that anyone can read, without an account. You can stop sharing at any time."}
+          </DialogDescription>
+        </DialogHeader>
+        <ShareDialogBody
           id={id}
           owner={owner}
           slug={slug}
@@ -66,7 +72,7 @@ export function ShareControl({
           indexable={indexable}
           onIndexableChange={setIndexable}
         />
-      )}
-    </>
+      </DialogContent>
+    </Dialog>
   );
 }

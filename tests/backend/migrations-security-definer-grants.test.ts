@@ -59,6 +59,13 @@ const GRANT_DECISIONS: Record<string, readonly string[]> = {
   // The same for folders: who has access to a folder, and the folders shared with the caller.
   "folder_people(uuid)": ["authenticated"],
   "shared_folders()": ["authenticated"],
+  // A given person's role on a note or folder, for the checks above: never called by people.
+  "folder_role_of(uuid,uuid)": [],
+  "note_role_of(uuid,uuid)": [],
+  // Which of the people a comment mentions have no access: asked by those who have it themselves.
+  "note_comment_strangers(uuid,uuid[])": ["authenticated"],
+  // Tells a note's channel its comments changed, from a trigger on note_comments.
+  "note_comments_broadcast()": [],
   // Tells a removed person's open editor, from a trigger on note_members.
   "broadcast_member_change()": [],
   // Asks a folder member's open notes from it to read their role again, from a trigger.

@@ -10,7 +10,7 @@ import { OpenAtMatch } from "@/components/palette/open-at-match";
 import { NotesShell } from "@/components/notes/notes-shell";
 import { PushPendingChanges } from "@/components/notes/push-pending-changes";
 import { NotesSidebar } from "@/components/notes/notes-sidebar";
-import { NewSharesListener } from "@/components/sharing/use-new-shares";
+import { NewSharesListener } from "@/components/sharing/new-shares-later";
 import { TagTree } from "@/components/tags/tag-tree";
 import { requireUser } from "@/lib/auth/require-user";
 import { listFolders } from "@/lib/folders/queries";
