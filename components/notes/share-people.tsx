@@ -107,7 +107,10 @@ export function SharePeople({
     });
 
   return (
-    <section aria-labelledby={`${emailId}-people`} className="flex flex-col gap-3 border-t pt-4">
+    <section
+      aria-labelledby={`${emailId}-people`}
+      className="flex min-w-0 flex-col gap-3 border-t pt-4"
+    >
       <h3 id={`${emailId}-people`} className="text-sm font-medium">
         People
       </h3>
