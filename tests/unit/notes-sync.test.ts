@@ -145,6 +145,52 @@ describe("NoteSync", () => {
     expect(db.text.title).toBe("hello");
   });
 
+  it("words typed before the channel is joined reach the devices already there, once it is", async () => {
+    const db = new MemoryDatabase();
+    const there = device(db);
+    there.doc.getText("t").insert(0, "Trip plan.");
+    await settle();
+    let clock = 0;
+    const joining = async () => {
+      const doc = new Y.Doc();
+      const sync = new NoteSync(doc, db.storeFor(), null, {
+        derive,
+        textDelayMs: 0,
+        retryMs: () => 5,
+        now: () => clock,
+      });
+      syncs.push(sync);
+      await sync.catchUp();
+      return { doc, sync };
+    };
+    const told: Uint8Array[] = [];
+    const transport = { send: (u: Uint8Array) => void told.push(u) };
+
+    const late = await joining();
+    late.doc.getText("t").insert(10, " Bring a hat.");
+    await settle();
+    // Stored, but the device that had the note open loaded it before: it has not heard.
+    expect(db.textOnOpen()).toBe("Trip plan. Bring a hat.");
+    expect(there.text()).toBe("Trip plan.");
+    clock = 9_000;
+    late.sync.setTransport(transport);
+    expect(told).toHaveLength(1);
+    there.sync.receive(told[0]);
+    expect(there.text()).toBe("Trip plan. Bring a hat.");
+    // Told once: joining again later sends nothing more.
+    late.sync.setTransport(null);
+    late.sync.setTransport(transport);
+    expect(told).toHaveLength(1);
+
+    // Words older than ten seconds are not sent: the others have caught up from storage since.
+    const slow = await joining();
+    slow.doc.getText("t").insert(0, "Pack. ");
+    await settle();
+    clock = 20_000;
+    slow.sync.setTransport(transport);
+    expect(told).toHaveLength(1);
+  });
+
   it("two devices typing at once at different places both keep every character", async () => {
     const db = new MemoryDatabase();
     const [a, b] = [device(db), device(db)];

@@ -20,6 +20,12 @@ export interface NoteSyncOptions {
    */
   onText?: (text: { title: string; body: string }) => void;
   onState?: (state: SaveState, message?: string) => void;
+  /**
+   * How long changes made while the channel was not joined yet are kept for it: a device that
+   * already had the note open loaded it before they were stored, and hears them only this way.
+   */
+  keepUnsentMs?: number;
+  now?: () => number;
   /** Merge pending updates into notes.ydoc once this many rows pile up. */
   compactAfter?: number;
   textDelayMs?: number;
@@ -51,11 +57,13 @@ export class NoteSync {
   private state: SaveState = "saved";
   private stopped = false;
   private readOnly: boolean;
+  /** Recent changes made with no channel to send them on (see setTransport). */
+  private untold: { at: number; update: Uint8Array }[] = [];
   private readonly onUpdate = (update: Uint8Array, origin: unknown) => {
     this.scheduleText();
     if (origin === REMOTE || this.readOnly) return;
     this.pending.push(update);
-    this.transport?.send(update);
+    this.tell(update);
     void this.flush();
   };
 
@@ -80,8 +88,34 @@ export class NoteSync {
     if (!readOnly) void this.catchUp().catch(() => this.retryLater());
   }
 
+  /**
+   * The channel to the note's other open devices, once joined. What was typed in the few seconds
+   * before (a person starts typing as soon as the note shows, before its channel is joined) goes
+   * on it first: the devices already there loaded the note before it was stored, and nothing else
+   * tells them. Yjs applies an update once however often it comes.
+   */
   setTransport(transport: NoteTransport | null): void {
     this.transport = transport;
+    if (!transport) return;
+    this.forgetUntold();
+    const recent = this.untold.map((u) => u.update);
+    this.untold = [];
+    if (recent.length > 0) transport.send(recent.length === 1 ? recent[0] : Y.mergeUpdates(recent));
+  }
+
+  private tell(update: Uint8Array): void {
+    if (this.transport) return this.transport.send(update);
+    this.untold.push({ at: this.now(), update });
+    this.forgetUntold();
+  }
+
+  private forgetUntold(): void {
+    const since = this.now() - (this.options.keepUnsentMs ?? 10_000);
+    while (this.untold.length > 0 && this.untold[0].at < since) this.untold.shift();
+  }
+
+  private now(): number {
+    return this.options.now?.() ?? Date.now();
   }
 
   /** An update another device broadcast. */
@@ -128,7 +162,7 @@ export class NoteSync {
     }
     this.shownText = `${text.title}\n${text.body}`;
     Y.applyUpdate(this.doc, state, REMOTE);
-    this.transport?.send(state);
+    this.tell(state);
   }
 
   /** Stores pending updates; retries transient failures until they are stored. */
