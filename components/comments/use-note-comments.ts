@@ -7,27 +7,23 @@ import { TextSelection } from "@tiptap/pm/state";
 
 import type { CommentActions, Draft } from "@/components/comments/comments-panel";
 import type { CommentsSignal } from "@/components/notes/use-note-channel";
-import { anchorDocumentOf, anchorFromRange, resolveAnchor } from "@/lib/comments/anchor";
-import { commentHighlightKey, type HighlightRange } from "@/lib/comments/highlight";
+import { anchorDocumentOf, anchorFromRange } from "@/lib/comments/anchor";
 import {
-  anchorOf,
   deleteComment,
   editComment,
   listComments,
   reply,
   setResolved,
   startThread,
-  threadsInOrder,
   type CommentResult,
   type CommentRow,
-  type Thread,
 } from "@/lib/comments/threads";
 import type { Database } from "@/lib/supabase/database.types";
 
 /**
  * A note's comments: read from the database, again whenever another device says they changed
- * (the note's channel), placed on the note's current text and highlighted in the editor. Their
- * authors' names and faces are the note's people (`reloadPeople` reads those again with them).
+ * (the note's channel). `PlacedThreads` places them on the note's current text. Their authors'
+ * names and faces are the note's people (`reloadPeople` reads those again with them).
  */
 export function useNoteComments(
   supabase: SupabaseClient<Database>,
@@ -36,7 +32,6 @@ export function useNoteComments(
   reloadPeople: () => Promise<void>,
 ) {
   const [rows, setRows] = useState<CommentRow[] | null>(null);
-  const [version, setVersion] = useState(0);
   const reading = useRef(0);
 
   const reload = useCallback(async () => {
@@ -63,54 +58,6 @@ export function useNoteComments(
     () => ({ onChanged: () => void reload(), send }),
     [reload],
   );
-
-  // The threads move with the text: placed again after every change of the document. A note with
-  // no comments has nothing to place, and its page does not render again on every keystroke.
-  const hasComments = useRef(false);
-  useEffect(() => {
-    hasComments.current = (rows?.length ?? 0) > 0;
-  }, [rows]);
-  useEffect(() => {
-    if (!editor) return;
-    let frame = 0;
-    const bump = ({ transaction }: { transaction: { docChanged: boolean } }) => {
-      if (!transaction.docChanged || !hasComments.current) return;
-      cancelAnimationFrame(frame);
-      frame = requestAnimationFrame(() => setVersion((v) => v + 1));
-    };
-    editor.on("update", bump);
-    return () => {
-      cancelAnimationFrame(frame);
-      editor.off("update", bump);
-    };
-  }, [editor]);
-
-  const threads = useMemo<Thread[] | null>(() => {
-    void version;
-    if (!rows) return null;
-    const doc = editor && !editor.isDestroyed ? anchorDocumentOf(editor.state) : null;
-    return threadsInOrder(rows, (row) => {
-      const anchor = anchorOf(row);
-      return doc && anchor ? resolveAnchor(doc, anchor) : { deleted: true };
-    });
-  }, [rows, editor, version]);
-
-  // The highlights are set again only when they changed: local typing moves them by itself.
-  const shown = useRef("[]");
-  useEffect(() => {
-    if (!editor || editor.isDestroyed || !threads) return;
-    const ranges: HighlightRange[] = threads.flatMap((t) =>
-      t.at.deleted
-        ? []
-        : [{ id: t.root.id, from: t.at.from, to: t.at.to, resolved: t.root.resolved_at !== null }],
-    );
-    const key = JSON.stringify(ranges);
-    if (key === shown.current) return;
-    shown.current = key;
-    editor.view.dispatch(
-      editor.state.tr.setMeta(commentHighlightKey, ranges).setMeta("addToHistory", false),
-    );
-  }, [editor, threads]);
 
   /** The selected text, ready to be commented on; null without a selection. */
   const draftFromSelection = useCallback((): Draft | null => {
@@ -153,5 +100,5 @@ export function useNoteComments(
     [supabase, noteId, editor, changed],
   );
 
-  return { threads, signal, actions, draftFromSelection };
+  return { rows, signal, actions, draftFromSelection };
 }

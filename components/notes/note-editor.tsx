@@ -25,6 +25,7 @@ import { useAttachmentSweep } from "@/components/attachments/use-attachment-swee
 import { useAttachmentUploads } from "@/components/attachments/use-attachment-uploads";
 import { useSharedFiles } from "@/components/attachments/use-shared-files";
 import type { Draft } from "@/components/comments/comments-panel";
+import { PlacedThreads } from "@/components/comments/placed-threads";
 import { useNoteComments } from "@/components/comments/use-note-comments";
 import { useSupabase, useSupabaseConfig } from "@/components/supabase/supabase-provider";
 import { PeopleHere } from "@/components/notes/people-here";
@@ -355,7 +356,8 @@ export function NoteEditor({
   useEffect(() => {
     commentNow.current = startComment;
   }, [startComment]);
-  const openThreads = comments.threads?.filter((t) => t.root.resolved_at === null).length ?? 0;
+  const openThreads =
+    comments.rows?.filter((c) => c.parent_id === null && c.resolved_at === null).length ?? 0;
   // Parked, the note's channel is left (others see this person go); shown again, it is joined
   // again, and joining catches up with what others wrote meanwhile.
   const here = useNoteChannel(
@@ -491,19 +493,24 @@ export function NoteEditor({
           onComment={canComment ? startComment : undefined}
         />
       )}
-      {!hidden && commentsOpen && (
-        <CommentsPanel
-          open
-          onOpenChange={setCommentsOpen}
-          threads={comments.threads}
-          people={notePeople.people}
-          userId={userId}
-          canComment={canComment}
-          draft={draft}
-          onDraftDone={() => setDraft(null)}
-          actions={comments.actions}
-        />
-      )}
+      <PlacedThreads editor={editor} rows={comments.rows}>
+        {(threads) =>
+          !hidden &&
+          commentsOpen && (
+            <CommentsPanel
+              open
+              onOpenChange={setCommentsOpen}
+              threads={threads}
+              people={notePeople.people}
+              userId={userId}
+              canComment={canComment}
+              draft={draft}
+              onDraftDone={() => setDraft(null)}
+              actions={comments.actions}
+            />
+          )
+        }
+      </PlacedThreads>
       <EditorContent editor={editor} hidden={hidden} />
     </>
   );

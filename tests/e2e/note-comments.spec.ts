@@ -63,6 +63,13 @@ test("two people comment on a note's text, reply and resolve it live; a viewer r
   // The friend sees it arrive live, highlighted too, and replies.
   await expect(thread(friendPage)).toContainText("Which week exactly?", LIVE);
   await expect(editor(friendPage).locator(".comment-highlight")).toHaveText("Lisbon in May.");
+  // Typing elsewhere in the note moves the highlight with its text, here and on the other device.
+  await editor(friendPage).click();
+  await friendPage.keyboard.press("Control+Home");
+  await friendPage.keyboard.type("Our ");
+  await expect(editor(ownerPage)).toContainText("Our ", LIVE);
+  for (const page of [friendPage, ownerPage])
+    await expect(editor(page).locator(".comment-highlight")).toHaveText("Lisbon in May.");
   await thread(friendPage).getByRole("button", { name: "Reply" }).click();
   await panel(friendPage).getByLabel("Reply", { exact: true }).fill("The second one.");
   await panel(friendPage).getByRole("button", { name: "Reply", exact: true }).click();
