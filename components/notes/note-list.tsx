@@ -100,9 +100,10 @@ export function NoteList({
   }
   // Screen readers hear each row's place in the whole list; -1 while older notes are to come.
   const setSize = more ? -1 : notes.length;
-  const row = (note: NoteListItem) => (
+  const row = (note: NoteListItem, prefetch = true) => (
     <Link
       href={`/notes/${note.id}`}
+      prefetch={prefetch ? null : false}
       aria-current={open === note.id ? "page" : undefined}
       data-note-link
     >

@@ -27,7 +27,8 @@ export function VirtualNoteList({
   notes: NoteListItem[];
   open: string | null;
   setSize: number;
-  row: (note: NoteListItem) => React.ReactNode;
+  /** A note's row; `prefetch` says whether its link may fetch the note's page ahead. */
+  row: (note: NoteListItem, prefetch?: boolean) => React.ReactNode;
   /** The row focused in the list this one replaces, focused again once rendered. */
   focused?: number | null;
 }) {
@@ -101,6 +102,10 @@ export function VirtualNoteList({
   }, [open]);
 
   const rows = virtualizer.getVirtualItems();
+  // While the list scrolls, the rows passing by do not fetch their notes' pages ahead: a flung list
+  // would otherwise ask the server for hundreds, and the page would drop frames handling them.
+  // Those in view when it stops do.
+  const prefetch = !virtualizer.isScrolling;
   const total = virtualizer.getTotalSize();
   // The rows stay in the normal flow; the space of the rows not rendered is the list's padding.
   const above = rows[0]?.start ?? LIST_PADDING;
@@ -121,7 +126,7 @@ export function VirtualNoteList({
           aria-posinset={index + 1}
           aria-setsize={setSize}
         >
-          {row(notes[index])}
+          {row(notes[index], prefetch)}
         </li>
       ))}
     </ul>

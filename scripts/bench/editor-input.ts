@@ -1,6 +1,6 @@
 import { writeFileSync } from "node:fs";
 
-import { chromium, type Browser, type Page } from "@playwright/test";
+import { chromium, type Browser, type Page, type Request } from "@playwright/test";
 import { createClient, type SupabaseClient } from "@supabase/supabase-js";
 
 import type { Database } from "../../lib/supabase/database.types";
@@ -337,11 +337,30 @@ async function benchListScroll(
     };
     requestAnimationFrame(tick);
   });
+  // Notes' pages fetched ahead by the rows' links while the list moves.
+  let prefetches = 0;
+  const onRequest = (request: Request) => {
+    if (request.headers()["next-router-prefetch"]) prefetches++;
+  };
+  page.on("request", onRequest);
+  // BENCH_SCROLL_PROFILE=<file>: a CPU profile of the scroll, to open in Chromium's DevTools.
+  const profilePath = process.env.BENCH_SCROLL_PROFILE;
+  const cdp = profilePath ? await page.context().newCDPSession(page) : null;
+  if (cdp) {
+    await cdp.send("Profiler.enable");
+    await cdp.send("Profiler.setSamplingInterval", { interval: 200 });
+    await cdp.send("Profiler.start");
+  }
   for (let i = 0; i < WHEEL_STEPS; i++) {
     await page.mouse.wheel(0, WHEEL_PX);
     await page.waitForTimeout(16);
   }
   await page.waitForTimeout(500);
+  if (cdp && profilePath) {
+    const { profile } = await cdp.send("Profiler.stop");
+    writeFileSync(profilePath, JSON.stringify(profile));
+  }
+  page.off("request", onRequest);
   const frames = await page.evaluate(() => {
     const w = window as unknown as { __frames: number[]; __scrolling: boolean };
     w.__scrolling = false;
@@ -365,5 +384,6 @@ async function benchListScroll(
     p50: percentile(intervals, 50),
     p95: percentile(intervals, 95),
     rowsSeen,
+    prefetches,
   };
 }
