@@ -155,13 +155,7 @@ export async function benchEditor(ctx: EditorBenchContext) {
     });
     const count = ctx.keystrokes ?? 100;
     // BENCH_EDITOR_PROFILE=<file>: a CPU profile of the typing, to open in Chromium's DevTools.
-    const profilePath = process.env.BENCH_EDITOR_PROFILE;
-    const cdp = profilePath ? await page.context().newCDPSession(page) : null;
-    if (cdp) {
-      await cdp.send("Profiler.enable");
-      await cdp.send("Profiler.setSamplingInterval", { interval: 200 });
-      await cdp.send("Profiler.start");
-    }
+    const profiled = await cpuProfile(page, process.env.BENCH_EDITOR_PROFILE);
     const tracePath = process.env.BENCH_EDITOR_TRACE;
     const events: unknown[] = [];
     const tracer = tracePath ? await page.context().newCDPSession(page) : null;
@@ -181,10 +175,7 @@ export async function benchEditor(ctx: EditorBenchContext) {
       await done;
       writeFileSync(tracePath, JSON.stringify(events));
     }
-    if (cdp && profilePath) {
-      const { profile } = await cdp.send("Profiler.stop");
-      writeFileSync(profilePath, JSON.stringify(profile));
-    }
+    await profiled();
     await page.waitForTimeout(200);
     const latencies = await page.evaluate(
       () => (window as unknown as { __latencies: number[] }).__latencies,
@@ -293,6 +284,19 @@ export async function benchEditor(ctx: EditorBenchContext) {
   }
 }
 
+/** Starts a CPU profile of the page when given a file; the function returned stops and saves it. */
+async function cpuProfile(page: Page, file: string | undefined): Promise<() => Promise<void>> {
+  if (!file) return async () => {};
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Profiler.enable");
+  await cdp.send("Profiler.setSamplingInterval", { interval: 200 });
+  await cdp.send("Profiler.start");
+  return async () => {
+    const { profile } = await cdp.send("Profiler.stop");
+    writeFileSync(file, JSON.stringify(profile));
+  };
+}
+
 const SCROLL_NOTES = 10_000;
 const WHEEL_STEPS = 150;
 const WHEEL_PX = 300;
@@ -344,22 +348,13 @@ async function benchListScroll(
   };
   page.on("request", onRequest);
   // BENCH_SCROLL_PROFILE=<file>: a CPU profile of the scroll, to open in Chromium's DevTools.
-  const profilePath = process.env.BENCH_SCROLL_PROFILE;
-  const cdp = profilePath ? await page.context().newCDPSession(page) : null;
-  if (cdp) {
-    await cdp.send("Profiler.enable");
-    await cdp.send("Profiler.setSamplingInterval", { interval: 200 });
-    await cdp.send("Profiler.start");
-  }
+  const profiled = await cpuProfile(page, process.env.BENCH_SCROLL_PROFILE);
   for (let i = 0; i < WHEEL_STEPS; i++) {
     await page.mouse.wheel(0, WHEEL_PX);
     await page.waitForTimeout(16);
   }
   await page.waitForTimeout(500);
-  if (cdp && profilePath) {
-    const { profile } = await cdp.send("Profiler.stop");
-    writeFileSync(profilePath, JSON.stringify(profile));
-  }
+  await profiled();
   page.off("request", onRequest);
   const frames = await page.evaluate(() => {
     const w = window as unknown as { __frames: number[]; __scrolling: boolean };
