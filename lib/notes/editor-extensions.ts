@@ -1,5 +1,4 @@
 import { Extension, type NodeViewRenderer } from "@tiptap/core";
-import Collaboration from "@tiptap/extension-collaboration";
 import { TaskItem, TaskList } from "@tiptap/extension-list";
 import { TableKit } from "@tiptap/extension-table";
 import { Placeholder } from "@tiptap/extensions";
@@ -11,6 +10,7 @@ import type * as Y from "yjs";
 
 import { Attachment } from "@/lib/notes/attachment-node";
 import { BulletChecklist } from "@/lib/notes/editor/bullet-checklist";
+import { noteCollaboration } from "@/lib/notes/editor/collaboration";
 import { LongNote } from "@/lib/notes/editor/long-note";
 import { NoteLink, NoteLinkSuggest } from "@/lib/notes/editor/note-link";
 import type { NoteRefsSource } from "@/lib/notes/editor/refs-source";
@@ -114,7 +114,7 @@ export function editorExtensions(
     LongNote,
     Markdown,
     MarkdownPaste,
-    Collaboration.configure({ document: doc }),
+    noteCollaboration(doc),
   ];
 }
 
