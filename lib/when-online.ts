@@ -24,3 +24,36 @@ function backOnline(pauseMs: number): Promise<void> {
     window.addEventListener("online", () => resolve(), { once: true });
   });
 }
+
+/** True only when the browser says it has no connection (anywhere else, as on the server, false). */
+export function isOffline(): boolean {
+  return typeof navigator !== "undefined" && navigator.onLine === false;
+}
+
+/**
+ * Runs `read` now when the device is online; offline, no request is sent (it would fail) and
+ * `read` runs once the connection returns. With `again`, it runs on every later return too, to
+ * catch up on what changed while the device was away. Returns the way to stop waiting.
+ */
+export function readWhenOnline(read: () => void, { again = false } = {}): () => void {
+  if (typeof window === "undefined") {
+    read();
+    return () => {};
+  }
+  let waiting = true;
+  const back = () => {
+    if (!waiting) return;
+    if (!again) stop();
+    read();
+  };
+  const stop = () => {
+    waiting = false;
+    window.removeEventListener("online", back);
+  };
+  window.addEventListener("online", back);
+  if (!isOffline()) {
+    if (!again) stop();
+    read();
+  }
+  return stop;
+}

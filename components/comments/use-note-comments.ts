@@ -19,11 +19,13 @@ import {
   type CommentRow,
 } from "@/lib/comments/threads";
 import type { Database } from "@/lib/supabase/database.types";
+import { isOffline, readWhenOnline } from "@/lib/when-online";
 
 /**
  * A note's comments: read from the database, again whenever another device says they changed
  * (the note's channel). `PlacedThreads` places them on the note's current text. Their authors'
- * names and faces are the note's people (`reloadPeople` reads those again with them).
+ * names and faces are the note's people (`reloadPeople` reads those again with them). Offline,
+ * nothing is asked: what was read stays, and they are read when the connection returns.
  */
 export function useNoteComments(
   supabase: SupabaseClient<Database>,
@@ -34,24 +36,41 @@ export function useNoteComments(
   const [rows, setRows] = useState<CommentRow[] | null>(null);
   const reading = useRef(0);
 
-  const reload = useCallback(async () => {
-    const ticket = ++reading.current;
-    try {
-      // The note's people are read when it opens: only later reads read them again with the comments.
-      const people = ticket > 1 ? reloadPeople() : null;
-      const [list] = await Promise.all([listComments(supabase, noteId), people]);
-      if (ticket !== reading.current) return;
-      setRows(list);
-    } catch {
-      // Offline or refused: what was read stays; the next signal reads again.
-      if (ticket === reading.current) setRows((r) => r ?? []);
-    }
-  }, [supabase, noteId, reloadPeople]);
+  const read = useCallback(
+    async (withPeople: boolean) => {
+      if (isOffline()) {
+        setRows((r) => r ?? []);
+        return;
+      }
+      const ticket = ++reading.current;
+      try {
+        // The note's people are read when it opens: only later reads read them again with the comments.
+        const people = withPeople && ticket > 1 ? reloadPeople() : null;
+        const [list] = await Promise.all([listComments(supabase, noteId), people]);
+        if (ticket !== reading.current) return;
+        setRows(list);
+      } catch {
+        // Offline or refused: what was read stays; the next signal reads again.
+        if (ticket === reading.current) setRows((r) => r ?? []);
+      }
+    },
+    [supabase, noteId, reloadPeople],
+  );
+  const reload = useCallback(() => read(true), [read]);
 
+  // Read when the note opens, and again when the connection returns (the note's people read
+  // theirs then by themselves).
   useEffect(() => {
-    const first = setTimeout(() => void reload(), 0);
-    return () => clearTimeout(first);
-  }, [reload]);
+    let stop = () => {};
+    const first = setTimeout(() => {
+      if (isOffline()) setRows((r) => r ?? []);
+      stop = readWhenOnline(() => void read(false), { again: true });
+    }, 0);
+    return () => {
+      clearTimeout(first);
+      stop();
+    };
+  }, [read]);
 
   const send = useRef<(() => void) | null>(null);
   const signal = useMemo<CommentsSignal>(

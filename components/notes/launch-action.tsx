@@ -25,6 +25,9 @@ export function LaunchAction() {
     const action = url.searchParams.get("action");
     const kept = url.searchParams.get("shared");
     const shareProblem = shareProblemMessage(url.searchParams.get("share-error"));
+    claimLeftOverShares(action === "share" ? kept : null, (noteId) =>
+      router.push(`/notes/${noteId}`),
+    );
     if (!action && !url.searchParams.has("share-error")) return;
     url.searchParams.delete("action");
     url.searchParams.delete("share-error");
@@ -52,14 +55,37 @@ export function LaunchAction() {
   return null;
 }
 
+/**
+ * Shares left on this device by a claim that failed before its tab was closed: each is made a
+ * note now (one at a time, opening the last). The device keeps nothing shared only when someone
+ * shared files into the app, so its code loads only when such a store exists.
+ */
+function claimLeftOverShares(except: string | null, open: (noteId: string) => void): void {
+  if (typeof indexedDB === "undefined" || typeof indexedDB.databases !== "function") return;
+  void indexedDB
+    .databases()
+    .then(async (all) => {
+      if (!all.some((db) => db.name === "groundwork:shared")) return;
+      const claim = await import("@/lib/share-target/claim");
+      for (const id of await claim.leftOverShares(except)) await claimKeptShare(id, open, false);
+    })
+    .catch(() => undefined);
+}
+
 /** Makes the note of a share kept on this device, says what was not taken, and opens the note. */
-async function claimKeptShare(id: string, open: (noteId: string) => void): Promise<void> {
+async function claimKeptShare(
+  id: string,
+  open: (noteId: string) => void,
+  sayGone = true,
+): Promise<void> {
   const claim = await import("@/lib/share-target/claim").catch(() => null);
   if (!claim) {
     toast.error("What you shared could not be opened. Reload the page to try again.");
     return;
   }
   const result = await claim.claimShare(id);
+  if ("busy" in result) return;
+  if (!sayGone && "error" in result && result.error === claim.SHARE_GONE) return;
   if ("offline" in result) {
     toast(claim.SHARE_WAITS_OFFLINE);
     window.addEventListener("online", () => void claimKeptShare(id, open), { once: true });

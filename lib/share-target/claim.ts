@@ -1,5 +1,10 @@
 import { shareWithFilesIntoNote } from "@/lib/share-target/actions";
-import { forgetPendingShare, keepNoteFiles, pendingShare } from "@/lib/share-target/kept-files";
+import {
+  forgetPendingShare,
+  keepNoteFiles,
+  pendingShare,
+  pendingShareIds,
+} from "@/lib/share-target/kept-files";
 
 export const SHARE_GONE =
   "What you shared is no longer on this device (a note was made of it already, or someone signed out since). Share it again.";
@@ -12,6 +17,8 @@ const NOT_MADE =
 
 export type Claimed =
   | { offline: true }
+  /** Another tab is making the note of it right now. */
+  | { busy: true }
   /** No note when nothing but refused files was shared: the refusals say why. */
   | { noteId: string | null; refused: string[] }
   | { error: string; refused: string[]; retry: boolean };
@@ -24,6 +31,28 @@ export type Claimed =
  * share stays where it is, to be claimed again.
  */
 export async function claimShare(id: string): Promise<Claimed> {
+  // One tab at a time makes the note of a share: another tab claiming it now is left to it.
+  if (typeof navigator !== "undefined" && navigator.locks) {
+    const claimed = await navigator.locks.request(
+      `groundwork:share:${id}`,
+      { ifAvailable: true },
+      (lock) => (lock ? claimOnce(id) : null),
+    );
+    return claimed ?? { busy: true };
+  }
+  return claimOnce(id);
+}
+
+/**
+ * The shares still kept on this device besides `except`: one whose claim failed (and whose tab
+ * was closed) is made a note the next time the notes page starts.
+ */
+export async function leftOverShares(except: string | null): Promise<string[]> {
+  const ids = await pendingShareIds().catch(() => []);
+  return ids.filter((id) => id !== except);
+}
+
+async function claimOnce(id: string): Promise<Claimed> {
   const share = await pendingShare(id).catch(() => null);
   if (!share) return { error: SHARE_GONE, refused: [], retry: false };
   const { fields, files, refused } = share;

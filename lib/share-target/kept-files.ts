@@ -42,6 +42,12 @@ export async function pendingShare(id: string): Promise<PendingShare | null> {
   return (found as PendingShare | undefined) ?? null;
 }
 
+/** The ids of the shares this device still keeps, oldest first. */
+export async function pendingShareIds(): Promise<string[]> {
+  const all = (await pending.run("readonly", (store) => store.getAll())) as PendingShare[];
+  return all.sort((a, b) => a.at - b.at).map((share) => share.id);
+}
+
 export async function forgetPendingShare(id: string): Promise<void> {
   await pending.run("readwrite", (store) => store.delete(id));
 }
@@ -62,4 +68,31 @@ export async function noteFilesKept(userId: string, noteId: string): Promise<Not
 /** A kept file is attached (or the person let it go): it leaves the device. */
 export async function forgetNoteFile(userId: string, id: string): Promise<void> {
   await ownStore(userId).run("readwrite", (store) => store.delete(id));
+}
+
+/**
+ * Of the files kept for a note, those already in it (an attachment of the same name and size) and
+ * those still to attach: a tab closed after a file went in but before its copy here was let go
+ * does not attach it a second time.
+ */
+export function sortKeptFiles(
+  kept: NoteFile[],
+  inNote: { name: string; size: number }[],
+): { attached: NoteFile[]; toAttach: NoteFile[] } {
+  const present = new Map<string, number>();
+  for (const a of inNote) {
+    const key = `${a.size}:${a.name}`;
+    present.set(key, (present.get(key) ?? 0) + 1);
+  }
+  const attached: NoteFile[] = [];
+  const toAttach: NoteFile[] = [];
+  for (const k of kept) {
+    const key = `${k.file.size}:${k.file.name}`;
+    const left = present.get(key) ?? 0;
+    if (left > 0) {
+      present.set(key, left - 1);
+      attached.push(k);
+    } else toAttach.push(k);
+  }
+  return { attached, toAttach };
 }

@@ -135,7 +135,24 @@ test("Groundwork installs, opens cold with no network from the device's copy, sy
   // No network, every page closed, then the app opened again.
   await device.setOffline(true);
   for (const open of device.pages()) await open.close();
+  // Meanwhile someone comments on the second note, to be read once the device is back.
+  const comment = await admin().from("note_comments").insert({
+    note_id: second,
+    author_id: person.id,
+    body: "Book the early train",
+    anchor_start: "AQID",
+    anchor_end: "AQIE",
+    quote: "Tickets",
+  });
+  expect(comment.error).toBeNull();
   const cold = await device.newPage();
+  // Offline, opening a note asks nothing it knows would fail: its people, comments, stored
+  // state and the titles of the notes it links to wait for the connection.
+  const asked: string[] = [];
+  const KNOWN_TO_FAIL = /\/rest\/v1\/(rpc\/note_people|rpc\/note_state|note_comments|notes\?)/;
+  cold.on("request", (request) => {
+    if (KNOWN_TO_FAIL.test(request.url())) asked.push(request.url());
+  });
   await cold.goto("/notes");
   await expect(cold.getByRole("heading", { name: "All notes" })).toBeVisible({ timeout: 15_000 });
   await expect(cold.getByText("Offline — changes are kept on this device")).toBeVisible();
@@ -168,8 +185,19 @@ test("Groundwork installs, opens cold with no network from the device's copy, sy
   await cold.keyboard.type(" and back");
   await expect(cold.getByText("2 notes have changes waiting to sync")).toBeVisible();
 
-  // Back online: both edits reach the server without a reload, and the count empties.
+  expect(asked).toEqual([]);
+  await expect(cold.getByRole("button", { name: "Comments", exact: true })).toBeVisible();
+
+  // Back online: both edits reach the server without a reload, and the count empties; what
+  // waited is read once, and the comment made meanwhile shows.
+  const people = cold.waitForResponse((r) => r.url().includes("/rpc/note_people"));
+  const comments = cold.waitForResponse((r) => r.url().includes("/note_comments"));
   await device.setOffline(false);
+  expect((await people).status()).toBe(200);
+  expect((await comments).status()).toBe(200);
+  await expect(cold.getByRole("button", { name: "Comments, 1 open" })).toBeVisible({
+    timeout: 15_000,
+  });
   await expect
     .poll(() => storedTitle(id), { timeout: 20_000 })
     .toBe("Packing for Lisbon with sandals");

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page, type Route } from "@playwright/test";
 
 import { FACE_PNG } from "./support/attachments";
 import { admin } from "./support/auth";
@@ -376,6 +376,75 @@ test.describe("with the app installed", () => {
       timeout: 30_000,
     });
     expect(await notesOf(person)).toHaveLength(3);
+    await context.close();
+  });
+
+  test("files shared signed out are kept through signing in and become the note's attachment; a claim that failed in a closed tab is made a note at the next start", async ({
+    browser,
+    baseURL,
+  }) => {
+    const person = await newPerson();
+    const context = await browser.newContext({ baseURL });
+    const page = await context.newPage();
+    await page.goto("/sign-in");
+    await expect
+      .poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? ""), {
+        timeout: 60_000,
+      })
+      .toMatch(/\/sw\.js$/);
+
+    // Signed out: the share waits on the device through signing in.
+    const list = Buffer.from("beans, squash, marigolds");
+    await shareFilesInto(page, "Seed swap on Saturday", [
+      { name: "swap list.txt", type: "text/plain", base64: list.toString("base64") },
+    ]);
+    await page.waitForURL(/\/sign-in\?next=/, { timeout: 20_000 });
+    const submit = page.getByRole("main").getByRole("button", { name: "Sign in", exact: true });
+    await expect(submit).toBeEnabled();
+    await page.getByLabel("Email").fill(person.email);
+    await page.getByLabel("Password").fill(person.password);
+    await submit.click();
+    await page.waitForURL(NOTE_URL, { timeout: 20_000 });
+    await expect(editor(page)).toContainText("Seed swap on Saturday", { timeout: 15_000 });
+    const chip = page.locator('[data-attachment-view="file"]');
+    await expect(chip).toContainText("swap list.txt", { timeout: 30_000 });
+    const href = await chip.getByRole("link", { name: /swap list\.txt/ }).getAttribute("href");
+    expect(Buffer.from(await (await page.request.get(href!)).body())).toEqual(list);
+    await expect
+      .poll(async () => (await notesOf(person)).map((n) => n.title))
+      .toEqual(["Seed swap on Saturday"]);
+
+    // A share whose note cannot be made (the server out of reach), its tab then closed...
+    const refuse = (route: Route) =>
+      route.request().method() === "POST" && route.request().headers()["next-action"]
+        ? route.abort()
+        : route.fallback();
+    await context.route("**/notes?*", refuse);
+    await shareFilesInto(page, "Cold frame", [
+      { name: "frame.txt", type: "text/plain", base64: Buffer.from("glass").toString("base64") },
+    ]);
+    await expect(
+      page.getByText("The note could not be made of what you shared.", { exact: false }),
+    ).toBeVisible({ timeout: 20_000 });
+    await page.close();
+    await context.unroute("**/notes?*", refuse);
+
+    // ...is made a note, once, the next time the app starts.
+    const next = await context.newPage();
+    await next.goto("/notes");
+    await next.waitForURL(NOTE_URL, { timeout: 20_000 });
+    await expect(editor(next)).toContainText("Cold frame", { timeout: 15_000 });
+    await expect(next.locator('[data-attachment-view="file"]')).toContainText("frame.txt", {
+      timeout: 30_000,
+    });
+    await next.goto("/notes");
+    await expect(
+      next.getByRole("list", { name: "All notes" }).getByRole("link", { name: /Cold frame/ }),
+    ).toBeVisible();
+    expect((await notesOf(person)).map((n) => n.title).sort()).toEqual([
+      "Cold frame",
+      "Seed swap on Saturday",
+    ]);
     await context.close();
   });
 });

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from "vitest";
 
-import { importWhenOnline } from "@/lib/when-online";
+import { importWhenOnline, isOffline, readWhenOnline } from "@/lib/when-online";
 
 const chunkError = () =>
   Object.assign(new Error("Failed to load chunk /_next/static/chunks/a.js"), {
@@ -77,5 +77,52 @@ describe("importWhenOnline", () => {
     await vi.advanceTimersByTimeAsync(100);
     await outcome;
     expect(load).toHaveBeenCalledTimes(3);
+  });
+});
+
+describe("readWhenOnline", () => {
+  afterEach(() => setOnline(true));
+
+  it("online, reads at once and not again when the connection comes back", () => {
+    const read = vi.fn();
+    readWhenOnline(read);
+    expect(read).toHaveBeenCalledTimes(1);
+    window.dispatchEvent(new Event("online"));
+    expect(read).toHaveBeenCalledTimes(1);
+  });
+
+  it("offline, asks nothing until the connection returns, then reads once", () => {
+    setOnline(false);
+    expect(isOffline()).toBe(true);
+    const read = vi.fn();
+    readWhenOnline(read);
+    window.dispatchEvent(new Event("offline"));
+    expect(read).not.toHaveBeenCalled();
+    setOnline(true);
+    window.dispatchEvent(new Event("online"));
+    window.dispatchEvent(new Event("online"));
+    expect(read).toHaveBeenCalledTimes(1);
+  });
+
+  it("with `again`, reads at once and on every return of the connection, until stopped", () => {
+    const read = vi.fn();
+    const stop = readWhenOnline(read, { again: true });
+    expect(read).toHaveBeenCalledTimes(1);
+    window.dispatchEvent(new Event("online"));
+    window.dispatchEvent(new Event("online"));
+    expect(read).toHaveBeenCalledTimes(3);
+    stop();
+    window.dispatchEvent(new Event("online"));
+    expect(read).toHaveBeenCalledTimes(3);
+  });
+
+  it("stopped while offline (the note was closed), never reads", () => {
+    setOnline(false);
+    const read = vi.fn();
+    const stop = readWhenOnline(read, { again: true });
+    stop();
+    setOnline(true);
+    window.dispatchEvent(new Event("online"));
+    expect(read).not.toHaveBeenCalled();
   });
 });

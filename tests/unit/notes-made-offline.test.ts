@@ -151,6 +151,22 @@ describe("a note made offline reaching the server", () => {
     expect(toast.error).toHaveBeenCalledWith(FOLDER_GONE);
   });
 
+  it("offline, sends nothing at all (no insert, no state read) and waits; back online, both go", async () => {
+    const server = fakeServer();
+    const rpc = vi.spyOn(server.client, "rpc");
+    keepNoteMadeHere(storage, USER, { id: ID_A, folder: null, created_at: "2026-01-01T10:00Z" });
+    const store = supabaseNoteStore(server.client, ID_A, USER);
+    vi.stubGlobal("navigator", { onLine: false });
+    await expect(store.load()).rejects.toBeInstanceOf(TransientError);
+    await expect(store.derive()).rejects.toBeInstanceOf(TransientError);
+    expect(server.inserts).toEqual([]);
+    expect(rpc).not.toHaveBeenCalled();
+    vi.stubGlobal("navigator", { onLine: true });
+    await expect(store.load()).resolves.toMatchObject({ version: 0, updates: [] });
+    expect([...server.rows]).toEqual([[ID_A, null]]);
+    expect(rpc).toHaveBeenCalledTimes(1);
+  });
+
   it("is not inserted for a note the server made", async () => {
     const server = fakeServer();
     await supabaseNoteStore(server.client, ID_A, USER).load();

@@ -8,6 +8,8 @@ import {
   claimPath,
   PENDING_SHARES_DATABASE,
   sharedFilesDatabase,
+  sortKeptFiles,
+  type NoteFile,
 } from "@/lib/share-target/kept-files";
 import {
   formHasFiles,
@@ -135,5 +137,35 @@ describe("the manifest's share target", () => {
     const mimeTypes = files[0].accept.filter((a) => !a.startsWith("."));
     expect(mimeTypes.sort()).toEqual(Object.keys(ATTACHMENT_TYPES).sort());
     expect(files[0].accept.join(" ")).not.toMatch(/svg|html/);
+  });
+});
+
+describe("a note's kept shared files, against the attachments it already has", () => {
+  const kept = (id: string, name: string, size: number): NoteFile => ({
+    id,
+    noteId: "n",
+    file: file(name, "text/plain", size),
+  });
+
+  it("does not attach again a file already in the note (same name and size), and attaches the rest", () => {
+    const files = [kept("a", "plan.pdf", 30), kept("b", "photo.png", 12), kept("c", "list.txt", 4)];
+    const { attached, toAttach } = sortKeptFiles(files, [
+      { name: "plan.pdf", size: 30 },
+      { name: "photo.png", size: 99 },
+    ]);
+    expect(attached.map((k) => k.id)).toEqual(["a"]);
+    expect(toAttach.map((k) => k.id)).toEqual(["b", "c"]);
+  });
+
+  it("counts each attachment once: two identical files shared, one in the note, one still to attach", () => {
+    const files = [kept("a", "same.txt", 3), kept("b", "same.txt", 3)];
+    const { attached, toAttach } = sortKeptFiles(files, [{ name: "same.txt", size: 3 }]);
+    expect(attached.map((k) => k.id)).toEqual(["a"]);
+    expect(toAttach.map((k) => k.id)).toEqual(["b"]);
+  });
+
+  it("with no attachments yet, attaches everything", () => {
+    const files = [kept("a", "one.txt", 1)];
+    expect(sortKeptFiles(files, [])).toEqual({ attached: [], toAttach: files });
   });
 });

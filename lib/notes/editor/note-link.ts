@@ -5,6 +5,7 @@ import Suggestion from "@tiptap/suggestion";
 import type { NoteRefsSource } from "@/lib/notes/editor/refs-source";
 import { listboxPopup } from "@/lib/notes/editor/suggest-popup";
 import { fuzzyFilter } from "@/lib/tags/fuzzy";
+import { readWhenOnline } from "@/lib/when-online";
 
 /** The titles of linked notes as they are now, so a link shows its target's current title. */
 const titles = new Map<string, string>();
@@ -26,7 +27,7 @@ export function rememberTitles(notes: { id: string; title: string }[]): void {
  * rename) and the title it had when linked, shown until the current one is known. In Markdown it
  * is `[[Title]]`, readable anywhere.
  */
-export const NoteLink = Node.create<{ refs: NoteRefsSource | null }>({
+export const NoteLink = Node.create<{ refs: NoteRefsSource | null }, { stop: () => void }>({
   name: "noteLink",
   group: "inline",
   inline: true,
@@ -35,6 +36,10 @@ export const NoteLink = Node.create<{ refs: NoteRefsSource | null }>({
 
   addOptions() {
     return { refs: null };
+  },
+
+  addStorage() {
+    return { stop: () => {} };
   },
 
   addAttributes() {
@@ -100,9 +105,15 @@ export const NoteLink = Node.create<{ refs: NoteRefsSource | null }>({
   },
 
   onCreate() {
-    // Learn the current titles of the notes this one links to.
+    // Learn the current titles of the notes this one links to: offline, once the connection
+    // returns (until then each link shows the title it was made with).
     const refs = this.options.refs;
-    if (refs) void refs.notes().then(rememberTitles, () => {});
+    if (refs)
+      this.storage.stop = readWhenOnline(() => void refs.notes().then(rememberTitles, () => {}));
+  },
+
+  onDestroy() {
+    this.storage.stop();
   },
 });
 

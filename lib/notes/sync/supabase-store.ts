@@ -11,10 +11,16 @@ import {
   type StoredNote,
 } from "@/lib/notes/sync/types";
 import type { Database } from "@/lib/supabase/database.types";
+import { isOffline } from "@/lib/when-online";
 
 type Failure = { status: number; error: { message: string } | null };
 
-const offline = () => typeof navigator !== "undefined" && navigator.onLine === false;
+const offline = isOffline;
+
+/** Offline a request would only fail: the caller waits as for one that did, and nothing is sent. */
+function notWhileOffline(): void {
+  if (offline()) throw new TransientError("Offline");
+}
 
 /** No answer, or a server that is away, is worth waiting for; a refusal is not. */
 function check(result: Failure): void {
@@ -97,6 +103,7 @@ export function supabaseNoteStore(
   };
   return {
     async load(): Promise<StoredNote> {
+      notWhileOffline();
       await ensureInserted();
       const state = await supabase.rpc("note_state", { note_id: noteId }).single();
       check(state);
@@ -108,12 +115,14 @@ export function supabaseNoteStore(
       };
     },
     async append(update) {
+      notWhileOffline();
       await ensureInserted();
       const id = await postUpdate(noteId, update);
       if (id === null) throw new Error("The change was not stored.");
       return id;
     },
     async compact(state, baseVersion, mergedIds) {
+      notWhileOffline();
       const res = await supabase.rpc("compact_note", {
         note_id: noteId,
         ydoc: toBytea(state),
@@ -124,6 +133,7 @@ export function supabaseNoteStore(
       return res.data!.ydoc_version;
     },
     async derive() {
+      notWhileOffline();
       await ensureInserted();
       await postUpdate(noteId, new Uint8Array());
     },
