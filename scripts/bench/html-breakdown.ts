@@ -35,7 +35,13 @@ export function htmlBreakdown(html: string): HtmlBreakdown {
   const total = bytes(html);
   let markup = html.replace(PUSH, "");
 
-  const markupShares: Share[] = [];
+  const markupShares: Share[] = [
+    {
+      label: "the payload's <script> wrappers",
+      bytes: pushes.reduce((n, m) => n + bytes(m[0]) - bytes(m[1]), 0),
+      count: pushes.length,
+    },
+  ];
   const take = (label: string, pattern: RegExp) => {
     const found = markup.match(pattern) ?? [];
     markupShares.push({ label, ...sumOf(found) });
