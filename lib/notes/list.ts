@@ -69,7 +69,8 @@ export type NotesPage = { notes: NoteListItem[]; more: boolean };
 /**
  * A listed note as the page's data carries it: no names repeated per note, no trashed-at; the id
  * as 22 base64url characters instead of a 36-character UUID and the last edit as microseconds
- * since 1970 (a number, so no quotes to escape), wherever they come back exactly as they were.
+ * since 1970 (a number, so no quotes to escape; after the first, as microseconds before the
+ * previous note's), wherever they come back exactly as they were.
  */
 export type PackedNote = [
   id: string,
@@ -149,9 +150,17 @@ export function packStamp(stamp: string): string | number {
 }
 
 export function packNotesPage({ notes, more }: NotesPage): PackedNotesPage {
+  // Each time after the first is how much earlier it is than the one before: a shorter number.
+  let previous: number | null = null;
   return {
     packed: notes.map((n) => {
-      const row: PackedNote = [packId(n.id), n.title, n.preview, packStamp(n.updated_at)];
+      const stamp = packStamp(n.updated_at);
+      let sent = stamp;
+      if (typeof stamp === "number") {
+        if (previous !== null) sent = previous - stamp;
+        previous = stamp;
+      }
+      const row: PackedNote = [packId(n.id), n.title, n.preview, sent];
       if (n.pinned) row.push(1);
       return row;
     }),
@@ -160,15 +169,17 @@ export function packNotesPage({ notes, more }: NotesPage): PackedNotesPage {
 }
 
 export function unpackNotesPage({ packed, more }: PackedNotesPage): NotesPage {
+  let previous: number | null = null;
   return {
-    notes: packed.map(([id, title, preview, updated_at, pin]) => ({
-      id: unpackId(id),
-      title,
-      preview,
-      pinned: pin === 1,
-      updated_at: typeof updated_at === "number" ? stampOf(updated_at) : updated_at,
-      deleted_at: null,
-    })),
+    notes: packed.map(([id, title, preview, sent, pin]) => {
+      let updated_at: string;
+      if (typeof sent === "number") {
+        const micros: number = previous === null ? sent : previous - sent;
+        previous = micros;
+        updated_at = stampOf(micros);
+      } else updated_at = sent;
+      return { id: unpackId(id), title, preview, pinned: pin === 1, updated_at, deleted_at: null };
+    }),
     more,
   };
 }

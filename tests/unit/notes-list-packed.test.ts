@@ -39,6 +39,31 @@ describe("the list's first page as the page's data carries it", () => {
     expect(unpackNotesPage(JSON.parse(JSON.stringify(packed)))).toEqual(page);
   });
 
+  it("sends each later time as its distance from the one before, around times sent as written", () => {
+    const note = (n: number, updated_at: string) => ({
+      ...page.notes[1],
+      id: `0b7c2f43-9a51-4c55-a3f5-0b3e8a0a6a0${n}`,
+      updated_at,
+    });
+    const mixed: NotesPage = {
+      notes: [
+        note(1, "2026-11-25T10:00:00.5+00:00"),
+        note(2, "2026-11-25T09:59:59.000001+00:00"),
+        note(3, "2026-11-25T09:00:00.120+00:00"),
+        note(4, "2026-11-26T09:00:00+00:00"),
+      ],
+      more: false,
+    };
+    const packed = packNotesPage(mixed);
+    expect(packed.packed.map((row) => row[3])).toEqual([
+      packStamp("2026-11-25T10:00:00.5+00:00"),
+      1_499_999,
+      "2026-11-25T09:00:00.120+00:00",
+      -82_800_999_999,
+    ]);
+    expect(unpackNotesPage(JSON.parse(JSON.stringify(packed)))).toEqual(mixed);
+  });
+
   it("carries no field name per note and about half the bytes of the objects", () => {
     const packed = JSON.stringify(packNotesPage(page));
     expect(packed).not.toContain("preview");
