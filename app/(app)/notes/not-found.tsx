@@ -1,8 +1,3 @@
-"use client";
-
-// A client component: every notes page carries this boundary in its data, so as a reference
-// rather than as its markup, its buttons' classes and its icon's paths.
-
 import Link from "next/link";
 import { FileQuestionIcon } from "lucide-react";
 
