@@ -65,10 +65,7 @@ export default async function RootLayout({ children }: { children: React.ReactNo
                 }}
               />
             ) : null}
-            <a
-              href="#main"
-              className="fixed top-2 left-2 z-50 -translate-y-16 rounded-md bg-primary px-4 py-2 text-sm font-medium text-primary-foreground transition-transform focus-visible:translate-y-0 focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
-            >
+            <a href="#main" className="skip-link">
               Skip to content
             </a>
             {profile ? <PaletteLauncher userId={profile.userId} /> : null}

@@ -43,6 +43,7 @@ import { benchNotes } from "./bench/notes";
 import { benchOffline } from "./bench/offline-app";
 import { benchKeystroke } from "./bench/notes-keystroke";
 import { organizeLines } from "./bench/organize";
+import { breakdownLines, htmlBreakdown } from "./bench/html-breakdown";
 import { printPages, profilePage, type PageProfile } from "./bench/page-profile";
 import { proxyCost } from "./bench/proxy-cost";
 import { cookieHeader, sessionCookies } from "./bench/session-cookies";
@@ -56,6 +57,8 @@ const REFERENCE_DIR = process.env.BENCH_REFERENCE_DIR;
 const ONLY_COMPARE = process.env.BENCH_ONLY_COMPARE === "1";
 /** BENCH_ONLY_PROFILE=1: only where each notes view's time and bytes go (a quick look). */
 const ONLY_PROFILE = process.env.BENCH_ONLY_PROFILE === "1";
+/** BENCH_HTML_BREAKDOWN=1: with the profile, what each notes view's HTML spends its bytes on. */
+const HTML_BREAKDOWN = process.env.BENCH_HTML_BREAKDOWN === "1";
 /** BENCH_ONLY_EDITOR=1: only the writing surface's rows (keystroke latency, layout shift). */
 const ONLY_EDITOR = process.env.BENCH_ONLY_EDITOR === "1";
 /** BENCH_ONLY_HISTORY=1: only the version history rows (no app server). */
@@ -273,8 +276,17 @@ async function profileViews(
     cookie,
   );
   console.log("\nWhere each notes view's time goes (best of 20 views, one at a time, 1,000 notes)");
-  for (const view of views)
-    printViewProfile(view.label, await profileView(view.url, view.cookie, recorder));
+  const htmls: { label: string; html: string }[] = [];
+  for (const view of views) {
+    const profile = await profileView(view.url, view.cookie, recorder);
+    printViewProfile(view.label, profile);
+    htmls.push({ label: view.label, html: profile.html });
+  }
+  if (HTML_BREAKDOWN) {
+    console.log("\nWhat each notes view's HTML spends its bytes on");
+    for (const { label, html } of htmls)
+      for (const line of breakdownLines(label, htmlBreakdown(html))) console.log(line);
+  }
 }
 
 async function main() {

@@ -17,6 +17,8 @@ import {
 } from "lucide-react";
 import { toast } from "sonner";
 
+import "@/components/notes/notes-frame.css";
+
 import { useFolders } from "@/components/folders/folders-provider";
 import { loadSupabase, useSupabaseConfig } from "@/components/supabase/supabase-config";
 import {
@@ -295,7 +297,7 @@ export function FolderTree({ onNavigate }: { onNavigate?: () => void }) {
           type="button"
           aria-label="New folder"
           title="New folder"
-          className="grid size-7 place-items-center rounded-md text-muted-foreground outline-none hover:bg-accent hover:text-accent-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50"
+          className="pane-button grid size-7"
           onClick={() => setEditing({ kind: "create", parent: null })}
         >
           <FolderPlusIcon aria-hidden="true" className="size-4" />

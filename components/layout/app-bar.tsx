@@ -18,10 +18,7 @@ export function AppBar() {
       data-app-bar
       className="hidden h-11 shrink-0 items-center gap-2 border-b bg-background px-2 sm:px-3"
     >
-      <Link
-        href="/notes"
-        className="flex items-center gap-2 rounded-md px-1 text-sm font-semibold tracking-tight outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
-      >
+      <Link href="/notes" className="app-bar-home">
         <LogoMark className="size-5 text-primary" />
         <span>{siteConfig.name}</span>
       </Link>

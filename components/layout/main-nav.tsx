@@ -9,12 +9,11 @@ import {
   NavigationMenuItem,
   NavigationMenuLink,
   NavigationMenuList,
+  NavigationMenuTopLink,
   NavigationMenuTrigger,
-  navigationMenuTriggerStyle,
 } from "@/components/ui/navigation-menu";
 import { isActiveItem, isActiveSection, isCurrentPage } from "@/lib/nav";
 import { isNavGroup, mainNavFor } from "@/lib/site-config";
-import { cn } from "@/lib/utils";
 
 /** The wide-screen menu. Radix gives it roving focus, arrow keys and Escape. */
 export function MainNav({
@@ -56,18 +55,18 @@ export function MainNav({
             </NavigationMenuItem>
           ) : (
             <NavigationMenuItem key={item.href}>
-              <NavigationMenuLink
+              <NavigationMenuTopLink
                 asChild
                 active={isCurrentPage(pathname, item.href)}
-                className={cn(
-                  navigationMenuTriggerStyle(),
-                  "data-[active]:bg-accent data-[active]:text-accent-foreground",
+                className={
                   // A page below this one (a note under Notes) shows where you are, too.
-                  isActiveSection(pathname, item.href) && "bg-accent text-accent-foreground",
-                )}
+                  isActiveSection(pathname, item.href)
+                    ? "bg-accent text-accent-foreground"
+                    : "bg-transparent"
+                }
               >
                 <Link href={item.href}>{item.title}</Link>
-              </NavigationMenuLink>
+              </NavigationMenuTopLink>
             </NavigationMenuItem>
           ),
         )}

@@ -5,6 +5,8 @@
 
 import Link from "next/link";
 
+import "@/components/layout/site-footer.css";
+
 import { isNavGroup, siteConfig } from "@/lib/site-config";
 
 export function SiteFooter() {
@@ -24,15 +26,10 @@ export function SiteFooter() {
           .
         </p>
         <nav aria-label="Footer">
-          <ul className="flex flex-wrap gap-x-4 gap-y-2">
+          <ul className="site-footer-links flex flex-wrap gap-x-4 gap-y-2">
             {links.map((link) => (
               <li key={link.href}>
-                <Link
-                  href={link.href}
-                  className="rounded-sm underline-offset-4 outline-none hover:text-foreground hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50"
-                >
-                  {link.title}
-                </Link>
+                <Link href={link.href}>{link.title}</Link>
               </li>
             ))}
           </ul>

@@ -3,7 +3,6 @@
 import { useEffect, useState } from "react";
 import Link from "next/link";
 import { useSelectedLayoutSegment } from "next/navigation";
-import { PinIcon } from "lucide-react";
 
 import "@/components/notes/note-list.css";
 
@@ -108,7 +107,7 @@ export function NoteList({
       data-note-link
     >
       <b>
-        {note.pinned && <PinIcon aria-label="Pinned" />}
+        {note.pinned && <i role="img" aria-label="Pinned" />}
         <span>{displayTitle(note.title)}</span>
       </b>
       <small>

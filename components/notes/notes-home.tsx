@@ -1,3 +1,8 @@
+"use client";
+
+// A client component: the page's data carries a reference and one flag instead of this markup and
+// the icon's drawing (a lucide icon in a server component travels as its paths, and again as SVG).
+
 import { NotebookPenIcon } from "lucide-react";
 
 import { LaunchAction } from "@/components/notes/launch-action";

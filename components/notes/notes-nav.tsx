@@ -6,12 +6,14 @@ import { useState } from "react";
 import { NotebookIcon, Trash2Icon, UsersIcon } from "lucide-react";
 import { toast } from "sonner";
 
+import "@/components/notes/notes-frame.css";
+
 import { carriesNote, draggedNote, FolderTree } from "@/components/folders/folder-tree";
 import { useFolders } from "@/components/folders/folders-provider";
 import { cn } from "@/lib/utils";
 
-const item =
-  "flex h-8 items-center gap-2 rounded-md px-2 text-sm outline-none hover:bg-accent/60 focus-visible:ring-[3px] focus-visible:ring-ring/50 aria-[current=page]:bg-accent aria-[current=page]:font-medium aria-[current=page]:text-accent-foreground";
+/** A navigation item (notes-frame.css). */
+const item = "pane-item";
 
 /**
  * The navigation pane: All notes, the folder tree, the tags (a slot their section fills) and

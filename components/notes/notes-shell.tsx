@@ -5,6 +5,8 @@ import dynamic from "next/dynamic";
 import { useRouter, useSelectedLayoutSegment } from "next/navigation";
 import { PanelLeftCloseIcon, PanelLeftOpenIcon } from "lucide-react";
 
+import "@/components/notes/notes-frame.css";
+
 import { NoteHostProvider, useEditorHost } from "@/components/notes/note-editor-host";
 import { NoteShortcuts } from "@/components/notes/note-shortcuts";
 import { NotesNav } from "@/components/notes/notes-nav";
@@ -42,8 +44,8 @@ const NavigationSheet = dynamic(
   { ssr: false },
 );
 
-export const paneButton =
-  "grid size-8 place-items-center rounded-md text-muted-foreground outline-none hover:bg-accent hover:text-accent-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50";
+/** A pane's icon button (notes-frame.css); display and size stay utilities, to be overridden. */
+export const paneButton = "pane-button grid size-8";
 
 /**
  * The notes app's frame. Wide screens: navigation, the list and the note side by side; the panes
@@ -237,7 +239,7 @@ function Resizer({
       aria-valuemin={bounds.min}
       aria-valuemax={bounds.max}
       tabIndex={0}
-      className="relative -mx-1 hidden w-2 shrink-0 cursor-col-resize touch-none outline-none after:absolute after:inset-y-0 after:left-1/2 after:w-px after:-translate-x-1/2 hover:after:w-0.5 hover:after:bg-primary/50 focus-visible:after:w-0.5 focus-visible:after:bg-ring lg:block"
+      className="pane-resizer hidden lg:block"
       onPointerDown={(e) => {
         start.current = { x: e.clientX, width: value };
         e.currentTarget.setPointerCapture(e.pointerId);

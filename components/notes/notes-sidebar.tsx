@@ -3,6 +3,8 @@
 import { useEffect, useMemo, useState } from "react";
 import { PanelLeftOpenIcon } from "lucide-react";
 
+import "@/components/notes/notes-frame.css";
+
 import { NOTE_DRAG_TYPE } from "@/components/folders/folder-tree";
 import { useFolders } from "@/components/folders/folders-provider";
 import { NewNoteButton } from "@/components/notes/new-note-button";
@@ -68,10 +70,7 @@ export function NotesSidebar({
               aria-label="Show folders"
               title="Show folders"
               onClick={() => panes?.showNav()}
-              className={cn(
-                "grid size-8 shrink-0 place-items-center rounded-md text-muted-foreground outline-none hover:bg-accent hover:text-accent-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50",
-                panes?.layout.nav && "lg:hidden",
-              )}
+              className={cn("pane-button grid size-8 shrink-0", panes?.layout.nav && "lg:hidden")}
             >
               <PanelLeftOpenIcon aria-hidden="true" className="size-4" />
             </button>

@@ -292,7 +292,7 @@ export function OfflineNotes() {
         }}
       >
         <b>
-          {n.pinned && <PinIcon aria-label="Pinned" />}
+          {n.pinned && <i role="img" aria-label="Pinned" />}
           <span>{displayTitle(n.title)}</span>
         </b>
         <small>

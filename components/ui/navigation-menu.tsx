@@ -5,6 +5,8 @@ import { cva } from "class-variance-authority";
 import { ChevronDownIcon } from "lucide-react";
 import * as NavigationMenuPrimitive from "@radix-ui/react-navigation-menu";
 
+import "@/components/ui/navigation-menu.css";
+
 import { cn } from "@/lib/utils";
 
 function NavigationMenu({
@@ -58,9 +60,11 @@ function NavigationMenuItem({
   );
 }
 
-const navigationMenuTriggerStyle = cva(
-  "group inline-flex h-9 w-max items-center justify-center rounded-md bg-transparent px-4 py-2 text-sm font-medium transition-[color,box-shadow] outline-none hover:bg-accent hover:text-accent-foreground focus:bg-accent focus:text-accent-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50 disabled:pointer-events-none disabled:opacity-50 data-[active=true]:text-primary data-[state=open]:bg-accent/50 data-[state=open]:text-accent-foreground data-[state=open]:hover:bg-accent data-[state=open]:focus:bg-accent",
-);
+/**
+ * A trigger's look, and that of a top-level link styled as one: a class each
+ * (navigation-menu.css) rather than a 540-character class list on every item of the menu.
+ */
+const navigationMenuTriggerStyle = cva("nav-trigger");
 
 function NavigationMenuTrigger({
   className,
@@ -136,6 +140,23 @@ function NavigationMenuLink({
   );
 }
 
+/**
+ * A link in the menu's top row, looking like a trigger (`nav-top-link`); pass `bg-transparent`, or
+ * the colours of the section you are in.
+ */
+function NavigationMenuTopLink({
+  className,
+  ...props
+}: React.ComponentProps<typeof NavigationMenuPrimitive.Link>) {
+  return (
+    <NavigationMenuPrimitive.Link
+      data-slot="navigation-menu-link"
+      className={cn("nav-top-link group", className)}
+      {...props}
+    />
+  );
+}
+
 function NavigationMenuIndicator({
   className,
   ...props
@@ -161,6 +182,7 @@ export {
   NavigationMenuContent,
   NavigationMenuTrigger,
   NavigationMenuLink,
+  NavigationMenuTopLink,
   NavigationMenuIndicator,
   NavigationMenuViewport,
   navigationMenuTriggerStyle,

@@ -66,19 +66,101 @@ export const NOTE_PAGE = 100;
 /** A stretch of the list, and whether older notes come after it. */
 export type NotesPage = { notes: NoteListItem[]; more: boolean };
 
-/** A listed note as the page's data carries it: no names repeated per note, no trashed-at. */
-export type PackedNote = [id: string, title: string, preview: string, updatedAt: string, pin?: 1];
+/**
+ * A listed note as the page's data carries it: no names repeated per note, no trashed-at; the id
+ * as 22 base64url characters instead of a 36-character UUID and the last edit as microseconds
+ * since 1970 (a number, so no quotes to escape; after the first, as microseconds before the
+ * previous note's), wherever they come back exactly as they were.
+ */
+export type PackedNote = [
+  id: string,
+  title: string,
+  preview: string,
+  updatedAt: string | number,
+  pin?: 1,
+];
 
 /**
  * The list's first page as the server hands it to the browser. It travels twice, as HTML and as
- * the page's data for hydration; packed, the data costs about half as much as the objects.
+ * the page's data for hydration; packed, the data costs well under half as much as the objects.
  */
 export type PackedNotesPage = { packed: PackedNote[]; more: boolean };
 
+const BASE64URL = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const SHORT_ID = /^[A-Za-z0-9_-]{22}$/;
+
+/** A lowercase UUID as 22 base64url characters (its 128 bits, 6 at a time); anything else as is. */
+export function packId(id: string): string {
+  if (!UUID.test(id)) return id;
+  const hex = id.replaceAll("-", "");
+  let out = "";
+  // 32 hex digits are 128 bits: 21 groups of 6 bits and 2 bits left, sent as the last character.
+  let bits = 0;
+  let width = 0;
+  for (const digit of hex) {
+    bits = (bits << 4) | parseInt(digit, 16);
+    width += 4;
+    while (width >= 6) {
+      width -= 6;
+      out += BASE64URL[(bits >> width) & 63];
+    }
+    bits &= (1 << width) - 1;
+  }
+  return out + BASE64URL[bits << (6 - width)];
+}
+
+export function unpackId(id: string): string {
+  if (!SHORT_ID.test(id)) return id;
+  let hex = "";
+  let bits = 0;
+  let width = 0;
+  for (const char of id) {
+    bits = (bits << 6) | BASE64URL.indexOf(char);
+    width += 6;
+    while (width >= 4 && hex.length < 32) {
+      width -= 4;
+      hex += ((bits >> width) & 15).toString(16);
+    }
+    bits &= (1 << width) - 1;
+  }
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/** A timestamp as the database's API writes it (UTC, fractions without trailing zeros). */
+const STAMP = /^(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d)(?:\.(\d{1,6}))?\+00:00$/;
+
+/** From microseconds since 1970 to the database's API's way of writing the time. */
+export function stampOf(micros: number): string {
+  const seconds = Math.floor(micros / 1e6);
+  const fraction = String(micros - seconds * 1e6)
+    .padStart(6, "0")
+    .replace(/0+$/, "");
+  const whole = new Date(seconds * 1000).toISOString().slice(0, 19);
+  return `${whole}${fraction ? `.${fraction}` : ""}+00:00`;
+}
+
+/** The time as microseconds since 1970 when that writes back to the same string; else the string. */
+export function packStamp(stamp: string): string | number {
+  const match = STAMP.exec(stamp);
+  if (!match) return stamp;
+  const seconds = Date.parse(`${match[1]}Z`) / 1000;
+  const micros = seconds * 1e6 + Number((match[2] ?? "").padEnd(6, "0"));
+  return Number.isSafeInteger(micros) && stampOf(micros) === stamp ? micros : stamp;
+}
+
 export function packNotesPage({ notes, more }: NotesPage): PackedNotesPage {
+  // Each time after the first is how much earlier it is than the one before: a shorter number.
+  let previous: number | null = null;
   return {
     packed: notes.map((n) => {
-      const row: PackedNote = [n.id, n.title, n.preview, n.updated_at];
+      const stamp = packStamp(n.updated_at);
+      let sent = stamp;
+      if (typeof stamp === "number") {
+        if (previous !== null) sent = previous - stamp;
+        previous = stamp;
+      }
+      const row: PackedNote = [packId(n.id), n.title, n.preview, sent];
       if (n.pinned) row.push(1);
       return row;
     }),
@@ -87,15 +169,17 @@ export function packNotesPage({ notes, more }: NotesPage): PackedNotesPage {
 }
 
 export function unpackNotesPage({ packed, more }: PackedNotesPage): NotesPage {
+  let previous: number | null = null;
   return {
-    notes: packed.map(([id, title, preview, updated_at, pin]) => ({
-      id,
-      title,
-      preview,
-      pinned: pin === 1,
-      updated_at,
-      deleted_at: null,
-    })),
+    notes: packed.map(([id, title, preview, sent, pin]) => {
+      let updated_at: string;
+      if (typeof sent === "number") {
+        const micros: number = previous === null ? sent : previous - sent;
+        previous = micros;
+        updated_at = stampOf(micros);
+      } else updated_at = sent;
+      return { id: unpackId(id), title, preview, pinned: pin === 1, updated_at, deleted_at: null };
+    }),
     more,
   };
 }

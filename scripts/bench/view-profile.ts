@@ -56,6 +56,7 @@ export async function profileView(
     htmlBytes: Buffer.byteLength(html),
     payloadBytes: payload,
     markupBytes: Buffer.byteLength(html) - payload,
+    html,
   };
 }
 

@@ -2,8 +2,11 @@ import { describe, expect, it } from "vitest";
 
 import {
   LIST_PREVIEW_CHARS,
+  packId,
   packNotesPage,
+  packStamp,
   toListItem,
+  unpackId,
   unpackNotesPage,
   type NotesPage,
 } from "@/lib/notes/list";
@@ -36,11 +39,71 @@ describe("the list's first page as the page's data carries it", () => {
     expect(unpackNotesPage(JSON.parse(JSON.stringify(packed)))).toEqual(page);
   });
 
+  it("sends each later time as its distance from the one before, around times sent as written", () => {
+    const note = (n: number, updated_at: string) => ({
+      ...page.notes[1],
+      id: `0b7c2f43-9a51-4c55-a3f5-0b3e8a0a6a0${n}`,
+      updated_at,
+    });
+    const mixed: NotesPage = {
+      notes: [
+        note(1, "2026-11-25T10:00:00.5+00:00"),
+        note(2, "2026-11-25T09:59:59.000001+00:00"),
+        note(3, "2026-11-25T09:00:00.120+00:00"),
+        note(4, "2026-11-26T09:00:00+00:00"),
+      ],
+      more: false,
+    };
+    const packed = packNotesPage(mixed);
+    expect(packed.packed.map((row) => row[3])).toEqual([
+      packStamp("2026-11-25T10:00:00.5+00:00"),
+      1_499_999,
+      "2026-11-25T09:00:00.120+00:00",
+      -82_800_999_999,
+    ]);
+    expect(unpackNotesPage(JSON.parse(JSON.stringify(packed)))).toEqual(mixed);
+  });
+
   it("carries no field name per note and about half the bytes of the objects", () => {
     const packed = JSON.stringify(packNotesPage(page));
     expect(packed).not.toContain("preview");
     expect(packed).not.toContain("deleted_at");
-    expect(packed.length).toBeLessThan(JSON.stringify(page).length * 0.7);
+    expect(packed.length).toBeLessThan(JSON.stringify(page).length * 0.5);
+  });
+
+  it("sends ids as 22 characters and times as numbers, each coming back exactly", () => {
+    const ids = [
+      "0b7c2f43-9a51-4c55-a3f5-0b3e8a0a6a01",
+      "00000000-0000-0000-0000-000000000000",
+      "ffffffff-ffff-ffff-ffff-ffffffffffff",
+    ];
+    for (const id of ids) {
+      expect(packId(id)).toMatch(/^[A-Za-z0-9_-]{22}$/);
+      expect(unpackId(packId(id))).toBe(id);
+    }
+    expect(new Set(ids.map(packId)).size).toBe(3);
+    // Not a UUID as the database writes it: sent as it is.
+    expect(packId("0B7C2F43-9A51-4C55-A3F5-0B3E8A0A6A01")).toBe(
+      "0B7C2F43-9A51-4C55-A3F5-0B3E8A0A6A01",
+    );
+    expect(unpackId("not-a-uuid")).toBe("not-a-uuid");
+
+    const stamps = [
+      "2026-11-25T10:00:00.123456+00:00",
+      "2026-11-25T10:00:00.000001+00:00",
+      "2026-11-26T22:33:30.918+00:00",
+      "2026-11-24T10:00:00+00:00",
+      "1999-12-31T23:59:59.5+00:00",
+    ];
+    for (const stamp of stamps) {
+      const packed = packStamp(stamp);
+      expect(typeof packed).toBe("number");
+      const back = unpackNotesPage({ packed: [["x", "", "", packed]], more: false });
+      expect(back.notes[0].updated_at).toBe(stamp);
+    }
+    // Written otherwise (a zero the database would drop, another offset): sent as it is.
+    for (const stamp of ["2026-11-25T10:00:00.120+00:00", "2026-11-25T10:00:00Z", "soon"])
+      expect(packStamp(stamp)).toBe(stamp);
   });
 
   it("sends a preview of at most a line's worth of words", () => {
