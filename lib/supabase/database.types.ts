@@ -696,6 +696,7 @@ export type Database = {
           created_at: string | null;
           updated_at: string | null;
           note_count: number | null;
+          shared: boolean | null;
         };
         Relationships: [];
       };
@@ -772,6 +773,8 @@ export type Database = {
           name: string;
           email: string;
           avatar_path: string;
+          direct_role: string;
+          through: string;
         }[];
       };
       folder_role: {
@@ -871,6 +874,8 @@ export type Database = {
           name: string;
           email: string;
           avatar_path: string;
+          direct_role: string;
+          through: string;
         }[];
       };
       note_plain_text: {
