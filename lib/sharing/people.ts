@@ -29,7 +29,8 @@ export type Person = {
 /** The dialog's rows from the server's: direct shares keep their controls, the rest say where from. */
 export function sharingPersonFrom(row: PeopleRow): Person | null {
   const direct = isRole(row.direct_role) ? row.direct_role : null;
-  const role: Access | null = row.role === "owner" ? "owner" : (direct ?? (isAccess(row.role) ? row.role : null));
+  const role: Access | null =
+    row.role === "owner" ? "owner" : (direct ?? (isAccess(row.role) ? row.role : null));
   if (role === null) return null;
   return {
     userId: row.user_id,
