@@ -268,6 +268,7 @@ export type Database = {
           created_at: string;
           edited_at: string | null;
           mentions: string[];
+          mention_names: string[];
         };
         Insert: {
           id?: string;
@@ -283,6 +284,7 @@ export type Database = {
           created_at?: string;
           edited_at?: string | null;
           mentions?: string[];
+          mention_names?: string[];
         };
         Update: {
           id?: string;
@@ -298,6 +300,7 @@ export type Database = {
           created_at?: string;
           edited_at?: string | null;
           mentions?: string[];
+          mention_names?: string[];
         };
         Relationships: [
           {
