@@ -12,10 +12,11 @@ import {
   activeMention,
   insertMention,
   mentionsKept,
-  mentionSegments,
+  currentMentionSegments,
   peopleMatching,
   type ActiveMention,
   type Mentionable,
+  type Segment,
 } from "@/lib/comments/mentions";
 import {
   COMMENT_MAX,
@@ -305,7 +306,9 @@ function CommentItem({
           <Composer
             label="Edit comment"
             submit="Save"
-            initial={comment.body}
+            initial={shownSegments(comment, people)
+              .map((s) => s.text)
+              .join("")}
             initialMentions={comment.mentions}
             autoFocus
             people={people}
@@ -318,7 +321,7 @@ function CommentItem({
             }}
           />
         ) : (
-          <CommentText body={comment.body} mentions={comment.mentions} people={people} />
+          <CommentText segments={shownSegments(comment, people)} />
         )}
         {mine && !editing && (
           <div className="flex gap-1">
@@ -386,26 +389,21 @@ function Face({
 }
 
 /** The people a comment names, by the names they have now. */
-function mentionedPeople(ids: readonly string[], people: NotePeople): Mentionable[] {
-  return ids.flatMap((id) => {
-    const person = people.get(id);
-    return person?.name ? [{ userId: id, name: person.name }] : [];
-  });
+/** The comment's text as shown now: each mention by the person's current name. */
+function shownSegments(comment: CommentRow, people: NotePeople) {
+  return currentMentionSegments(
+    comment.body,
+    comment.mentions,
+    comment.mention_names,
+    (id) => people.get(id)?.name || undefined,
+  );
 }
 
 /** A comment's text, each @mention of a person highlighted. */
-function CommentText({
-  body,
-  mentions,
-  people,
-}: {
-  body: string;
-  mentions: readonly string[];
-  people: NotePeople;
-}) {
+function CommentText({ segments }: { segments: readonly Segment[] }) {
   return (
     <p className="text-sm break-words whitespace-pre-wrap">
-      {mentionSegments(body, mentionedPeople(mentions, people)).map((segment, i) =>
+      {segments.map((segment, i) =>
         segment.mention ? (
           <mark
             key={i}
@@ -448,7 +446,10 @@ function Composer({
   const [error, setError] = useState<string | null>(null);
   // The people picked from the list (and, when editing, those the comment named already).
   const [chosen, setChosen] = useState<Mentionable[]>(() =>
-    mentionedPeople(initialMentions, people),
+    initialMentions.flatMap((id) => {
+      const name = people.get(id)?.name;
+      return name ? [{ userId: id, name }] : [];
+    }),
   );
   const [typing, setTyping] = useState<ActiveMention | null>(null);
   const [active, setActive] = useState(0);

@@ -14,6 +14,7 @@ import {
   PrinterIcon,
   Share2Icon,
   Trash2Icon,
+  UsersIcon,
 } from "lucide-react";
 import { toast } from "sonner";
 
@@ -369,6 +370,13 @@ export function FolderTree({ onNavigate }: { onNavigate?: () => void }) {
                 </span>
                 <FolderIcon aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />
                 <span className="min-w-0 flex-1 truncate">{node.name}</span>
+                {node.shared && (
+                  <UsersIcon
+                    role="img"
+                    aria-label="Shared"
+                    className="size-3.5 shrink-0 text-muted-foreground"
+                  />
+                )}
                 <span className="text-xs text-muted-foreground tabular-nums">
                   <span className="sr-only">, </span>
                   {node.total}

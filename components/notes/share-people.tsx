@@ -78,6 +78,8 @@ export function SharePeople({
       const result = await run();
       if (result.error) toast.error(result.error);
       else if (done) toast.success(done);
+      // The owner's folder tree marks folders shared with people: it is read again.
+      if (!result.error && target === "folder") router.refresh();
       await load();
     });
 
@@ -91,6 +93,7 @@ export function SharePeople({
         return;
       }
       setEmail("");
+      if (target === "folder") router.refresh();
       toast.success(
         result.invited === "member" ? `Shared with ${address}.` : `Invitation sent to ${address}.`,
       );
@@ -160,8 +163,13 @@ export function SharePeople({
                 {person.email && person.email !== name && (
                   <span className="text-muted-foreground"> · {person.email}</span>
                 )}
+                {person.through && (
+                  <span className="block truncate text-xs text-muted-foreground">
+                    Through {person.through}
+                  </span>
+                )}
               </span>
-              {owner && person.role !== "owner" ? (
+              {owner && person.role !== "owner" && !person.through ? (
                 <>
                   <select
                     aria-label={`Role of ${name}`}

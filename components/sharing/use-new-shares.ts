@@ -9,8 +9,9 @@ import { onChangesFlowing } from "@/lib/supabase/changes-flowing";
 
 /**
  * Hears the person's own new memberships live: a note or folder shared with them shows a toast
- * that opens Shared with me, and the page's lists are read again. And their mentions: a comment
- * naming them shows a toast that opens its note.
+ * that opens Shared with me, and the page's lists are read again; so does a note filed into a
+ * folder shared with them. And their mentions: a comment naming them shows a toast that opens its
+ * note.
  */
 /** What can be shared with a person, the table that says so, and its column naming the thing. */
 const SHARES = [
@@ -66,6 +67,14 @@ export function useNewShares(userId: string, since: string) {
         toast(`${by} mentioned you in ${title}`, {
           action: { label: "Open", onClick: () => router.push(`/notes/${noteId}`) },
         });
+      })
+      // A note filed into (or moved out of) a folder they have: their lists are read again, and
+      // a note they did not have before is told as a share.
+      .on("broadcast", { event: "shares" }, ({ payload }) => {
+        const { note_id: noteId, shared } = (payload ?? {}) as Record<string, unknown>;
+        if (typeof noteId !== "string") return;
+        if (shared === true && !told.has(`note:${noteId}`)) tell("note", noteId);
+        else router.refresh();
       })
       .subscribe();
     return () => {

@@ -131,3 +131,25 @@ export function mentionSegments(text: string, mentioned: readonly Mentionable[])
   if (plain) segments.push({ text: plain });
   return segments;
 }
+
+/**
+ * A comment's text as shown now: each mentioned person's `@Name`, found by the name the text was
+ * written with (`written`, beside `ids`), reads as the name they have now (`nameOf`). A person no
+ * longer known keeps the written name; one without a written name (an older comment) is found by
+ * the name they have now.
+ */
+export function currentMentionSegments(
+  body: string,
+  ids: readonly string[],
+  written: readonly string[],
+  nameOf: (userId: string) => string | undefined,
+): Segment[] {
+  const mentioned = ids.flatMap((userId, i) => {
+    const name = written[i] || nameOf(userId);
+    return name ? [{ userId, name }] : [];
+  });
+  return mentionSegments(body, mentioned).map((segment) => {
+    const now = segment.mention ? nameOf(segment.mention) : undefined;
+    return now ? { ...segment, text: `@${now}` } : segment;
+  });
+}

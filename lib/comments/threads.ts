@@ -16,7 +16,7 @@ export interface Thread {
 export const COMMENT_MAX = 5000;
 
 const COLUMNS =
-  "id, note_id, parent_id, author_id, body, anchor_start, anchor_end, quote, resolved_at, resolved_by, created_at, edited_at, mentions";
+  "id, note_id, parent_id, author_id, body, anchor_start, anchor_end, quote, resolved_at, resolved_by, created_at, edited_at, mentions, mention_names";
 
 export function anchorOf(row: CommentRow): CommentAnchor | null {
   return row.anchor_start && row.anchor_end

@@ -10,7 +10,7 @@ export const listFolders = cache(async (): Promise<FolderRow[]> => {
   const supabase = await createClient();
   const { data, error } = await supabase
     .from("folder_list")
-    .select("id, parent_id, name, position, note_count")
+    .select("id, parent_id, name, position, note_count, shared")
     .order("position");
   if (error) throw new Error(`Listing folders failed: ${error.message}`);
   return data.map(toFolderRow);
@@ -22,6 +22,7 @@ export function toFolderRow(row: {
   name: string | null;
   position: number | null;
   note_count: number | null;
+  shared?: boolean | null;
 }): FolderRow {
   return {
     id: row.id ?? "",
@@ -29,5 +30,6 @@ export function toFolderRow(row: {
     name: row.name ?? "",
     position: row.position ?? 0,
     note_count: row.note_count ?? 0,
+    shared: row.shared ?? false,
   };
 }

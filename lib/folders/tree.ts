@@ -12,6 +12,8 @@ export type FolderRow = {
   name: string;
   position: number;
   note_count: number;
+  /** Shared with people of its own (the owner's tree marks it). */
+  shared?: boolean;
 };
 
 export type FolderNode = FolderRow & {
@@ -78,11 +80,17 @@ export function selfAndBelow(tree: FolderNode[], id: string): Set<string> {
 /** The rows after a live change from Postgres: an insert or update replaces, a delete removes. */
 export function applyFolderChange(
   rows: FolderRow[],
-  change: { type: "upsert"; row: Omit<FolderRow, "note_count"> } | { type: "delete"; id: string },
+  change:
+    | { type: "upsert"; row: Omit<FolderRow, "note_count" | "shared"> }
+    | { type: "delete"; id: string },
 ): FolderRow[] {
   if (change.type === "delete") return rows.filter((r) => r.id !== change.id);
   const known = rows.find((r) => r.id === change.row.id);
-  const row: FolderRow = { ...change.row, note_count: known?.note_count ?? 0 };
+  const row: FolderRow = {
+    ...change.row,
+    note_count: known?.note_count ?? 0,
+    shared: known?.shared ?? false,
+  };
   return known ? rows.map((r) => (r.id === row.id ? row : r)) : [...rows, row];
 }
 

@@ -5,20 +5,14 @@ import { z } from "zod";
 import { failure, NO_SUCH_NOTE } from "@/lib/actions/failure";
 import { userAction, type ActionContext } from "@/lib/actions/with-user";
 import { isNoteId } from "@/lib/notes/limits";
+import { isDirectMember, sharingPersonFrom, type Person } from "@/lib/sharing/people";
 import { ROLES, type Role } from "@/lib/sharing/roles";
 import { siteUrl } from "@/lib/site-url";
 import { createAdminClient } from "@/lib/supabase/admin";
 
-export type { Role };
+export type { Person, Role };
 /** What can be shared with people: a note, or a folder (every note in it and below it). */
 export type Target = "note" | "folder";
-export type Person = {
-  userId: string;
-  role: "owner" | Role;
-  name: string;
-  email: string | null;
-  avatarPath: string | null;
-};
 export type PendingInvitation = { id: string; email: string; role: Role };
 export type People = {
   people?: Person[];
@@ -98,7 +92,7 @@ export const sharingPeople = userAction(
     if (people.error) return failure("read who has access", people.error);
     if (people.data.length === 0) return { error: KINDS[kind].missing };
     const mine = people.data.some((p) => p.role === "owner" && p.email !== null);
-    const member = people.data.some((p) => p.role !== "owner" && p.user_id === context.user.id);
+    const member = isDirectMember(people.data, context.user.id);
     let invitations: PendingInvitation[] = [];
     if (mine) {
       const pending = await supabase
@@ -114,13 +108,7 @@ export const sharingPeople = userAction(
       mine,
       member,
       invitations,
-      people: people.data.map((p) => ({
-        userId: p.user_id,
-        role: p.role as Person["role"],
-        name: p.name,
-        email: p.email,
-        avatarPath: p.avatar_path,
-      })),
+      people: people.data.flatMap((p) => sharingPersonFrom(p) ?? []),
     };
   },
   invalid,

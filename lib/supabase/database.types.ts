@@ -268,6 +268,7 @@ export type Database = {
           created_at: string;
           edited_at: string | null;
           mentions: string[];
+          mention_names: string[];
         };
         Insert: {
           id?: string;
@@ -283,6 +284,7 @@ export type Database = {
           created_at?: string;
           edited_at?: string | null;
           mentions?: string[];
+          mention_names?: string[];
         };
         Update: {
           id?: string;
@@ -298,6 +300,7 @@ export type Database = {
           created_at?: string;
           edited_at?: string | null;
           mentions?: string[];
+          mention_names?: string[];
         };
         Relationships: [
           {
@@ -696,6 +699,7 @@ export type Database = {
           created_at: string | null;
           updated_at: string | null;
           note_count: number | null;
+          shared: boolean | null;
         };
         Relationships: [];
       };
@@ -772,6 +776,8 @@ export type Database = {
           name: string;
           email: string;
           avatar_path: string;
+          direct_role: string;
+          through: string;
         }[];
       };
       folder_role: {
@@ -871,6 +877,8 @@ export type Database = {
           name: string;
           email: string;
           avatar_path: string;
+          direct_role: string;
+          through: string;
         }[];
       };
       note_plain_text: {

@@ -301,6 +301,53 @@ describe("note comments: REST", () => {
       .eq("user_id", commenter.id);
   });
 
+  it("a comment keeps the names its mentions were written with, the server's, through a rename", async () => {
+    const named = (id: string) =>
+      w.service.from("profiles").select("display_name, username").eq("id", id).single();
+    const before = (await named(editor.id)).data!;
+    const written = before.display_name || before.username;
+    const sent = await comment(owner, `@${written} look`, {
+      ...ANCHOR,
+      mentions: [editor.id],
+    });
+    expect(sent.error).toBeNull();
+    const stored = async () =>
+      (
+        await w.service
+          .from("note_comments")
+          .select("mention_names")
+          .eq("id", sent.data!.id)
+          .single()
+      ).data?.mention_names;
+    expect(await stored()).toEqual([written]);
+    // A device cannot say what the names were.
+    const forged = await comment(owner, "@Nobody", {
+      ...ANCHOR,
+      mentions: [editor.id],
+      mention_names: ["Nobody"],
+    });
+    expect(forged.error?.code).toBe("42501");
+    const renamed = await editor.client
+      .from("profiles")
+      .update({ display_name: "Edwina Renamed" })
+      .eq("id", editor.id);
+    expect(renamed.error).toBeNull();
+    try {
+      expect(await stored()).toEqual([written]);
+      // Resolving the thread changes neither text nor mentions: the names stay as written.
+      await owner.client
+        .from("note_comments")
+        .update({ resolved_at: new Date().toISOString() })
+        .eq("id", sent.data!.id);
+      expect(await stored()).toEqual([written]);
+    } finally {
+      await editor.client
+        .from("profiles")
+        .update({ display_name: before.display_name })
+        .eq("id", editor.id);
+    }
+  });
+
   it("mentions name people with access, each once; anyone else is a 400 that says so", async () => {
     const named = await comment(owner, "@Ed @Cee @Vi look", {
       ...ANCHOR,

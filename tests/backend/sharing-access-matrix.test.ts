@@ -669,4 +669,124 @@ describe("sharing: folders and invitations", () => {
     expect((await member.client.rpc("shared_folders")).data).toEqual([]);
     expect((await member.client.rpc("folder_people", { folder_id: folderId })).data).toEqual([]);
   });
+
+  it("people who have a note through a folder above it are its people: owner sees addresses, others names, outsiders nothing", async () => {
+    const garden = await owner.client.from("folders").insert({ name: "Garden" }).select("id");
+    const gardenId = garden.data![0].id;
+    const beds = await owner.client
+      .from("folders")
+      .insert({ name: "Beds", parent_id: gardenId })
+      .select("id");
+    const bedsId = beds.data![0].id;
+    const member = await signedInUser(w.t);
+    const [keeper, direct] = [await signedInUser(w.t), await signedInUser(w.t)];
+    for (const [person, role] of [
+      [member, "commenter"],
+      [keeper, "editor"],
+    ] as const) {
+      const added = await owner.client
+        .from("folder_members")
+        .insert({ folder_id: gardenId, user_id: person.id, role });
+      expect(added.error).toBeNull();
+    }
+    const filed = await owner.client
+      .from("notes")
+      .insert({ title: "Tomatoes", folder_id: bedsId })
+      .select("id")
+      .single();
+    const note = filed.data!.id;
+    // The keeper is also a viewer of the note itself: their row stays a direct one, as an editor.
+    await share(note, keeper, "viewer");
+    await share(note, direct, "viewer");
+
+    const rows = (
+      data:
+        | { user_id: string; role: string; direct_role: string | null; through: string | null }[]
+        | null,
+    ) => new Set(data?.map((r) => [r.user_id, r.role, r.direct_role, r.through].join(":")));
+    const asOwner = await owner.client.rpc("note_people", { note_id: note });
+    expect(rows(asOwner.data)).toEqual(
+      new Set([
+        `${owner.id}:owner::`,
+        `${member.id}:commenter::Garden`,
+        `${keeper.id}:editor:viewer:Garden`,
+        `${direct.id}:viewer:viewer:`,
+      ]),
+    );
+    expect(asOwner.data?.every((r) => r.email !== null)).toBe(true);
+    // The member through the folder asks too: everyone's name, nobody's address.
+    const asMember = await member.client.rpc("note_people", { note_id: note });
+    expect(rows(asMember.data)).toEqual(rows(asOwner.data));
+    expect(asMember.data?.every((r) => r.email === null)).toBe(true);
+    const asDirect = await direct.client.rpc("note_people", { note_id: note });
+    expect(asDirect.data?.length).toBe(4);
+    expect(asDirect.data?.every((r) => r.email === null)).toBe(true);
+    for (const p of [stranger, editor]) {
+      expect((await p.client.rpc("note_people", { note_id: note })).data).toEqual([]);
+    }
+    const anon = await w.anon.rpc("note_people", { note_id: note });
+    expect(anon.error?.code).toBe("42501");
+
+    // The folder below lists those who have it through the folder above, read-only.
+    const bedsPeople = await owner.client.rpc("folder_people", { folder_id: bedsId });
+    expect(rows(bedsPeople.data)).toEqual(
+      new Set([
+        `${owner.id}:owner::`,
+        `${member.id}:commenter::Garden`,
+        `${keeper.id}:editor::Garden`,
+      ]),
+    );
+    expect((await stranger.client.rpc("folder_people", { folder_id: bedsId })).data).toEqual([]);
+
+    // The owner's tree marks the folder shared with people, and only that one.
+    const tree = await owner.client
+      .from("folder_list")
+      .select("id, shared")
+      .in("id", [gardenId, bedsId]);
+    expect(new Map(tree.data?.map((f) => [f.id, f.shared]))).toEqual(
+      new Map([
+        [gardenId, true],
+        [bedsId, false],
+      ]),
+    );
+  });
+
+  it("a note filed into a shared folder, or moved out of it, is told to the folder's members on their own channel", async () => {
+    const folder = await owner.client.from("folders").insert({ name: "Porch" }).select("id");
+    const folderId = folder.data![0].id;
+    const member = await signedInUser(w.t);
+    await owner.client
+      .from("folder_members")
+      .insert({ folder_id: folderId, user_id: member.id, role: "viewer" });
+    const client = await realtimeClient(w.t, { sub: member.id });
+    const got = collector<{ event: string; payload: Record<string, unknown> }>();
+    const ch = client.channel(`mentions:${member.id}`, { config: { private: true } });
+    ch.on("broadcast", { event: "shares" }, (m) => got.push(m as never));
+    channels.push(ch);
+    await new Promise<void>((resolve) =>
+      ch.subscribe((s) => {
+        if (s === "SUBSCRIBED") resolve();
+      }),
+    );
+    const loose = await owner.client.from("notes").insert({ title: "Swing" }).select("id");
+    const noteId = loose.data![0].id;
+    await owner.client.from("notes").update({ folder_id: folderId }).eq("id", noteId);
+    expect((await got.until(1))[0].payload).toMatchObject({ note_id: noteId, shared: true });
+    expect((await member.client.rpc("shared_with_me")).data?.map((n) => n.id)).toContain(noteId);
+    await owner.client.from("notes").update({ folder_id: null }).eq("id", noteId);
+    expect((await got.until(2))[1].payload).toMatchObject({ note_id: noteId, shared: false });
+    expect((await member.client.rpc("shared_with_me")).data?.map((n) => n.id)).not.toContain(
+      noteId,
+    );
+    // A stranger's channel of someone else's name is refused, so nobody hears another's shares.
+    const other = await realtimeClient(w.t, { sub: stranger.id });
+    const spy = other.channel(`mentions:${member.id}`, { config: { private: true } });
+    channels.push(spy);
+    const status = await new Promise<string>((resolve) =>
+      spy.subscribe((s) => {
+        if (s !== "CLOSED") resolve(s);
+      }),
+    );
+    expect(status).toBe("CHANNEL_ERROR");
+  });
 });

@@ -209,8 +209,8 @@ test("a folder is shared from its menu: a note filed there later reaches the mem
     .select("id")
     .single();
   if (error) throw error;
-  await friendPage.reload();
-  await expect(shared).toContainText("1 note");
+  // It reaches their open Shared with me without a reload, count and all.
+  await expect(shared).toContainText("1 note", { timeout: 15_000 });
   await friendPage.getByRole("link", { name: /Soup/ }).click();
   await expect(editor(friendPage)).toContainText("Leeks first.", { timeout: 15_000 });
   await expect(editor(friendPage)).toHaveAttribute("contenteditable", "true");
@@ -230,6 +230,24 @@ test("a folder is shared from its menu: a note filed there later reaches the mem
   await expect(editor(friendPage)).toHaveAttribute("contenteditable", "false", {
     timeout: 15_000,
   });
+
+  // The owner's tree marks the folder shared; the note's Share dialog lists the member read-only.
+  await ownerPage.keyboard.press("Escape");
+  await expect(
+    ownerPage
+      .getByRole("treeitem", { name: /^Recipes/ })
+      .getByRole("img", { name: "Shared", exact: true }),
+  ).toBeVisible();
+  await ownerPage.goto(`/notes/${filed.id}`);
+  await ownerPage.getByRole("button", { name: "Share" }).first().click();
+  const member = ownerPage
+    .getByRole("dialog")
+    .getByRole("list", { name: "People with access" })
+    .getByRole("listitem")
+    .filter({ hasText: friend.email });
+  await expect(member).toContainText("Through Recipes");
+  await expect(member).toContainText("Can view");
+  await expect(member.getByRole("button", { name: /Remove/ })).toHaveCount(0);
 
   // Their access comes from the folder: the note's Share dialog says where to leave it.
   await friendPage.getByRole("button", { name: "Share" }).first().click();

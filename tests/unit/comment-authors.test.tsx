@@ -16,6 +16,7 @@ const comment = (
   author_id: string,
   body: string,
   mentions: string[] = [],
+  mention_names: string[] = [],
 ): CommentRow => ({
   id,
   note_id: "n",
@@ -30,6 +31,7 @@ const comment = (
   created_at: "2026-11-01T10:00:00Z",
   edited_at: null,
   mentions,
+  mention_names,
 });
 
 const actions = new Proxy({}, { get: () => vi.fn() }) as CommentActions;
@@ -184,5 +186,26 @@ describe("comment authors", () => {
       ["@Bea Ruiz", GONE],
     ]);
     expect(screen.getByText(/not @Ana Lima/)).toBeTruthy();
+  });
+
+  it("a mention written before the person renamed themselves shows their name now, and edits keep it", async () => {
+    const user = userEvent.setup();
+    const edit = vi.fn().mockResolvedValue({ ok: true });
+    const thread: Thread = {
+      root: comment("c1", ANA, "Ask @Benji about it", [BEN], ["Benji"]),
+      replies: [],
+      at: { deleted: true },
+    };
+    render(panel({ threads: [thread], actions: { ...actions, edit } }));
+    const marks = [...document.querySelectorAll("mark[data-mention]")];
+    expect(marks.map((m) => [m.textContent, m.getAttribute("data-mention")])).toEqual([
+      ["@Ben Ode", BEN],
+    ]);
+    expect(screen.queryByText(/Benji/)).toBeNull();
+    await user.click(screen.getByRole("button", { name: /Edit your comment/ }));
+    const field = screen.getByRole("textbox", { name: "Edit comment" });
+    expect((field as HTMLTextAreaElement).value).toBe("Ask @Ben Ode about it");
+    await user.click(screen.getByRole("button", { name: "Save" }));
+    expect(edit).toHaveBeenCalledWith("c1", "Ask @Ben Ode about it", [BEN]);
   });
 });

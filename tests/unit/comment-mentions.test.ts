@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 
 import {
   activeMention,
+  currentMentionSegments,
   insertMention,
   mentionSegments,
   mentionsKept,
@@ -90,5 +91,23 @@ describe("a comment as shown", () => {
     expect(mentionSegments("@Ana Limasol", [ANA])).toEqual([{ text: "@Ana Limasol" }]);
     expect(mentionSegments("plain", [])).toEqual([{ text: "plain" }]);
     expect(mentionSegments("", [ANA])).toEqual([]);
+  });
+});
+
+describe("a mention shown by the person's name now", () => {
+  const names = new Map([["a", "Ana Lima"]]);
+  it("finds the name it was written with and shows the current one; others stay as written", () => {
+    expect(
+      currentMentionSegments("Ask @Ana L today", ["a"], ["Ana L"], (id) => names.get(id)),
+    ).toEqual([{ text: "Ask " }, { text: "@Ana Lima", mention: "a" }, { text: " today" }]);
+    expect(currentMentionSegments("@Ana L", ["gone"], ["Ana L"], (id) => names.get(id))).toEqual([
+      { text: "@Ana L", mention: "gone" },
+    ]);
+  });
+  it("an older comment without written names is read by the current names", () => {
+    expect(currentMentionSegments("@Ana Lima!", ["a"], [], (id) => names.get(id))).toEqual([
+      { text: "@Ana Lima", mention: "a" },
+      { text: "!" },
+    ]);
   });
 });

@@ -145,6 +145,7 @@ describe("comment threads", () => {
     created_at: created,
     edited_at: null,
     mentions: [],
+    mention_names: [],
   });
 
   it("come in the order of their text, those on deleted text last, replies oldest first", () => {

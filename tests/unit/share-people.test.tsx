@@ -24,17 +24,26 @@ vi.mock("@/lib/sharing/actions", () => actions);
 const FOLDER = "10000000-0000-4000-8000-000000000001";
 const ANA = "00000000-0000-4000-8000-000000000001";
 const BEN = "00000000-0000-4000-8000-000000000002";
+const DEE = "00000000-0000-4000-8000-000000000003";
 
 const people: People = {
   mine: true,
   people: [
-    { userId: ANA, role: "owner", name: "Ana Lima", email: "ana@example.com", avatarPath: null },
+    {
+      userId: ANA,
+      role: "owner",
+      name: "Ana Lima",
+      email: "ana@example.com",
+      avatarPath: null,
+      through: null,
+    },
     {
       userId: BEN,
       role: "editor",
       name: "Ben Ode",
       email: "ben@example.com",
       avatarPath: `${BEN}/face.png`,
+      through: null,
     },
   ],
   invitations: [
@@ -58,6 +67,32 @@ describe("the Share dialog's people, for a folder", () => {
       actions[name as keyof typeof actions].mockResolvedValue({});
   });
   afterEach(cleanup);
+
+  it("lists someone who has it through a folder above read-only, saying which folder", async () => {
+    actions.sharingPeople.mockResolvedValue({
+      ...people,
+      people: [
+        ...people.people!,
+        {
+          userId: DEE,
+          role: "commenter",
+          name: "Dee Park",
+          email: "dee@example.com",
+          avatarPath: null,
+          through: "Garden",
+        },
+      ],
+    });
+    show();
+    const list = await screen.findByRole("list", { name: "People with access" });
+    const dee = within(list).getAllByRole("listitem")[2]!;
+    expect(dee.textContent).toContain("Through Garden");
+    expect(dee.textContent).toContain("Can comment");
+    expect(within(dee).queryByRole("combobox")).toBeNull();
+    expect(within(dee).queryByRole("button")).toBeNull();
+    // The direct share beside it keeps its controls.
+    expect(screen.getByLabelText("Role of Ben Ode")).toBeTruthy();
+  });
 
   it("shows each person's face, or their initials without one", async () => {
     show();
