@@ -101,7 +101,7 @@ test("folders: create, rename with F2, nest by keyboard, and both ways of deleti
   await page.getByRole("dialog").getByRole("button", { name: "Move notes to Trash" }).click();
   await expect(folderItem(page, "Work")).toHaveCount(0);
   await expect.poll(async () => (await folderOfNote(kept)).deleted_at).not.toBeNull();
-  await page.getByRole("link", { name: "Trash" }).click();
+  await page.getByRole("link", { name: "Trash", exact: true }).click();
   await expect(page.getByText("Kept note")).toBeVisible();
   await expect(page.getByText("Trashed note")).toBeVisible();
   await context.close();
