@@ -15,7 +15,13 @@ import { toast } from "sonner";
 import { useLoadedSupabase } from "@/components/supabase/supabase-config";
 import { moveNoteToFolder } from "@/lib/folders/actions";
 import { flushMoves, queueMove } from "@/lib/folders/move-queue";
-import { buildTree, type FolderNode, type FolderRow } from "@/lib/folders/tree";
+import {
+  buildTree,
+  FOLDER_LIST_COLUMNS,
+  toFolderRow,
+  type FolderNode,
+  type FolderRow,
+} from "@/lib/folders/tree";
 import {
   EXPANDED_COOKIE,
   FOLDER_COOKIE,
@@ -111,18 +117,9 @@ export function FoldersProvider({
     const read = async () => {
       const { data, error } = await client
         .from("folder_list")
-        .select("id, parent_id, name, position, note_count")
+        .select(FOLDER_LIST_COLUMNS)
         .order("position");
-      if (!error && live)
-        setRows(
-          data.map((r) => ({
-            ...r,
-            id: r.id ?? "",
-            name: r.name ?? "",
-            position: r.position ?? 0,
-            note_count: r.note_count ?? 0,
-          })),
-        );
+      if (!error && live) setRows(data.map(toFolderRow));
     };
     // Several changes at once (a folder deleted with its notes) make one read.
     reread.current = () => {

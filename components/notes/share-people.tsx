@@ -196,7 +196,7 @@ export function SharePeople({
                   </Button>
                 </>
               ) : (
-                <span>{ROLE_LABEL[person.role]}</span>
+                <span className="shrink-0 whitespace-nowrap">{ROLE_LABEL[person.role]}</span>
               )}
             </li>
           );
@@ -209,7 +209,7 @@ export function SharePeople({
             {(people.invitations ?? []).map((invitation) => (
               <li key={invitation.id} className="flex items-center gap-2 text-sm">
                 <span className="mr-auto min-w-0 truncate">{invitation.email}</span>
-                <span>{ROLE_LABEL[invitation.role]}</span>
+                <span className="shrink-0 whitespace-nowrap">{ROLE_LABEL[invitation.role]}</span>
                 <Button
                   variant="outline"
                   size="sm"

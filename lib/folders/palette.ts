@@ -1,5 +1,11 @@
 import { moveNoteToFolder } from "@/lib/folders/actions";
-import { buildTree, flatFolders, type FolderRow } from "@/lib/folders/tree";
+import {
+  buildTree,
+  flatFolders,
+  FOLDER_LIST_COLUMNS,
+  toFolderRow,
+  type FolderRow,
+} from "@/lib/folders/tree";
 import { cachedRead } from "@/lib/palette/cached-read";
 import { registerPaletteSource, type PaletteItem } from "@/lib/palette/registry";
 
@@ -21,15 +27,9 @@ registerPaletteSource({
       async () => {
         const { data } = await supabase
           .from("folder_list")
-          .select("id, parent_id, name, position, note_count")
+          .select(FOLDER_LIST_COLUMNS)
           .abortSignal(signal);
-        return (data ?? []).map((r) => ({
-          id: r.id ?? "",
-          parent_id: r.parent_id,
-          name: r.name ?? "",
-          position: r.position ?? 0,
-          note_count: r.note_count ?? 0,
-        }));
+        return (data ?? []).map(toFolderRow);
       },
       signal,
     );

@@ -16,6 +16,27 @@ export type FolderRow = {
   shared?: boolean;
 };
 
+/** What the sidebar reads of `folder_list`, on the server and on the device alike. */
+export const FOLDER_LIST_COLUMNS = "id, parent_id, name, position, note_count, shared";
+
+export function toFolderRow(row: {
+  id: string | null;
+  parent_id: string | null;
+  name: string | null;
+  position: number | null;
+  note_count: number | null;
+  shared?: boolean | null;
+}): FolderRow {
+  return {
+    id: row.id ?? "",
+    parent_id: row.parent_id,
+    name: row.name ?? "",
+    position: row.position ?? 0,
+    note_count: row.note_count ?? 0,
+    shared: row.shared ?? false,
+  };
+}
+
 export type FolderNode = FolderRow & {
   children: FolderNode[];
   depth: number;

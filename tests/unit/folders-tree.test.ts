@@ -4,7 +4,9 @@ import {
   applyFolderChange,
   buildTree,
   flatFolders,
+  FOLDER_LIST_COLUMNS,
   selfAndBelow,
+  toFolderRow,
   visibleFolders,
   type FolderRow,
 } from "@/lib/folders/tree";
@@ -31,6 +33,14 @@ const rows = [
 ];
 
 describe("the folder tree", () => {
+  it("reads whether a folder is shared wherever folder_list is read, so the mark stays after a catch-up", () => {
+    expect(FOLDER_LIST_COLUMNS.split(", ")).toContain("shared");
+    const read = { id: "a", parent_id: null, name: "Recipes", position: 1, note_count: 2 };
+    expect(toFolderRow({ ...read, shared: true }).shared).toBe(true);
+    expect(buildTree([toFolderRow({ ...read, shared: true })])[0].shared).toBe(true);
+    expect(toFolderRow({ ...read, shared: null })).toEqual({ ...read, shared: false });
+  });
+
   it("orders siblings by position and counts notes in a folder and below it", () => {
     const tree = buildTree(rows);
     expect(tree.map((n) => n.id)).toEqual(["a", "b"]);
