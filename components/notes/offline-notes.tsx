@@ -74,9 +74,10 @@ async function readDevice(): Promise<Loaded> {
 }
 
 /**
- * The shell's first read, started as its code is evaluated, while React is still to hydrate the
- * page: the device's list and, for a note's address, the editor's code, so neither waits for the
- * other nor for hydration. Taken once; a shell mounted again reads afresh.
+ * The shell's first read, started as its code is evaluated (React asks for the page's client code
+ * as it starts hydrating, so this runs then, not after the shell's first commit): the device's
+ * list and, for a note's address, the editor's code, at once. Taken once; a shell mounted again
+ * reads afresh.
  */
 let firstRead: Promise<Loaded> | null = null;
 if (typeof window !== "undefined") {
