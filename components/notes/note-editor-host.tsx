@@ -11,18 +11,19 @@ import {
   useState,
 } from "react";
 import { createPortal } from "react-dom";
-import dynamic from "next/dynamic";
 
 import type * as LaterModule from "@/components/notes/note-from-device";
 import { NoteColumn } from "@/components/notes/note-column";
+import { NoteEditor, loadEditor } from "@/components/notes/note-editor-code";
 import { editorsToKeep } from "@/lib/notes/kept-editors";
 import type { Role } from "@/lib/sharing/roles";
-import { importWhenOnline } from "@/lib/when-online";
 
-const NoteEditor = dynamic(
-  () => importWhenOnline(() => import("@/components/notes/note-editor")).then((m) => m.NoteEditor),
-  { ssr: false, loading: () => null },
-);
+// A note's own address shows its editor as soon as the page is up: the editor's code is asked for
+// as this module is evaluated, before hydration, not once the hydrated page first renders it.
+// (A failed load is tried again by the editor's own, when it renders.)
+if (typeof window !== "undefined" && /^\/notes\/[\da-f-]{36}$/.test(location.pathname)) {
+  loadEditor().catch(() => {});
+}
 
 /** What a page says about the note it shows, for its editor. */
 export type HostedNote = {

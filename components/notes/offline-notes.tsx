@@ -1,6 +1,6 @@
 "use client";
 
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { startTransition, useCallback, useEffect, useMemo, useState } from "react";
 import {
   CloudOffIcon,
   FolderIcon,
@@ -58,6 +58,36 @@ const waitingKeys = (userId: string) =>
     .map((key) => localStorage.getItem(key) ?? "")
     .join("\n");
 
+/** What the device holds: its person, their kept list and which notes' documents are here. */
+async function readDevice(): Promise<Loaded> {
+  const userId = deviceUser();
+  if (!userId) return "nobody";
+  try {
+    const [{ pages, folders }, onDevice] = await Promise.all([
+      readOfflineList(userId),
+      notesOnDevice(userId),
+    ]);
+    return { userId, pages, folders, onDevice };
+  } catch {
+    return { userId, pages: [], folders: [], onDevice: new Set<string>() };
+  }
+}
+
+/**
+ * The shell's first read, started as its code is evaluated (React asks for the page's client code
+ * as it starts hydrating, so this runs then, not after the shell's first commit): the device's
+ * list and, for a note's address, the editor's code, at once. Taken once; a shell mounted again
+ * reads afresh.
+ */
+let firstRead: Promise<Loaded> | null = null;
+if (typeof window !== "undefined") {
+  if (noteIdFromPath(window.location.pathname)) preloadEditor();
+  firstRead = readDevice();
+}
+
+/** How many list rows the first frame draws; the rest follow without holding up the open note. */
+const FIRST_ROWS = 40;
+
 /**
  * The notes as this device has them, when the server cannot be reached: the kept list, and every
  * note whose document is on the device, open and editable. Changes wait in the note's IndexedDB
@@ -74,30 +104,28 @@ export function OfflineNotes() {
   const [kept, setKept] = useState("");
   const supabase = useLoadedSupabase();
 
+  // The list beyond its first rows is drawn once the first frame is up, as work that yields to
+  // the note's editor (and to typing).
+  const [allRows, setAllRows] = useState(false);
+
   useEffect(() => {
-    // A note's address opens its editor as soon as the list is read: its code loads meanwhile.
-    if (noteIdFromPath(window.location.pathname)) preloadEditor();
-    // What the device holds is read once; the page's address says which note is open.
-    const read = async (): Promise<Loaded> => {
-      const userId = deviceUser();
-      if (!userId) return "nobody";
-      try {
-        const [{ pages, folders }, onDevice] = await Promise.all([
-          readOfflineList(userId),
-          notesOnDevice(userId),
-        ]);
-        return { userId, pages, folders, onDevice };
-      } catch {
-        return { userId, pages: [], folders: [], onDevice: new Set<string>() };
-      }
-    };
-    void read().then((result) => {
+    const read = firstRead ?? readDevice();
+    firstRead = null;
+    void read.then((result) => {
       setOpenId(noteIdFromPath(window.location.pathname));
       setOnline(navigator.onLine);
       setShareWaits(new URLSearchParams(window.location.search).has("shared"));
       setLoaded(result);
     });
   }, []);
+
+  useEffect(() => {
+    if (!loaded || allRows) return;
+    const frame = requestAnimationFrame(() =>
+      setTimeout(() => startTransition(() => setAllRows(true))),
+    );
+    return () => cancelAnimationFrame(frame);
+  }, [loaded, allRows]);
 
   useEffect(() => {
     if (online && shareWaits) window.location.reload();
@@ -285,6 +313,9 @@ export function OfflineNotes() {
         href={`/notes/${n.id}`}
         aria-current={n.id === openId ? "page" : undefined}
         data-note-link
+        // The editor's code is fetched as the pointer or focus reaches a note, before the click.
+        onPointerEnter={n.onDevice ? preloadEditor : undefined}
+        onFocus={n.onDevice ? preloadEditor : undefined}
         onClick={(e) => {
           if (e.metaKey || e.ctrlKey || e.shiftKey) return;
           e.preventDefault();
@@ -349,7 +380,7 @@ export function OfflineNotes() {
             </p>
           ) : (
             <ul aria-label="All notes" className="note-list" data-note-list>
-              {view.notes.map(item)}
+              {(allRows ? view.notes : view.notes.slice(0, FIRST_ROWS)).map(item)}
             </ul>
           )}
           {view.trash.length > 0 && (

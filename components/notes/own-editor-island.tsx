@@ -1,20 +1,11 @@
 "use client";
 
 import { useState } from "react";
-import dynamic from "next/dynamic";
 
 import type { NoteEditorIslandProps } from "@/components/notes/note-editor-island";
 import { NoteColumn } from "@/components/notes/note-column";
+import { NoteEditor, loadEditor } from "@/components/notes/note-editor-code";
 import type { Role } from "@/lib/sharing/roles";
-import { importWhenOnline } from "@/lib/when-online";
-
-const loadEditor = () => import("@/components/notes/note-editor");
-
-// The editor and its sync are loaded only here, so no other page ships them.
-const NoteEditor = dynamic(() => importWhenOnline(loadEditor).then((m) => m.NoteEditor), {
-  ssr: false,
-  loading: () => null,
-});
 
 /**
  * Starts fetching the editor's code before the page knows which note it shows (the offline shell

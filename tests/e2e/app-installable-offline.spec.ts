@@ -79,6 +79,15 @@ test("Groundwork installs, opens cold with no network from the device's copy, sy
 }) => {
   const person = await newPerson();
   const elsewhere = await seedNote(person, "Written on another device");
+  // A list longer than what the shell draws in its first frame: older notes, last in the list.
+  const older = Array.from({ length: 50 }, (_, i) => ({
+    owner_id: person.id,
+    title: `Older note ${i + 1}`,
+    body: "",
+    updated_at: new Date(Date.UTC(2025, 0, 1) - i * 60_000).toISOString(),
+  }));
+  const seeded = await admin().from("notes").insert(older);
+  if (seeded.error) throw seeded.error;
   const device = await deviceOf(browser, baseURL!, person);
   const violations = await watchCspViolations(device);
   const page = await device.newPage();
@@ -187,6 +196,17 @@ test("Groundwork installs, opens cold with no network from the device's copy, sy
 
   expect(asked).toEqual([]);
   await expect(cold.getByRole("button", { name: "Comments", exact: true })).toBeVisible();
+
+  // Opened cold at a note's own address (still offline), the note comes from the device's copy,
+  // editable with what was typed, and the list is there in full, down to its oldest note.
+  const direct = await device.newPage();
+  await direct.goto(`/notes/${second}`);
+  await expect(editor(direct)).toContainText("Tickets to Porto and back", { timeout: 15_000 });
+  await expect(editor(direct)).toHaveAttribute("contenteditable", "true");
+  const directList = direct.getByRole("list", { name: "All notes" });
+  await expect(directList.getByRole("link", { name: /Older note 50\b/ })).toBeVisible();
+  await expect(directList.getByRole("link")).toHaveCount(older.length + 3);
+  await direct.close();
 
   // Back online: both edits reach the server without a reload, and the count empties; what
   // waited is read once, and the comment made meanwhile shows.

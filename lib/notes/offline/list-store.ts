@@ -66,22 +66,31 @@ export async function saveFolders(userId: string, folders: OfflineFolder[]): Pro
   await run(userId, "readwrite", (store) => store.put(folders, "folders"));
 }
 
-/** Every list page kept, by folder (null: All notes), and the folders. */
+/**
+ * Every list page kept, by folder (null: All notes), and the folders: one transaction, so the
+ * database is opened once (the shell reads this before anything else shows).
+ */
 export async function readOfflineList(userId: string): Promise<{
   pages: { folder: string | null; page: OfflinePage }[];
   folders: OfflineFolder[];
 }> {
-  const entries = await run(userId, "readonly", (store) => store.getAllKeys());
+  let keys: IDBValidKey[] = [];
+  const values = await run(userId, "readonly", (store) => {
+    const read = store.getAllKeys();
+    read.onsuccess = () => (keys = read.result);
+    return store.getAll();
+  });
   const pages: { folder: string | null; page: OfflinePage }[] = [];
   let folders: OfflineFolder[] = [];
-  for (const key of entries) {
-    const value = await run(userId, "readonly", (store) => store.get(key));
+  // Both in key order, from the same transaction.
+  keys.forEach((key, i) => {
+    const value: unknown = values[i];
     if (key === "folders") folders = value as OfflineFolder[];
     else if (typeof key === "string" && key.startsWith("page:")) {
       const name = key.slice("page:".length);
       pages.push({ folder: name === "all" ? null : name, page: value as OfflinePage });
     }
-  }
+  });
   return { pages, folders };
 }
 
