@@ -1,12 +1,13 @@
 "use client";
 
-import { useEffect, useState } from "react";
+import { memo, useEffect, useState } from "react";
 import Link from "next/link";
 import { useSelectedLayoutSegment } from "next/navigation";
 
 import "@/components/notes/note-list.css";
 
 import { MoreNotes } from "@/components/notes/more-notes";
+import { useMinute } from "@/components/notes/use-minute";
 import type { VirtualNoteList } from "@/components/notes/virtual-note-list";
 import { displayTitle } from "@/lib/notes/derive";
 import { editedAgo, type NoteListItem } from "@/lib/notes/list";
@@ -18,6 +19,40 @@ import { editedAgo, type NoteListItem } from "@/lib/notes/list";
 const FIRST_ROWS = 22;
 /** A row's height and the gap below it, for the space the rows not yet rendered take. */
 const ROW_SPACE = 60;
+
+/**
+ * A note's row. It renders again only when its note, or whether it is open, changes, and as each
+ * minute begins (its "edited 3 minutes ago"): a change to one note (each stored keystroke of the
+ * open note comes back as one) or a scroll of the virtual list leaves the other rows as they were.
+ */
+const NoteRow = memo(function NoteRow({
+  note,
+  current,
+  prefetch,
+}: {
+  note: NoteListItem;
+  current: boolean;
+  prefetch: boolean;
+}) {
+  const now = useMinute();
+  return (
+    <Link
+      href={`/notes/${note.id}`}
+      prefetch={prefetch ? null : false}
+      aria-current={current ? "page" : undefined}
+      data-note-link
+    >
+      <b>
+        {note.pinned && <i role="img" aria-label="Pinned" />}
+        <span>{displayTitle(note.title)}</span>
+      </b>
+      <small>
+        <span suppressHydrationWarning>{editedAgo(note.updated_at, now)}</span>
+        {note.preview && ` · ${note.preview}`}
+      </small>
+    </Link>
+  );
+});
 
 export function NoteList({
   notes,
@@ -100,21 +135,7 @@ export function NoteList({
   // Screen readers hear each row's place in the whole list; -1 while older notes are to come.
   const setSize = more ? -1 : notes.length;
   const row = (note: NoteListItem, prefetch = true) => (
-    <Link
-      href={`/notes/${note.id}`}
-      prefetch={prefetch ? null : false}
-      aria-current={open === note.id ? "page" : undefined}
-      data-note-link
-    >
-      <b>
-        {note.pinned && <i role="img" aria-label="Pinned" />}
-        <span>{displayTitle(note.title)}</span>
-      </b>
-      <small>
-        <span suppressHydrationWarning>{editedAgo(note.updated_at)}</span>
-        {note.preview && ` · ${note.preview}`}
-      </small>
-    </Link>
+    <NoteRow note={note} current={open === note.id} prefetch={prefetch} />
   );
   const first = notes.slice(0, FIRST_ROWS);
   return (
