@@ -1,6 +1,6 @@
 import { Suspense } from "react";
 import Link from "next/link";
-import { ArrowLeftIcon } from "lucide-react";
+import { ArrowLeftIcon } from "@/components/ui/icons";
 
 import "@/components/notes/note-print.css";
 import { CheckedItemsToggle } from "@/components/notes/checked-items-toggle";
@@ -8,13 +8,13 @@ import { NoteActions, NoteExportMenu } from "@/components/notes/note-actions";
 import { NoteEditorIsland } from "@/components/notes/note-editor-island";
 import { ShareControl } from "@/components/notes/share-control";
 import { NoteMentions } from "@/components/tags/note-mentions";
-import { displayTitle } from "@/lib/notes/derive";
 import type { NoteSummary } from "@/lib/notes/list";
 import { canCommentWith, canEditWith, type Access } from "@/lib/sharing/roles";
 
 /**
- * The open note. The first HTML holds its text as plain, readable content; the editor replaces it
- * once its code has loaded, so the note is there before any script runs.
+ * The open note. The first HTML holds its text as plain, readable content (the island draws it
+ * from the text it hands the editor); the editor replaces it once its code has loaded, so the
+ * note is there before any script runs.
  */
 export function NoteView({
   note,
@@ -28,17 +28,6 @@ export function NoteView({
   share: { slug: string | null; indexable: boolean; ownerId: string };
   role?: Access;
 }) {
-  const preview = (
-    <article className="note-prose" aria-label="Note">
-      <h1>{displayTitle(note.title)}</h1>
-      {note.body.split(/\n{2,}/).map((paragraph, i) => (
-        <p key={i} className="whitespace-pre-wrap">
-          {paragraph}
-        </p>
-      ))}
-    </article>
-  );
-
   return (
     <div className="flex min-h-full flex-col" data-note-pane>
       <div className="sticky top-0 z-10 flex items-center gap-1 border-b bg-background/95 px-2 py-1.5 backdrop-blur sm:gap-2 sm:px-4">
@@ -69,7 +58,6 @@ export function NoteView({
           userId={userId}
           ownerId={share.ownerId}
           text={{ title: note.title, body: note.body }}
-          preview={preview}
         />
       </div>
       <Suspense fallback={null}>
