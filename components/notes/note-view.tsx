@@ -3,6 +3,7 @@ import Link from "next/link";
 import { ArrowLeftIcon } from "@/components/ui/icons";
 
 import "@/components/notes/note-print.css";
+import "@/components/notes/note-view.css";
 import { CheckedItemsToggle } from "@/components/notes/checked-items-toggle";
 import { NoteActions, NoteExportMenu } from "@/components/notes/note-actions";
 import { NoteEditorIsland } from "@/components/notes/note-editor-island";
@@ -30,11 +31,8 @@ export function NoteView({
 }) {
   return (
     <div className="flex min-h-full flex-col" data-note-pane>
-      <div className="sticky top-0 z-10 flex items-center gap-1 border-b bg-background/95 px-2 py-1.5 backdrop-blur sm:gap-2 sm:px-4">
-        <Link
-          href="/notes"
-          className="inline-flex shrink-0 items-center gap-1 rounded-md px-2 py-1 text-sm whitespace-nowrap text-muted-foreground outline-none hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50 md:hidden"
-        >
+      <div className="note-bar">
+        <Link href="/notes" className="note-back">
           <ArrowLeftIcon aria-hidden="true" className="size-4" />
           {/* On the narrowest phones the arrow alone, so every action fits on the line. */}
           <span className="max-[400px]:sr-only">All notes</span>
