@@ -2,7 +2,8 @@
 
 import { useEffect, useState } from "react";
 import { NodeViewWrapper, type ReactNodeViewProps } from "@tiptap/react";
-import { DownloadIcon, XIcon } from "lucide-react";
+import { XIcon } from "lucide-react";
+import { DownloadIcon } from "@/components/ui/icons";
 
 import { useSupabase } from "@/components/supabase/supabase-provider";
 import { FileTypeIcon } from "@/components/attachments/file-icon";

@@ -5,17 +5,14 @@ import dynamic from "next/dynamic";
 import { useRouter } from "next/navigation";
 import {
   ChevronRightIcon,
-  DownloadIcon,
   FileCodeIcon,
   FolderIcon,
-  FolderPlusIcon,
   MoreHorizontalIcon,
   PencilIcon,
   PrinterIcon,
   Share2Icon,
-  Trash2Icon,
-  UsersIcon,
 } from "lucide-react";
+import { DownloadIcon, FolderPlusIcon, Trash2Icon, UsersIcon } from "@/components/ui/icons";
 import { toast } from "sonner";
 
 import "@/components/notes/notes-frame.css";

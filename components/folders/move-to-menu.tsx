@@ -1,7 +1,8 @@
 "use client";
 
 import { useEffect, useState } from "react";
-import { FolderInputIcon, FolderIcon, NotebookIcon } from "lucide-react";
+import { FolderIcon } from "lucide-react";
+import { FolderInputIcon, NotebookIcon } from "@/components/ui/icons";
 import { toast } from "sonner";
 
 import { useMaybeFolders } from "@/components/folders/folders-provider";

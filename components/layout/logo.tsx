@@ -2,16 +2,12 @@ import Link from "next/link";
 
 import { siteConfig } from "@/lib/site-config";
 
-/** The mark alone: four stacked bars, in the primary colour. */
+/**
+ * The mark alone: four stacked bars, in the primary colour. Drawn by the stylesheet (`.i-logo`,
+ * components/ui/icons.css), so a page does not carry its shapes.
+ */
 export function LogoMark({ className }: { className: string }) {
-  return (
-    <svg viewBox="0 0 24 24" aria-hidden="true" className={className}>
-      <rect x="2" y="14" width="20" height="4" rx="1.5" fill="currentColor" />
-      <rect x="5" y="8" width="14" height="4" rx="1.5" fill="currentColor" opacity="0.7" />
-      <rect x="8" y="2" width="8" height="4" rx="1.5" fill="currentColor" opacity="0.45" />
-      <rect x="2" y="20" width="20" height="2" rx="1" fill="currentColor" opacity="0.3" />
-    </svg>
-  );
+  return <svg aria-hidden="true" className={`icon i-logo ${className}`} />;
 }
 
 export function Logo() {

@@ -1,7 +1,7 @@
 "use client";
 
 import { useSyncExternalStore } from "react";
-import { ListChecksIcon } from "lucide-react";
+import { ListChecksIcon } from "@/components/ui/icons";
 
 import { Button } from "@/components/ui/button";
 import {

@@ -1,7 +1,7 @@
 "use client";
 
 import { useTransition } from "react";
-import { PlusIcon } from "lucide-react";
+import { PlusIcon } from "@/components/ui/icons";
 import { toast } from "sonner";
 
 import { useMaybeFolders } from "@/components/folders/folders-provider";

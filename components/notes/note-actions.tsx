@@ -4,7 +4,7 @@ import { useOptimistic, useState, useTransition } from "react";
 import { useRouter } from "next/navigation";
 import Link from "next/link";
 import dynamic from "next/dynamic";
-import { DownloadIcon, HistoryIcon, PinIcon, PinOffIcon, Trash2Icon } from "lucide-react";
+import { DownloadIcon, HistoryIcon, PinIcon, PinOffIcon, Trash2Icon } from "@/components/ui/icons";
 import { toast } from "sonner";
 
 import { MoveToMenu } from "@/components/folders/move-to-menu";

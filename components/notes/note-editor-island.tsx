@@ -1,6 +1,7 @@
 "use client";
 
 import { HostedIsland, useNoteHost } from "@/components/notes/note-editor-host";
+import { NotePreview } from "@/components/notes/note-preview";
 
 /**
  * Shows the server-rendered note until the editor is ready, then the editor alone, kept by the
@@ -20,7 +21,7 @@ export function NoteEditorIsland({
       <HostedIsland
         host={host}
         note={{ ...note, ownerId: ownerId ?? note.userId, readOnly, canComment }}
-        preview={preview}
+        preview={preview === undefined ? <NotePreview {...note.text} /> : preview}
       />
     )
   );
@@ -35,5 +36,6 @@ export type NoteEditorIslandProps = {
   /** Whose note it is, when it is shared with `userId`: its attachments go in the owner's folder. */
   ownerId?: string;
   text: { title: string; body: string };
-  preview: React.ReactNode;
+  /** What shows until the editor is ready: by default the text itself, drawn here (null: a skeleton). */
+  preview?: React.ReactNode;
 };

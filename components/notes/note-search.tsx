@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useRef, useState } from "react";
-import { SearchIcon } from "lucide-react";
+import { SearchIcon } from "@/components/ui/icons";
 
 import { loadSupabase, useSupabaseConfig } from "@/components/supabase/supabase-config";
 import { Input } from "@/components/ui/input";

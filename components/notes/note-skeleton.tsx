@@ -1,3 +1,7 @@
+"use client";
+
+// A client component though it has no state: a server page that shows it sends a reference to
+// it, not its elements, in its RSC payload (the notes frame's list and a note's loading state).
 import "@/components/notes/note-list.css";
 
 /** Stands in for a note while it loads: the shape of a title and a few lines (note-list.css). */

@@ -1,20 +1,21 @@
 import { Suspense } from "react";
 import Link from "next/link";
-import { ArrowLeftIcon } from "lucide-react";
+import { ArrowLeftIcon } from "@/components/ui/icons";
 
 import "@/components/notes/note-print.css";
+import "@/components/notes/note-view.css";
 import { CheckedItemsToggle } from "@/components/notes/checked-items-toggle";
 import { NoteActions, NoteExportMenu } from "@/components/notes/note-actions";
 import { NoteEditorIsland } from "@/components/notes/note-editor-island";
 import { ShareControl } from "@/components/notes/share-control";
 import { NoteMentions } from "@/components/tags/note-mentions";
-import { displayTitle } from "@/lib/notes/derive";
 import type { NoteSummary } from "@/lib/notes/list";
 import { canCommentWith, canEditWith, type Access } from "@/lib/sharing/roles";
 
 /**
- * The open note. The first HTML holds its text as plain, readable content; the editor replaces it
- * once its code has loaded, so the note is there before any script runs.
+ * The open note. The first HTML holds its text as plain, readable content (the island draws it
+ * from the text it hands the editor); the editor replaces it once its code has loaded, so the
+ * note is there before any script runs.
  */
 export function NoteView({
   note,
@@ -28,24 +29,10 @@ export function NoteView({
   share: { slug: string | null; indexable: boolean; ownerId: string };
   role?: Access;
 }) {
-  const preview = (
-    <article className="note-prose" aria-label="Note">
-      <h1>{displayTitle(note.title)}</h1>
-      {note.body.split(/\n{2,}/).map((paragraph, i) => (
-        <p key={i} className="whitespace-pre-wrap">
-          {paragraph}
-        </p>
-      ))}
-    </article>
-  );
-
   return (
     <div className="flex min-h-full flex-col" data-note-pane>
-      <div className="sticky top-0 z-10 flex items-center gap-1 border-b bg-background/95 px-2 py-1.5 backdrop-blur sm:gap-2 sm:px-4">
-        <Link
-          href="/notes"
-          className="inline-flex shrink-0 items-center gap-1 rounded-md px-2 py-1 text-sm whitespace-nowrap text-muted-foreground outline-none hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50 md:hidden"
-        >
+      <div className="note-bar">
+        <Link href="/notes" className="note-back">
           <ArrowLeftIcon aria-hidden="true" className="size-4" />
           {/* On the narrowest phones the arrow alone, so every action fits on the line. */}
           <span className="max-[400px]:sr-only">All notes</span>
@@ -69,7 +56,6 @@ export function NoteView({
           userId={userId}
           ownerId={share.ownerId}
           text={{ title: note.title, body: note.body }}
-          preview={preview}
         />
       </div>
       <Suspense fallback={null}>

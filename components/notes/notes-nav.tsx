@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { useState } from "react";
-import { NotebookIcon, Trash2Icon, UsersIcon } from "lucide-react";
+import { NotebookIcon, Trash2Icon, UsersIcon } from "@/components/ui/icons";
 import { toast } from "sonner";
 
 import "@/components/notes/notes-frame.css";

@@ -3,7 +3,7 @@
 import { createContext, useCallback, useContext, useEffect, useRef, useState } from "react";
 import dynamic from "next/dynamic";
 import { useRouter, useSelectedLayoutSegment } from "next/navigation";
-import { PanelLeftCloseIcon, PanelLeftOpenIcon } from "lucide-react";
+import { PanelLeftCloseIcon, PanelLeftOpenIcon } from "@/components/ui/icons";
 
 import "@/components/notes/notes-frame.css";
 

@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useMemo, useState } from "react";
-import { PanelLeftOpenIcon } from "lucide-react";
+import { PanelLeftOpenIcon } from "@/components/ui/icons";
 
 import "@/components/notes/notes-frame.css";
 

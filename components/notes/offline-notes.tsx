@@ -1,14 +1,8 @@
 "use client";
 
 import { startTransition, useCallback, useEffect, useMemo, useState } from "react";
-import {
-  CloudOffIcon,
-  FolderIcon,
-  PinIcon,
-  PinOffIcon,
-  RotateCcwIcon,
-  Trash2Icon,
-} from "lucide-react";
+import { CloudOffIcon, FolderIcon, RotateCcwIcon } from "lucide-react";
+import { PinIcon, PinOffIcon, Trash2Icon } from "@/components/ui/icons";
 import { toast } from "sonner";
 
 import "@/components/notes/note-list.css";

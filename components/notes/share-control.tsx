@@ -2,7 +2,8 @@
 
 import { useState } from "react";
 import dynamic from "next/dynamic";
-import { GlobeIcon, Share2Icon } from "lucide-react";
+import { Share2Icon } from "lucide-react";
+import { GlobeIcon } from "@/components/ui/icons";
 
 import { Button } from "@/components/ui/button";
 import {

@@ -2,7 +2,8 @@
 
 import { useState, useTransition } from "react";
 import { useRouter } from "next/navigation";
-import { RotateCcwIcon, Trash2Icon } from "lucide-react";
+import { RotateCcwIcon } from "lucide-react";
+import { Trash2Icon } from "@/components/ui/icons";
 import { toast } from "sonner";
 
 import { deleteForever, emptyTrash, restoreNote } from "@/lib/notes/actions";

@@ -5,24 +5,26 @@ import { usePathname, useRouter } from "next/navigation";
 import { useTheme } from "next-themes";
 import {
   ArrowRightLeftIcon,
-  DownloadIcon,
   FileTextIcon,
-  HistoryIcon,
   FolderIcon,
   HashIcon,
   KeyboardIcon,
   ListIcon,
-  PinIcon,
-  PinOffIcon,
-  PlusIcon,
   PrinterIcon,
-  SearchIcon,
   Share2Icon,
   SunMoonIcon,
-  Trash2Icon,
   UserIcon,
   WifiOffIcon,
 } from "lucide-react";
+import {
+  DownloadIcon,
+  HistoryIcon,
+  PinIcon,
+  PinOffIcon,
+  PlusIcon,
+  SearchIcon,
+  Trash2Icon,
+} from "@/components/ui/icons";
 import { toast } from "sonner";
 
 import { ShortcutsSheet } from "@/components/palette/shortcuts-sheet";

@@ -1,7 +1,7 @@
 "use client";
 
 import { createContext, useContext, type ReactNode } from "react";
-import { DownloadIcon } from "lucide-react";
+import { DownloadIcon } from "@/components/ui/icons";
 
 import { FileTypeIcon } from "@/components/attachments/file-icon";
 import { typeFromName } from "@/lib/attachments/limits";

@@ -1,5 +1,7 @@
 import Link from "next/link";
 
+import "@/components/tags/note-mentions.css";
+
 import { displayTitle } from "@/lib/notes/derive";
 import { noteMentions, type Mention } from "@/lib/tags/queries";
 
@@ -14,25 +16,20 @@ function MentionList({
 }) {
   const id = `mentions-${title.toLowerCase().replace(/\W+/g, "-")}`;
   return (
-    <section aria-labelledby={id} className="grid gap-2">
-      <h2 id={id} className="text-sm font-medium text-muted-foreground">
+    <section aria-labelledby={id}>
+      <h2 id={id}>
         {title}
-        {mentions.length > 0 && <span className="ml-1 tabular-nums">({mentions.length})</span>}
+        {mentions.length > 0 && <span>({mentions.length})</span>}
       </h2>
       {mentions.length === 0 ? (
-        <p className="text-sm text-muted-foreground">{empty}</p>
+        <p>{empty}</p>
       ) : (
-        <ul className="grid gap-1">
+        <ul>
           {mentions.map((m, i) => (
             <li key={`${m.source_id}-${i}`}>
-              <Link
-                href={`/notes/${m.source_id}`}
-                className="grid gap-0.5 rounded-md border px-3 py-2 outline-none hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50"
-              >
-                <span className="truncate text-sm font-medium">{displayTitle(m.source_title)}</span>
-                {m.context && (
-                  <span className="line-clamp-2 text-sm text-muted-foreground">{m.context}</span>
-                )}
+              <Link href={`/notes/${m.source_id}`}>
+                <span>{displayTitle(m.source_title)}</span>
+                {m.context && <span>{m.context}</span>}
               </Link>
             </li>
           ))}
@@ -50,10 +47,7 @@ export async function NoteMentions({ noteId }: { noteId: string }) {
     unlinked: [],
   }));
   return (
-    <aside
-      aria-label="Links to this note"
-      className="mx-auto grid w-full max-w-3xl gap-5 border-t px-4 py-6 sm:px-6"
-    >
+    <aside aria-label="Links to this note" className="note-mentions">
       <MentionList title="Linked from" mentions={backlinks} empty="No note links here yet." />
       <MentionList
         title="Unlinked mentions"

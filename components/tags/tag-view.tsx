@@ -1,5 +1,6 @@
 import Link from "next/link";
-import { HashIcon, PinIcon } from "lucide-react";
+import { HashIcon } from "lucide-react";
+import { PinIcon } from "@/components/ui/icons";
 
 import { RenameTag } from "@/components/tags/rename-tag";
 import { displayTitle, plainPreview } from "@/lib/notes/derive";

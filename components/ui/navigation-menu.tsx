@@ -2,7 +2,7 @@
 
 import * as React from "react";
 import { cva } from "class-variance-authority";
-import { ChevronDownIcon } from "lucide-react";
+import { ChevronDownIcon } from "@/components/ui/icons";
 import * as NavigationMenuPrimitive from "@radix-ui/react-navigation-menu";
 
 import "@/components/ui/navigation-menu.css";

@@ -1,8 +1,8 @@
 import Link from "next/link";
-import { FileQuestionIcon } from "lucide-react";
 
 import { SettleOpening } from "@/components/notes/note-editor-host";
 import { Button } from "@/components/ui/button";
+import { FileQuestionIcon } from "@/components/ui/icons";
 
 /** A missing id, someone else's note and a trashed note all look the same from here. */
 export default function NoteNotFound() {
