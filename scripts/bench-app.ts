@@ -22,7 +22,7 @@
  * BENCH_ONLY_KEYSTROKE=1 prints only the keystroke's trip to another open device and the Realtime
  * messages a minute of steady typing sends (in a new note of a person with no other notes).
  */
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import http from "node:http";
 import net, { type AddressInfo } from "node:net";
 import os from "node:os";
@@ -59,8 +59,6 @@ const ONLY_COMPARE = process.env.BENCH_ONLY_COMPARE === "1";
 const ONLY_PROFILE = process.env.BENCH_ONLY_PROFILE === "1";
 /** BENCH_HTML_BREAKDOWN=1: with the profile, what each notes view's HTML spends its bytes on. */
 const HTML_BREAKDOWN = process.env.BENCH_HTML_BREAKDOWN === "1";
-/** BENCH_HTML_DIR=<dir>: with the profile, each notes view's HTML saved there (for html-breakdown.ts). */
-const HTML_DIR = process.env.BENCH_HTML_DIR;
 /** BENCH_ONLY_EDITOR=1: only the writing surface's rows (keystroke latency, layout shift). */
 const ONLY_EDITOR = process.env.BENCH_ONLY_EDITOR === "1";
 /** BENCH_ONLY_HISTORY=1: only the version history rows (no app server). */
@@ -283,17 +281,6 @@ async function profileViews(
     const profile = await profileView(view.url, view.cookie, recorder);
     printViewProfile(view.label, profile);
     htmls.push({ label: view.label, html: profile.html });
-  }
-  if (HTML_DIR) {
-    mkdirSync(HTML_DIR, { recursive: true });
-    for (const { label, html } of htmls) {
-      const file = path.join(
-        HTML_DIR,
-        `${label.replace(/[^\w]+/g, "-").replace(/^-|-$/g, "")}.html`,
-      );
-      writeFileSync(file, html);
-      console.log(`${label}: saved as ${file}`);
-    }
   }
   if (HTML_BREAKDOWN) {
     console.log("\nWhat each notes view's HTML spends its bytes on");
