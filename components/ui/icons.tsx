@@ -7,13 +7,15 @@ export type IconProps = ComponentProps<"svg">;
 /**
  * lucide's icons as one short element each: the drawing is a mask in components/ui/icons.css, so
  * a page's HTML does not repeat its paths. Still an `<svg>` (a button sizes and spaces its icon by
- * that), hidden from screen readers as lucide's are: the button or link around it names it.
+ * that), hidden from screen readers as lucide's are (the button or link around it names it),
+ * unless, as with lucide, it is given a name of its own.
  */
 function maskIcon(name: IconName) {
   function Icon({ className, ...props }: IconProps) {
+    const named = Boolean(props["aria-label"] || props["aria-labelledby"] || props.role);
     return (
       <svg
-        aria-hidden="true"
+        aria-hidden={named ? undefined : "true"}
         {...props}
         className={className ? `icon i-${name} ${className}` : `icon i-${name}`}
       />

@@ -102,6 +102,15 @@ describe("icons drawn by the stylesheet", () => {
     expect(screen.getByRole("button").textContent).toBe("Pin");
     expect(screen.getByRole("button", { name: "Pin" })).toBeTruthy();
   });
+
+  it("is heard when given a name of its own, as a lucide icon is (the folder tree's Shared mark)", () => {
+    render(
+      <p>
+        Recipes <icons.UsersIcon role="img" aria-label="Shared" />
+      </p>,
+    );
+    expect(screen.getByRole("img", { name: "Shared" })).toBeTruthy();
+  });
 });
 
 describe("NotePreview", () => {
