@@ -26,17 +26,19 @@ export const shareIntoNote = userAction(
 );
 
 const fileNames = z.array(z.string().max(1000)).max(SHARED_FILES_MAX_COUNT);
+const shareId = z.uuid();
 
 /**
  * Makes a note of a share that came with files (the service worker kept them on this device):
  * its text, or a title after the files when there is none. The device then keeps the files for
  * the note and opens it, and the editor attaches them as it attaches any file. Answers the note and
- * whose it is, so the files are kept in that person's own store.
+ * whose it is, so the files are kept in that person's own store. The note takes the share's id, so
+ * a claim tried again answers the note made the first time rather than making another.
  */
 export const shareWithFilesIntoNote = userAction(
-  z.tuple([fields, fileNames]),
-  async ([shared, names], { supabase, user }) => {
-    const made = await createSharedNote(supabase, user.id, shared, "/share", names);
+  z.tuple([fields, fileNames, shareId]),
+  async ([shared, names, id], { supabase, user }) => {
+    const made = await createSharedNote(supabase, user.id, shared, "/share", names, id);
     if ("error" in made) return made;
     revalidatePath("/notes", "layout");
     return { id: made.id, userId: user.id };

@@ -65,17 +65,19 @@ async function claimOnce(id: string): Promise<Claimed> {
   const made = await shareWithFilesIntoNote(
     fields,
     files.map((file) => file.name),
+    id,
   ).catch(() => ({ error: NOT_MADE }));
   if ("error" in made) return { error: made.error, refused, retry: true };
   try {
-    await keepNoteFiles(made.userId, made.id, files);
+    await keepNoteFiles(made.userId, made.id, files, id);
   } catch {
     // The note is made; the files are still in the pending store, and stay there to try again.
+    // Trying again finds the same note (it has the share's id) and keeps the files for it.
     return {
       error:
         "The shared files could not be kept for the note on this device. Free some space and try again.",
       refused,
-      retry: false,
+      retry: true,
     };
   }
   await forgetPendingShare(id).catch(() => undefined);

@@ -10,6 +10,10 @@ import {
   type SharedFields,
 } from "@/lib/share-target/shared-note";
 
+const UNIQUE_VIOLATION = "23505";
+
+const SHARE_TAKEN = "What you shared could not be made a note here. Share it again.";
+
 /**
  * Makes a note of what was shared, as an import makes one: the row, then its document (the
  * editor's own reading of the Markdown) stored as the note's first update, from which the server
@@ -23,10 +27,25 @@ export async function createSharedNote(
   path: string,
   /** Files that come with the share, attached by the person's device once uploaded. */
   fileNames: string[] = [],
+  /**
+   * The id the device kept the share under, made the note's own: a claim tried again (its answer
+   * lost, or the files not kept on the device) finds the note made the first time, not a second.
+   */
+  shareId?: string,
 ): Promise<{ id: string } | Failure> {
   const shared = sharedNoteMarkdown(fields, fileNames);
   if (!shared.ok) return { error: SHARE_REFUSALS[shared.reason] };
-  const made = await supabase.from("notes").insert({}).select("id").single();
+  const made = await supabase
+    .from("notes")
+    .insert(shareId ? { id: shareId } : {})
+    .select("id")
+    .single();
+  if (made.error?.code === UNIQUE_VIOLATION && shareId) {
+    // Made already, by an earlier claim of this share; the row is read as its owner reads it.
+    const earlier = await supabase.from("notes").select("id").eq("id", shareId).maybeSingle();
+    if (earlier.data) return { id: earlier.data.id };
+    return { error: SHARE_TAKEN };
+  }
   if (made.error) return failure("make a note of what was shared", made.error);
   const id = made.data.id;
   const stored = await storeNoteUpdate(

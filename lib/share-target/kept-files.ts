@@ -52,10 +52,18 @@ export async function forgetPendingShare(id: string): Promise<void> {
   await pending.run("readwrite", (store) => store.delete(id));
 }
 
-/** Keeps a share's files as the person's own, for the note made of it. */
-export async function keepNoteFiles(userId: string, noteId: string, files: File[]): Promise<void> {
+/**
+ * Keeps a share's files as the person's own, for the note made of it. Each is kept under the
+ * share's id and its place in it, so keeping them again (a claim tried again) keeps them once.
+ */
+export async function keepNoteFiles(
+  userId: string,
+  noteId: string,
+  files: File[],
+  shareId: string,
+): Promise<void> {
   await ownStore(userId).run("readwrite", (store) => {
-    for (const file of files) store.put({ id: crypto.randomUUID(), noteId, file } as NoteFile);
+    files.forEach((file, at) => store.put({ id: `${shareId}:${at}`, noteId, file } as NoteFile));
   });
 }
 
