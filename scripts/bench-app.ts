@@ -37,7 +37,12 @@ import { benchAttachmentUpload } from "./bench/attachments";
 import { benchCollab } from "./bench/collab";
 import { benchEditor } from "./bench/editor-input";
 import { benchHistory } from "./bench/history";
-import { comparePairs, printComparison, printFirstLoad } from "./bench/compare";
+import {
+  comparePairs,
+  printComparison,
+  printFirstLoad,
+  referenceSignedInProblem,
+} from "./bench/compare";
 import { timedGet } from "./bench/http-load";
 import { benchNotes } from "./bench/notes";
 import { benchOffline } from "./bench/offline-app";
@@ -357,7 +362,19 @@ async function main() {
 
     // Compile caches, and the one JWKS fetch each app keeps for ten minutes.
     await warmUp([`${app.url}/`, `${app.url}/account`, `${app.url}/health`], cookie);
-    if (reference) await warmUp([`${reference.url}/`, `${reference.url}/protected`], cookie);
+    if (reference) {
+      await warmUp([`${reference.url}/`, `${reference.url}/protected`], cookie);
+      const signedIn = await fetch(`${reference.url}/protected`, {
+        headers: { cookie },
+        redirect: "manual",
+      });
+      await signedIn.arrayBuffer();
+      const problem = referenceSignedInProblem(
+        { status: signedIn.status, location: signedIn.headers.get("location") },
+        proxyPort,
+      );
+      if (problem) throw new Error(problem);
+    }
 
     if (ONLY_PROFILE) {
       await profileViews(app.url, backend.url, email, password, cookie, recorder);
@@ -388,8 +405,13 @@ async function main() {
     printPages(rows, floor);
 
     if (reference && REFERENCE_DIR) {
+      const load = () =>
+        os
+          .loadavg()
+          .map((n) => n.toFixed(2))
+          .join(" ");
       console.log(
-        `\nSide by side with ${REFERENCE_DIR}: same backend, same run, measured in turns`,
+        `\nSide by side with ${REFERENCE_DIR}: same backend, same run, measured in turns (load average ${load()})`,
       );
       printComparison(
         await comparePairs([
@@ -415,6 +437,7 @@ async function main() {
         ],
         REFERENCE_DIR,
       );
+      console.log(`  load average after the side by side: ${load()}`);
     }
 
     if (extras) for (const line of extras.lines) console.log(line);

@@ -12,6 +12,24 @@ export type Pair = {
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 
+/**
+ * Why the reference's signed-in page is not comparable, or null when it is. A starter that inlines
+ * its Supabase URL at build (today's with-supabase does) reaches no backend unless the bench's proxy
+ * listens where it was built to look: it then answers its signed-in page with a redirect to its
+ * sign-in page, and every figure of that row would time the redirect instead of the page.
+ */
+export function referenceSignedInProblem(
+  answer: { status: number; location?: string | null },
+  proxyPort: number,
+): string | null {
+  if (answer.status === 200) return null;
+  const where = answer.location ? ` to ${answer.location}` : "";
+  const pin = proxyPort
+    ? `was it built with NEXT_PUBLIC_SUPABASE_URL=http://127.0.0.1:${proxyPort}?`
+    : "if it inlined its Supabase URL at build, set BENCH_PROXY_PORT to the port it was built with.";
+  return `The reference answered its signed-in page with ${answer.status}${where}, not the page: ${pin}`;
+}
+
 function median(values: number[]): number {
   return percentile(
     [...values].sort((a, b) => a - b),
