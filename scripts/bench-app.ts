@@ -46,7 +46,7 @@ import {
 import { timedGet } from "./bench/http-load";
 import { benchNotes } from "./bench/notes";
 import { benchOffline } from "./bench/offline-app";
-import { benchKeystroke } from "./bench/notes-keystroke";
+import { benchKeystroke, type FramesSeen } from "./bench/notes-keystroke";
 import { organizeLines } from "./bench/organize";
 import { breakdownLines, htmlBreakdown } from "./bench/html-breakdown";
 import { printPages, profilePage, type PageProfile } from "./bench/page-profile";
@@ -81,6 +81,7 @@ const ONLY_KEYSTROKE = process.env.BENCH_ONLY_KEYSTROKE === "1";
  */
 function countingProxy(target: string) {
   const counts = { auth: 0 };
+  const frames: FramesSeen = { toBackend: [], fromBackend: [] };
   const recorder: Recorder = { recording: null, origin: 0 };
   const server = http.createServer((req, res) => {
     if (req.url?.startsWith("/auth/v1")) counts.auth += 1;
@@ -118,11 +119,44 @@ function countingProxy(target: string) {
       upstream.write(`${req.method} ${req.url} HTTP/1.1\r\n${headers.join("\r\n")}\r\n\r\n`);
       upstream.write(head);
       socket.pipe(upstream).pipe(socket);
+      // When a note's update passes, each way: the keystroke's trip splits here into the way to
+      // the backend and the backend's own part.
+      const seen = (into: number[]) => (c: Buffer) => {
+        const at = performance.timeOrigin + performance.now();
+        for (let n = updatesIn(c); n > 0; n--) into.push(at);
+      };
+      socket.on("data", seen(frames.toBackend));
+      upstream.on("data", seen(frames.fromBackend));
     });
     upstream.on("error", () => socket.destroy());
     socket.on("error", () => upstream.destroy());
   });
-  return { server, counts, recorder };
+  return { server, counts, recorder, frames };
+}
+
+/** How many WebSocket frames read at once (a browser's masked or a server's) carry a note's update. */
+function updatesIn(chunk: Buffer): number {
+  let found = 0;
+  for (let at = 0; at + 2 <= chunk.length;) {
+    const masked = (chunk[at + 1]! & 0x80) !== 0;
+    let length = chunk[at + 1]! & 0x7f;
+    let start = at + 2;
+    if (length === 126) {
+      length = chunk.readUInt16BE(start);
+      start += 2;
+    } else if (length === 127) {
+      length = Number(chunk.readBigUInt64BE(start));
+      start += 8;
+    }
+    const mask = masked ? chunk.subarray(start, start + 4) : null;
+    if (mask) start += 4;
+    const payload = Buffer.from(chunk.subarray(start, start + length));
+    if (mask) for (let i = 0; i < payload.length; i++) payload[i]! ^= mask[i % 4]!;
+    // realtime-js' binary broadcast: the topic, then the event's name.
+    if (/note:[0-9a-f-]{36}update/.test(payload.toString("latin1"))) found += 1;
+    at = start + length;
+  }
+  return found;
 }
 
 async function signInCookie(backendUrl: string, proxyUrl: string) {
@@ -150,8 +184,9 @@ async function warmUp(urls: string[], cookie: string) {
 type Keystroke = Awaited<ReturnType<typeof benchKeystroke>>;
 
 function keystrokeLines(keystroke: Keystroke | null) {
+  const parts = (t: { p50: number; p95: number }) => `${t.p50.toFixed(1)} / ${t.p95.toFixed(1)}`;
   return keystroke
-    ? `  keystroke to another device: p50 ${keystroke.p50.toFixed(1)} ms, p95 ${keystroke.p95.toFixed(1)} ms, ${keystroke.failures} missed (${keystroke.keystrokes} keys, two Chromium pages)\n  steady typing (a key every 50 ms): ${keystroke.messagesPerMinute.withPeer.toFixed(0)} Realtime messages/min with another device open, ${keystroke.messagesPerMinute.alone.toFixed(0)} alone`
+    ? `  keystroke to another device: p50 ${keystroke.p50.toFixed(1)} ms, p95 ${keystroke.p95.toFixed(1)} ms, ${keystroke.failures} missed (${keystroke.keystrokes} keys, two Chromium pages)\n  steady typing (a key every 50 ms): ${keystroke.messagesPerMinute.withPeer.toFixed(0)} Realtime messages/min with another device open, ${keystroke.messagesPerMinute.alone.toFixed(0)} alone; keys as fast as the page takes them (${keystroke.messagesPerMinute.fastest.keys.toFixed(0)} a minute): ${keystroke.messagesPerMinute.fastest.messages.toFixed(0)} messages/min (the window lets 1,500 a minute through, and a burst of 12 more)\n  a key's trip in parts (p50 / p95 ms): keydown to its broadcast leaving the page ${parts(keystroke.parts.writer)}, through the backend to the other page ${parts(keystroke.parts.wire)} (to the backend ${parts(keystroke.parts.toBackend)}, the backend ${parts(keystroke.parts.backend)}, from it to the page's handler ${parts(keystroke.parts.fromBackend)}), applied there ${parts(keystroke.parts.apply)}, then seen in its editor ${parts(keystroke.parts.shown)}`
     : "  keystroke to another device: needs Realtime in the local backend (not served)";
 }
 
@@ -304,7 +339,7 @@ async function main() {
     reset: true,
     env: { SUPABASE_LOCAL_RATE_LIMITS: "off" },
   });
-  const { server: proxy, counts, recorder } = countingProxy(backend.url);
+  const { server: proxy, counts, recorder, frames } = countingProxy(backend.url);
   // A fixed port (BENCH_PROXY_PORT) for a reference build that inlined its Supabase URL.
   const proxyPort = Number(process.env.BENCH_PROXY_PORT ?? 0);
   await new Promise<void>((resolve) => proxy.listen(proxyPort, "127.0.0.1", resolve));
@@ -354,7 +389,12 @@ async function main() {
       if (signedIn.error) throw signedIn.error;
       const typed = await person.from("notes").insert({}).select("id").single();
       if (typed.error) throw typed.error;
-      const keystroke = await benchKeystroke({ appUrl: app.url, cookie, noteId: typed.data.id });
+      const keystroke = await benchKeystroke({
+        appUrl: app.url,
+        cookie,
+        noteId: typed.data.id,
+        frames,
+      });
       console.log(`\n${keystrokeLines(keystroke)}`);
       if (keystroke.failures > 0) process.exitCode = 1;
       return;

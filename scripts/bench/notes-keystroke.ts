@@ -1,11 +1,20 @@
 import { chromium, type Page } from "@playwright/test";
 
+import { timing } from "./collab-support";
+
 export interface KeystrokeBenchContext {
   appUrl: string;
   /** The person's session cookies, as `name=value; name=value`. */
   cookie: string;
   noteId: string;
   keystrokes?: number;
+  /** When the note's updates passed the proxy between the browsers and the backend, each way. */
+  frames?: FramesSeen;
+}
+
+export interface FramesSeen {
+  toBackend: number[];
+  fromBackend: number[];
 }
 
 const EDITOR = '[role="textbox"][aria-label="Note"]';
@@ -22,17 +31,42 @@ async function openDevice(
       return { name: pair.slice(0, at), value: pair.slice(at + 1), url: ctx.appUrl };
     }),
   );
-  // Counts the note's broadcasts this page sends (Realtime messages on its topic that say "update").
+  // What tsx compiles names its functions with a helper the page lacks.
+  await context.addInitScript("window.__name = (f) => f;");
+  // Counts the note's broadcasts this page sends (Realtime messages on its topic that say "update"),
+  // and times each as it leaves, as it arrives, and when the page is done handling it.
   await context.addInitScript(() => {
-    const counted = { updates: 0 };
+    const counted = { updates: 0, sentAt: [] as number[], received: [] as [number, number][] };
     Object.assign(window, { __sent: counted });
+    const clock = () => performance.timeOrigin + performance.now();
+    // realtime-js' binary broadcast names the note's topic, then the event.
+    const isUpdate = (data: unknown) => {
+      const text = typeof data === "string" ? data : new TextDecoder().decode(data as ArrayBuffer);
+      return /note:[0-9a-f-]{36}update/.test(text);
+    };
     const send = WebSocket.prototype.send;
     WebSocket.prototype.send = function (data) {
-      const text = typeof data === "string" ? data : new TextDecoder().decode(data as ArrayBuffer);
-      // JSON or realtime-js' binary frame: either names the note's topic and the event.
-      if (text.includes("note:") && text.includes("update")) counted.updates += 1;
+      if (isUpdate(data)) {
+        counted.updates += 1;
+        counted.sentAt.push(clock());
+      }
       return send.call(this, data);
     };
+    const handler = Object.getOwnPropertyDescriptor(WebSocket.prototype, "onmessage")!;
+    Object.defineProperty(WebSocket.prototype, "onmessage", {
+      ...handler,
+      set(fn: ((ev: MessageEvent) => void) | null) {
+        handler.set!.call(
+          this,
+          fn &&
+            function (this: WebSocket, ev: MessageEvent) {
+              const at = clock();
+              fn.call(this, ev);
+              if (isUpdate(ev.data)) counted.received.push([at, clock()]);
+            },
+        );
+      },
+    });
   });
   const page = await context.newPage();
   await page.goto(`${ctx.appUrl}/notes/${ctx.noteId}`);
@@ -79,6 +113,18 @@ export async function benchKeystroke(ctx: KeystrokeBenchContext) {
       );
     });
     const start = await reader.locator(EDITOR).evaluate((el) => el.textContent!.length);
+    type Sent = { sentAt: number[]; received: [number, number][] };
+    const trips = (page: Page) =>
+      page.evaluate(() => {
+        const { sentAt, received } = (window as unknown as { __sent: Sent }).__sent;
+        return { sentAt: [...sentAt], received: [...received] };
+      });
+    const [sentBefore, receivedBefore] = [
+      (await trips(writer)).sentAt.length,
+      (await trips(reader)).received.length,
+    ];
+    const frames = ctx.frames ?? { toBackend: [], fromBackend: [] };
+    const [toBefore, fromBefore] = [frames.toBackend.length, frames.fromBackend.length];
 
     let missed = 0;
     for (let i = 0; i < count; i++) {
@@ -105,23 +151,62 @@ export async function benchKeystroke(ctx: KeystrokeBenchContext) {
     times.sort((a, b) => a - b);
     const q = (p: number) => times[Math.min(times.length - 1, Math.floor(p * times.length))] ?? NaN;
 
-    // Steady typing, a key every 50 ms (1,200 a minute), with the other device there and alone.
-    const perMinute = async (seconds: number) => {
+    // Each key's trip in parts: the key's broadcast is the writer's first after its keydown, and
+    // the reader hears the writer's broadcasts in the order they left.
+    const sent = (await trips(writer)).sentAt.slice(sentBefore);
+    const received = (await trips(reader)).received.slice(receivedBefore);
+    const parts = {
+      writer: [] as number[],
+      wire: [] as number[],
+      toBackend: [] as number[],
+      backend: [] as number[],
+      fromBackend: [] as number[],
+      apply: [] as number[],
+      shown: [] as number[],
+    };
+    pressed.forEach((at, i) => {
+      const j = sent.findIndex((t) => t >= at);
+      const heard = received[j];
+      const shown = seen.find((s) => s.length >= start + i + 1);
+      if (j < 0 || !heard || !shown) return;
+      parts.writer.push(sent[j] - at);
+      parts.wire.push(heard[0] - sent[j]);
+      const [there, back] = [frames.toBackend[toBefore + j], frames.fromBackend[fromBefore + j]];
+      if (there !== undefined && back !== undefined) {
+        parts.toBackend.push(there - sent[j]);
+        parts.backend.push(back - there);
+        parts.fromBackend.push(heard[0] - back);
+      }
+      parts.apply.push(heard[1] - heard[0]);
+      parts.shown.push(shown.at - heard[1]);
+    });
+
+    // Steady typing, a key every 50 ms (1,200 a minute), with the other device there and alone;
+    // and keys as fast as the page takes them, with the other device there: the window's bound.
+    let keys = 0;
+    const perMinute = async (seconds: number, gapMs = 50, warmUpSeconds = 0) => {
       const sent = () =>
         writer.evaluate(
           () => (window as unknown as { __sent: { updates: number } }).__sent.updates,
         );
+      let i = 0;
+      for (const warm = Date.now(); Date.now() - warm < warmUpSeconds * 1000; i++)
+        await writer.keyboard.press(String.fromCharCode(97 + (i % 26)));
       const before = await sent();
       const started = Date.now();
-      for (let i = 0; Date.now() - started < seconds * 1000; i++) {
+      i = 0;
+      for (; Date.now() - started < seconds * 1000; i++) {
         await writer.keyboard.press(String.fromCharCode(97 + (i % 26)));
-        await new Promise((r) => setTimeout(r, 50));
+        if (gapMs > 0) await new Promise((r) => setTimeout(r, gapMs));
       }
       const minutes = (Date.now() - started) / 60_000;
+      keys = i / minutes;
       await new Promise((r) => setTimeout(r, 200));
       return ((await sent()) - before) / minutes;
     };
     const withPeer = await perMinute(5);
+    // A second of it first, so the count starts once the burst is spent, as over a minute.
+    const fastest = { messages: await perMinute(5, 0, 1), keys };
     await reader.context().close();
     await writer
       .locator("[data-presence]")
@@ -133,7 +218,16 @@ export async function benchKeystroke(ctx: KeystrokeBenchContext) {
       p95: q(0.95),
       failures: missed,
       keystrokes: count,
-      messagesPerMinute: { withPeer, alone },
+      messagesPerMinute: { withPeer, alone, fastest },
+      parts: {
+        writer: timing(parts.writer),
+        wire: timing(parts.wire),
+        toBackend: timing(parts.toBackend),
+        backend: timing(parts.backend),
+        fromBackend: timing(parts.fromBackend),
+        apply: timing(parts.apply),
+        shown: timing(parts.shown),
+      },
     };
   } finally {
     await browser.close();

@@ -4,10 +4,10 @@ import * as Y from "yjs";
 import { NoteBroadcast } from "@/lib/notes/sync/broadcast";
 
 /** A device typing into its document, and the updates its broadcast posts. */
-function typing(windowMs = 40) {
+function typing(windowMs = 40, burst?: number) {
   const doc = new Y.Doc();
   const posted: Uint8Array[] = [];
-  const broadcast = new NoteBroadcast((u) => posted.push(u), { windowMs });
+  const broadcast = new NoteBroadcast((u) => posted.push(u), { windowMs, burst });
   doc.on("update", (u: Uint8Array) => broadcast.send(u));
   const type = (text: string) => doc.getText("t").insert(doc.getText("t").length, text);
   /** What another device shows once it applied everything posted. */
@@ -31,8 +31,38 @@ describe("a note's broadcast", () => {
     expect(posted).toHaveLength(0);
   });
 
-  it("sends the first keystroke at once, and what follows within the window merged at its end", () => {
+  it("sends each key at once while a burst lasts, then what follows within the window merged at its end", () => {
+    const { broadcast, posted, type, seen } = typing(40, 12);
+    broadcast.setPeers(1);
+    const word = "quicklytyped";
+    for (const [i, c] of [...word].entries()) {
+      type(c);
+      expect(posted).toHaveLength(i + 1);
+    }
+    type("x");
+    vi.advanceTimersByTime(10);
+    type("y");
+    expect(posted).toHaveLength(12);
+    vi.advanceTimersByTime(29);
+    expect(posted).toHaveLength(12);
+    vi.advanceTimersByTime(1);
+    expect(posted).toHaveLength(13);
+    expect(seen()).toBe(`${word}xy`);
+  });
+
+  it("sends a key typed no faster than one a window at once, by itself, however long the typing", () => {
     const { broadcast, posted, type, seen } = typing(40);
+    broadcast.setPeers(1);
+    for (let i = 0; i < 300; i++) {
+      type(String.fromCharCode(97 + (i % 26)));
+      expect(posted).toHaveLength(i + 1);
+      vi.advanceTimersByTime(40);
+    }
+    expect(seen()).toHaveLength(300);
+  });
+
+  it("with a burst of one, sends the first keystroke at once, and what follows within the window merged at its end", () => {
+    const { broadcast, posted, type, seen } = typing(40, 1);
     broadcast.setPeers(1);
     type("a");
     expect(posted).toHaveLength(1);
@@ -46,10 +76,24 @@ describe("a note's broadcast", () => {
     expect(seen()).toBe("abc");
   });
 
-  it("costs at most one message per window however fast the typing", () => {
-    const { broadcast, posted, type, seen } = typing(40);
+  it("costs at most one message per window, beyond the burst, however fast the typing", () => {
+    const { broadcast, posted, type, seen } = typing(40, 12);
     broadcast.setPeers(2);
     // A minute of a key every 10 ms: 6,000 keys.
+    for (let i = 0; i < 6000; i++) {
+      type(String.fromCharCode(97 + (i % 26)));
+      vi.advanceTimersByTime(10);
+    }
+    vi.advanceTimersByTime(40);
+    // The burst, one a window for the minute, and the window's end after the last key.
+    expect(posted.length).toBeLessThanOrEqual(12 + 60_000 / 40 + 1);
+    expect(posted.length).toBeGreaterThan(60_000 / 40 - 1);
+    expect(seen()).toHaveLength(6000);
+  });
+
+  it("with a burst of one, costs at most one message per window however fast the typing", () => {
+    const { broadcast, posted, type, seen } = typing(40, 1);
+    broadcast.setPeers(2);
     for (let i = 0; i < 6000; i++) {
       type(String.fromCharCode(97 + (i % 26)));
       vi.advanceTimersByTime(10);

@@ -4,8 +4,13 @@ import { SendWindow } from "@/lib/notes/sync/send-window";
 import type { NoteTransport } from "@/lib/notes/sync/types";
 
 export interface BroadcastOptions {
-  /** At most one message per this many milliseconds; what comes meanwhile goes merged at its end. */
+  /**
+   * At most one message per this many milliseconds on average; once the burst is spent, what
+   * comes meanwhile goes merged at the window's end.
+   */
   windowMs?: number;
+  /** How many messages may go at once, one per update, before the window holds them. */
+  burst?: number;
   /** How long updates made alone are kept for a device that joins (it loaded what was stored). */
   keepAloneMs?: number;
   now?: () => number;
@@ -13,9 +18,11 @@ export interface BroadcastOptions {
 
 /**
  * The note's broadcast, sent only when another device of the person has the note open (Realtime
- * presence says who is there) and at most once per window while typing: the first keystroke after
- * a pause goes at once, those that follow within the window go together, merged, at its end. Steady
- * typing then costs at most 60,000 / windowMs messages a minute, and typing alone costs none.
+ * presence says who is there) and at most once per window on average while typing: each keystroke
+ * goes at once, by itself, as long as the typing is no faster than one key a window, or is a short
+ * burst (a word typed quickly); keys typed faster than that for longer (a key held down) go
+ * together, merged, once per window. Typing then costs at most burst + 60,000 / windowMs messages
+ * a minute, and typing alone costs none.
  *
  * Updates made alone are kept for a few seconds: a device that joins loads what is stored, and an
  * update still on its way to storage when it loaded reaches it when this device sees it arrive.
@@ -35,7 +42,12 @@ export class NoteBroadcast implements NoteTransport {
   ) {
     this.keepAloneMs = options.keepAloneMs ?? 10_000;
     this.now = options.now ?? (() => Date.now());
-    this.window = new SendWindow(() => this.flush(), options.windowMs ?? 40, this.now);
+    this.window = new SendWindow(
+      () => this.flush(),
+      options.windowMs ?? 40,
+      this.now,
+      options.burst ?? 12,
+    );
   }
 
   /** How many other devices have the note open. */
