@@ -14,6 +14,7 @@ import { toast } from "sonner";
 
 import { useLoadedSupabase } from "@/components/supabase/supabase-config";
 import { moveNoteToFolder } from "@/lib/folders/actions";
+import { countChangeFilter } from "@/lib/folders/count-changes";
 import { flushMoves, queueMove } from "@/lib/folders/move-queue";
 import {
   buildTree,
@@ -114,6 +115,7 @@ export function FoldersProvider({
     const client = supabase;
     let live = true;
     let timer: ReturnType<typeof setTimeout> | undefined;
+    const countsMayChange = countChangeFilter();
     const read = async () => {
       const { data, error } = await client
         .from("folder_list")
@@ -138,7 +140,10 @@ export function FoldersProvider({
       .on(
         "postgres_changes",
         { event: "UPDATE", schema: "public", table: "notes", filter: `owner_id=eq.${userId}` },
-        () => reread.current(),
+        // A note being typed in is saved every few keys; only a change of folder or Trash counts.
+        (change) => {
+          if (countsMayChange(change.new)) reread.current();
+        },
       )
       .on(
         "postgres_changes",
