@@ -14,6 +14,8 @@ import { toast } from "sonner";
 
 import { useLoadedSupabase } from "@/components/supabase/supabase-config";
 import { moveNoteToFolder } from "@/lib/folders/actions";
+import { countChangeFilter } from "@/lib/folders/count-changes";
+import { listenToNoteChanges } from "@/lib/notes/note-changes";
 import { flushMoves, queueMove } from "@/lib/folders/move-queue";
 import {
   buildTree,
@@ -114,6 +116,7 @@ export function FoldersProvider({
     const client = supabase;
     let live = true;
     let timer: ReturnType<typeof setTimeout> | undefined;
+    const countsMayChange = countChangeFilter();
     const read = async () => {
       const { data, error } = await client
         .from("folder_list")
@@ -132,25 +135,25 @@ export function FoldersProvider({
         "postgres_changes",
         { event: "*", schema: "public", table: "folders", filter: `owner_id=eq.${userId}` },
         () => reread.current(),
-      )
-      // Counts change when a note is filed, trashed, restored or made in a folder; a note deleted
-      // for good was already out of every count (Trash holds it), so deletes are not heard here.
-      .on(
-        "postgres_changes",
-        { event: "UPDATE", schema: "public", table: "notes", filter: `owner_id=eq.${userId}` },
-        () => reread.current(),
-      )
-      .on(
-        "postgres_changes",
-        { event: "INSERT", schema: "public", table: "notes", filter: `owner_id=eq.${userId}` },
-        () => reread.current(),
       );
     // What changed while the connection was down was never heard: read once on each join, once
     // its changes flow.
     onChangesFlowing(channel, () => reread.current()).subscribe();
+    // Counts change when a note is filed, trashed, restored or made in a folder; a note deleted
+    // for good was already out of every count (Trash holds it), so deletes are not heard here.
+    // The notes' changes come on the page's one channel for them (a note being typed in is saved
+    // every few keys, and each of its changes carries the whole note).
+    const stop = listenToNoteChanges(client, userId, {
+      change: (change) => {
+        if (change.eventType === "INSERT") reread.current();
+        else if (change.eventType === "UPDATE" && countsMayChange(change.new)) reread.current();
+      },
+      flowing: () => reread.current(),
+    });
     return () => {
       live = false;
       clearTimeout(timer);
+      stop();
       void client.removeChannel(channel);
     };
   }, [supabase, userId]);

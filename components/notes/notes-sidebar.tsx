@@ -158,7 +158,10 @@ function LiveList({
 
 /**
  * Keeps the list as shown on this device (IndexedDB, per person), for the app opened with no
- * network; at most every half second, its code fetched when first needed.
+ * network; at most every half second, its code fetched when first needed. Writing it copies the
+ * whole list (a few milliseconds at a thousand notes), so it waits for a moment the browser has
+ * nothing to draw: a page of older notes arrives while the list scrolls, and a copy made just
+ * before a frame would cost that frame.
  */
 function useKeptOnDevice(
   userId: string,
@@ -167,11 +170,18 @@ function useKeptOnDevice(
   more: boolean,
 ) {
   useEffect(() => {
+    let idle: number | undefined;
     const timer = setTimeout(() => {
-      void import("@/lib/notes/offline/list-store")
-        .then((store) => store.saveListPage(userId, folder, { notes, more }))
-        .catch(() => {});
+      const save = () =>
+        void import("@/lib/notes/offline/list-store")
+          .then((store) => store.saveListPage(userId, folder, { notes, more }))
+          .catch(() => {});
+      if (typeof window.requestIdleCallback !== "function") return save();
+      idle = window.requestIdleCallback(save, { timeout: 2_000 });
     }, 500);
-    return () => clearTimeout(timer);
+    return () => {
+      clearTimeout(timer);
+      if (idle !== undefined) window.cancelIdleCallback(idle);
+    };
   }, [userId, folder, notes, more]);
 }

@@ -18,7 +18,7 @@ import {
 } from "@/lib/notes/list";
 import type { Database, Tables } from "@/lib/supabase/database.types";
 import type { SupabaseClient } from "@supabase/supabase-js";
-import { onChangesFlowing } from "@/lib/supabase/changes-flowing";
+import { listenToNoteChanges } from "@/lib/notes/note-changes";
 
 /**
  * The server's list, kept current by Postgres changes: a note created, renamed, pinned or trashed
@@ -73,46 +73,42 @@ export function useLiveNotes(firstPage: NotesPage, userId: string, folder: strin
     if (!supabase) return;
     const client = supabase;
     let live = true;
-    const channel = client
-      .channel(`notes-list:${userId}:${folder ?? "all"}`)
-      .on(
-        "postgres_changes",
-        { event: "*", schema: "public", table: "notes", filter: `owner_id=eq.${userId}` },
-        (change) => {
-          keepTitleOf(userId, change);
-          setState((s) => ({
-            ...s,
-            notes:
-              change.eventType === "DELETE" ||
-              // Filed elsewhere: it leaves this folder's list.
-              (folder !== null && (change.new as Partial<Tables<"notes">>).folder_id !== folder)
-                ? applyNoteChange(s.notes, {
-                    type: "delete",
-                    id: String(change.eventType === "DELETE" ? change.old.id : change.new.id),
-                  })
-                : applyNoteChange(s.notes, {
-                    type: "upsert",
-                    note: fromChangedRow(s.notes, change.new as Partial<Tables<"notes">>),
-                  }),
-          }));
-        },
-      );
-    // What changed before this join was never heard: between the server's read and the first
-    // join, or while the connection was down. Once its changes flow, the first page is checked, and
-    // read again only if it moved (the server's page from the HTML stays what `from` is).
-    onChangesFlowing(channel, () => {
-      void firstPageMoved(client, shown.current, folder)
-        .then((moved) => (moved && live ? fetchNotesPage(client, null, folder) : null))
-        .then(
-          (page) => {
-            if (page && live) setState((s) => ({ ...listFromServer(page, s), from: s.from }));
-          },
-          () => {}, // Unreachable: the next join checks again.
-        );
-    }).subscribe();
+    const stop = listenToNoteChanges(client, userId, {
+      change: (change) => {
+        keepTitleOf(userId, change);
+        setState((s) => ({
+          ...s,
+          notes:
+            change.eventType === "DELETE" ||
+            // Filed elsewhere: it leaves this folder's list.
+            (folder !== null && (change.new as Partial<Tables<"notes">>).folder_id !== folder)
+              ? applyNoteChange(s.notes, {
+                  type: "delete",
+                  id: String(change.eventType === "DELETE" ? change.old.id : change.new.id),
+                })
+              : applyNoteChange(s.notes, {
+                  type: "upsert",
+                  note: fromChangedRow(s.notes, change.new as Partial<Tables<"notes">>),
+                }),
+        }));
+      },
+      // What changed before this join was never heard: between the server's read and the first
+      // join, or while the connection was down. Once its changes flow, the first page is checked,
+      // and read again only if it moved (the server's page from the HTML stays what `from` is).
+      flowing: () => {
+        void firstPageMoved(client, shown.current, folder)
+          .then((moved) => (moved && live ? fetchNotesPage(client, null, folder) : null))
+          .then(
+            (page) => {
+              if (page && live) setState((s) => ({ ...listFromServer(page, s), from: s.from }));
+            },
+            () => {}, // Unreachable: the next join checks again.
+          );
+      },
+    });
     return () => {
       live = false;
-      void client.removeChannel(channel);
+      stop();
     };
   }, [folder, setState, supabase, userId]);
 

@@ -1,6 +1,6 @@
 "use client";
 
-import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import Link from "next/link";
 import { usePathname, useRouter } from "next/navigation";
 import { ChevronRightIcon, HashIcon } from "lucide-react";
@@ -18,7 +18,7 @@ import {
 import { sendPendingRenames } from "@/lib/tags/send-renames";
 import { buildTagTree, tagAncestors, type TagNode } from "@/lib/tags/tree";
 import { cn } from "@/lib/utils";
-import { onChangesFlowing } from "@/lib/supabase/changes-flowing";
+import { listenToNoteChanges } from "@/lib/notes/note-changes";
 
 /** Tags arrive with the server's derivation, a moment after an edit is stored. */
 const AFTER_EDIT_MS = 2500;
@@ -64,9 +64,6 @@ export function TagTree({ userId }: { userId: string }) {
   const [expanded, setExpanded] = useState<Set<string>>(() => new Set());
   const [focused, setFocused] = useState<string | null>(null);
   const items = useRef(new Map<string, HTMLAnchorElement>());
-  // A topic of its own: on a phone the tree is drawn twice (the sidebar and the Library sheet),
-  // and supabase-js hands a second channel of one topic back already subscribed.
-  const instance = useId();
 
   const load = useCallback(async () => {
     if (!supabase) return;
@@ -104,21 +101,14 @@ export function TagTree({ userId }: { userId: string }) {
       clearTimeout(timer);
       timer = setTimeout(() => void load(), AFTER_CHANGE_MS);
     };
-    const channel = client
-      .channel(`tag-tree:${userId}:${instance}`)
-      .on(
-        "postgres_changes",
-        { event: "*", schema: "public", table: "notes", filter: `owner_id=eq.${userId}` },
-        reread,
-      );
     // What changed while the connection was down was never heard: read once on each join, once
     // its changes flow.
-    onChangesFlowing(channel, reread).subscribe();
+    const stop = listenToNoteChanges(client, userId, { change: reread, flowing: reread });
     return () => {
       clearTimeout(timer);
-      void client.removeChannel(channel);
+      stop();
     };
-  }, [instance, load, supabase, userId]);
+  }, [load, supabase, userId]);
 
   // Renames made offline on this device: shown at once, carried out when the network is back.
   const router = useRouter();

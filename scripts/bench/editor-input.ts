@@ -5,6 +5,7 @@ import { createClient, type SupabaseClient } from "@supabase/supabase-js";
 
 import type { Database } from "../../lib/supabase/database.types";
 import { seededNote } from "../seed-notes";
+import { breakdownPerKey, longTasks, traceBreakdown, type TraceEvent } from "./trace-breakdown";
 
 export interface EditorBenchContext {
   appUrl: string;
@@ -156,25 +157,15 @@ export async function benchEditor(ctx: EditorBenchContext) {
     const count = ctx.keystrokes ?? 100;
     // BENCH_EDITOR_PROFILE=<file>: a CPU profile of the typing, to open in Chromium's DevTools.
     const profiled = await cpuProfile(page, process.env.BENCH_EDITOR_PROFILE);
-    const tracePath = process.env.BENCH_EDITOR_TRACE;
-    const events: unknown[] = [];
-    const tracer = tracePath ? await page.context().newCDPSession(page) : null;
-    if (tracer) {
-      tracer.on("Tracing.dataCollected", ({ value }) => events.push(...value));
-      await tracer.send("Tracing.start", {
-        categories: "devtools.timeline,disabled-by-default-devtools.timeline,blink,v8",
-      });
-    }
+    // BENCH_EDITOR_TRACE=<file>: a Chromium trace of the typing, and where each key's time went.
+    const traced = await trace(page, process.env.BENCH_EDITOR_TRACE);
     for (let i = 0; i < count; i++) {
       await page.keyboard.press(String.fromCharCode(97 + (i % 26)));
       await page.waitForTimeout(30);
     }
-    if (tracer && tracePath) {
-      const done = new Promise((resolve) => tracer.once("Tracing.tracingComplete", resolve));
-      await tracer.send("Tracing.end");
-      await done;
-      writeFileSync(tracePath, JSON.stringify(events));
-    }
+    const events = await traced();
+    if (events)
+      for (const line of breakdownPerKey(traceBreakdown(events), count)) console.log(line);
     await profiled();
     await page.waitForTimeout(200);
     const latencies = await page.evaluate(
@@ -264,6 +255,10 @@ export async function benchEditor(ctx: EditorBenchContext) {
       }
       switches.toLong.push(await timedSwitch(note.data.id, "Part 400"));
     }
+    // The scroll is timed on its own: pages left open would take the 9,000 notes seeded for it as
+    // live changes, and their renders would compete with the list's frames for the processor.
+    await page.context().close();
+    await list.context().close();
     const scroll = await benchListScroll(browser, ctx, admin, owner.id);
     return {
       scroll,
@@ -282,6 +277,32 @@ export async function benchEditor(ctx: EditorBenchContext) {
   } finally {
     await browser.close();
   }
+}
+
+/**
+ * Starts a Chromium trace of the page (as DevTools' Performance panel records it) when given a
+ * file; the function returned stops it, saves it and hands back its events.
+ */
+async function trace(
+  page: Page,
+  file: string | undefined,
+): Promise<() => Promise<TraceEvent[] | null>> {
+  if (!file) return async () => null;
+  const events: TraceEvent[] = [];
+  const cdp = await page.context().newCDPSession(page);
+  cdp.on("Tracing.dataCollected", ({ value }) =>
+    events.push(...(value as unknown as TraceEvent[])),
+  );
+  await cdp.send("Tracing.start", {
+    categories: "devtools.timeline,disabled-by-default-devtools.timeline,blink,v8",
+  });
+  return async () => {
+    const done = new Promise((resolve) => cdp.once("Tracing.tracingComplete", resolve));
+    await cdp.send("Tracing.end");
+    await done;
+    writeFileSync(file, JSON.stringify(events));
+    return events;
+  };
 }
 
 /** Starts a CPU profile of the page when given a file; the function returned stops and saves it. */
@@ -349,12 +370,16 @@ async function benchListScroll(
   page.on("request", onRequest);
   // BENCH_SCROLL_PROFILE=<file>: a CPU profile of the scroll, to open in Chromium's DevTools.
   const profiled = await cpuProfile(page, process.env.BENCH_SCROLL_PROFILE);
+  // BENCH_SCROLL_TRACE=<file>: a Chromium trace of the scroll, and the work in its longest frames.
+  const traced = await trace(page, process.env.BENCH_SCROLL_TRACE);
   for (let i = 0; i < WHEEL_STEPS; i++) {
     await page.mouse.wheel(0, WHEEL_PX);
     await page.waitForTimeout(16);
   }
   await page.waitForTimeout(500);
   await profiled();
+  const events = await traced();
+  if (events) for (const line of longTasks(events)) console.log(line);
   page.off("request", onRequest);
   const frames = await page.evaluate(() => {
     const w = window as unknown as { __frames: number[]; __scrolling: boolean };
