@@ -38,4 +38,6 @@ export type NoteEditorIslandProps = {
   text: { title: string; body: string };
   /** What shows until the editor is ready: by default the text itself, drawn here (null: a skeleton). */
   preview?: React.ReactNode;
+  /** This device's copy of the note, read ahead (the app shell reads it beside the list). */
+  deviceCopy?: Promise<Uint8Array[] | null>;
 };

@@ -96,6 +96,11 @@ type Props = {
    * the title alone would become its first document).
    */
   onNoDeviceCopy?: () => void;
+  /**
+   * This device's copy, already being read (lib/notes/sync/device-copy.ts): applied as soon as it
+   * is here, so the note opens without waiting for its database to open again.
+   */
+  deviceCopy?: Promise<Uint8Array[] | null>;
   /** Kept out of the page to be shown again at once: off the note's channel meanwhile. */
   parked?: boolean;
 };
@@ -140,6 +145,7 @@ export function NoteEditor({
   focusOnShow = false,
   focusRequest = 0,
   onNoDeviceCopy,
+  deviceCopy,
   parked = false,
 }: Props) {
   const supabase = useSupabase();
@@ -256,8 +262,18 @@ export function NoteEditor({
     let live = true;
     let opened: OpenedNote | null = null;
     let sync: NoteSync | null = null;
+    // The copy read ahead holds what y-indexeddb is about to read: applied as coming from it, so
+    // it is not stored again, and the note opens without waiting for the database's second read.
+    const loadedHere = deviceCopy
+      ? deviceCopy.then((updates) => {
+          if (!updates) return local.whenSynced;
+          doc.transact(() => {
+            for (const update of updates) Y.applyUpdate(doc, update);
+          }, local);
+        })
+      : local.whenSynced;
     // Attached once this device's own copy is loaded: that copy is not a new edit to send.
-    void local.whenSynced.then(() => {
+    void loadedHere.then(() => {
       if (!live) return;
       if (onNoDeviceCopy && doc.getXmlFragment("default").length === 0) return onNoDeviceCopy();
       sync = new NoteSync(doc, supabaseNoteStore(supabase, noteId, userId), null, {

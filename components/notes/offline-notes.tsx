@@ -27,6 +27,7 @@ import {
 } from "@/lib/notes/offline/organize-offline";
 import { queuedChanges, withWaitingChanges } from "@/lib/notes/offline/organize-queue";
 import { shellList, waitingLine, type ShellNote } from "@/lib/notes/offline/shell-list";
+import { localCopyName, readDeviceCopy } from "@/lib/notes/sync/device-copy";
 import { notesMadeHere } from "@/lib/notes/sync/pending-creates";
 import { pendingNotes } from "@/lib/notes/sync/pending-notes";
 import { noteIdFromPath } from "@/lib/pwa/offline-shell";
@@ -74,8 +75,13 @@ async function readDevice(): Promise<Loaded> {
  * reads afresh.
  */
 let firstRead: Promise<Loaded> | null = null;
+/** The open note's own copy, read beside the list (one read each, at once), for its editor. */
+let firstCopy: { noteId: string; copy: Promise<Uint8Array[] | null> } | null = null;
 if (typeof window !== "undefined") {
-  if (noteIdFromPath(window.location.pathname)) preloadEditor();
+  const noteId = noteIdFromPath(window.location.pathname);
+  const userId = deviceUser();
+  if (noteId) preloadEditor();
+  if (noteId && userId) firstCopy = { noteId, copy: readDeviceCopy(localCopyName(userId, noteId)) };
   firstRead = readDevice();
 }
 
@@ -90,6 +96,12 @@ const FIRST_ROWS = 40;
 export function OfflineNotes() {
   const [loaded, setLoaded] = useState<Loaded>(null);
   const [openId, setOpenId] = useState<string | null>(null);
+  // Handed to the note the page opened with, once: a note opened later reads its own copy.
+  const [startCopy, setStartCopy] = useState(() => {
+    const taken = firstCopy;
+    firstCopy = null;
+    return taken;
+  });
   const [online, setOnline] = useState(false);
   // Files shared into the app while offline wait on this device (sw/share-target.ts): the notes
   // page makes the note of them, so the page is loaded again as soon as the network is back.
@@ -141,7 +153,10 @@ export function OfflineNotes() {
 
   useEffect(() => {
     const onLine = () => setOnline(navigator.onLine);
-    const onPop = () => setOpenId(noteIdFromPath(window.location.pathname));
+    const onPop = () => {
+      setStartCopy(null);
+      setOpenId(noteIdFromPath(window.location.pathname));
+    };
     window.addEventListener("online", onLine);
     window.addEventListener("offline", onLine);
     window.addEventListener("popstate", onPop);
@@ -154,6 +169,7 @@ export function OfflineNotes() {
 
   const open = useCallback((id: string) => {
     window.history.pushState(null, "", `/notes/${id}`);
+    setStartCopy(null);
     setOpenId(id);
   }, []);
 
@@ -399,6 +415,7 @@ export function OfflineNotes() {
               userId={loaded.userId}
               text={{ title: note.title, body: note.preview }}
               preview={null}
+              deviceCopy={startCopy?.noteId === note.id ? startCopy.copy : undefined}
             />
           </>
         ) : (

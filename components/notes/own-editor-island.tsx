@@ -26,6 +26,7 @@ export function OwnEditorIsland({
   preview,
   readOnly = false,
   canComment = !readOnly,
+  deviceCopy,
 }: NoteEditorIslandProps) {
   const [ready, setReady] = useState(false);
   // The role changes live when the owner makes this person a viewer, commenter or editor; until then it is
@@ -48,6 +49,7 @@ export function OwnEditorIsland({
         hidden={!ready}
         readOnly={readOnly}
         canComment={canComment}
+        deviceCopy={deviceCopy}
         onRoleChange={setChangedTo}
         onReady={() => setReady(true)}
       />

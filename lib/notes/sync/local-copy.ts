@@ -2,14 +2,13 @@ import type { SupabaseClient } from "@supabase/supabase-js";
 import { IndexeddbPersistence } from "y-indexeddb";
 import * as Y from "yjs";
 
+import { localCopyName } from "@/lib/notes/sync/device-copy";
 import type { PendingNoteCopy } from "@/lib/notes/sync/push-pending";
 import { supabaseNoteStore } from "@/lib/notes/sync/supabase-store";
 import type { Database } from "@/lib/supabase/database.types";
 
-/** The IndexedDB database that keeps this device's copy of a note, per person. */
-export function localCopyName(userId: string, noteId: string): string {
-  return `groundwork:${userId}:note:${noteId}`;
-}
+// Named where the shell can read it without the editor's code.
+export { localCopyName };
 
 /** This device's copy of a note, loaded, with the store that reaches the server's. */
 export async function openLocalCopy(
