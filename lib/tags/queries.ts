@@ -38,11 +38,13 @@ export const noteMentions = cache(async function noteMentions(
   id: string,
 ): Promise<{ backlinks: Mention[]; unlinked: Mention[] }> {
   const supabase = await readClient();
-  const [back, unlinked] = await Promise.all([
-    supabase.rpc("note_backlinks", { note_id: id }),
-    supabase.rpc("note_unlinked_mentions", { note_id: id }),
-  ]);
-  if (back.error) throw new Error(`Reading backlinks failed: ${back.error.message}`);
-  if (unlinked.error) throw new Error(`Reading mentions failed: ${unlinked.error.message}`);
-  return { backlinks: back.data, unlinked: unlinked.data };
+  // Both lists in one round trip, each in its own order.
+  const { data, error } = await supabase.rpc("note_mentions", { note_id: id });
+  if (error) throw new Error(`Reading links to a note failed: ${error.message}`);
+  const backlinks: Mention[] = [];
+  const unlinked: Mention[] = [];
+  for (const { linked, source_id, source_title, context } of data) {
+    (linked ? backlinks : unlinked).push({ source_id, source_title, context });
+  }
+  return { backlinks, unlinked };
 });
