@@ -95,6 +95,8 @@ const BASE64URL = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz012345678
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const SHORT_ID = /^[A-Za-z0-9_-]{22}$/;
 
+const HEX = "0123456789abcdef";
+
 /** Each base64url character's value, by its character code. */
 const DIGIT_OF = new Int8Array(128).fill(-1);
 for (let i = 0; i < BASE64URL.length; i++) DIGIT_OF[BASE64URL.charCodeAt(i)] = i;
@@ -121,9 +123,11 @@ export function unpackId(id: string): string {
   const digit = (i: number) => DIGIT_OF[id.charCodeAt(i)];
   let hex = "";
   for (let i = 0; i < 20; i += 2) {
-    hex += ((digit(i) << 6) | digit(i + 1)).toString(16).padStart(3, "0");
+    const twelve = (digit(i) << 6) | digit(i + 1);
+    hex += HEX[twelve >> 8] + HEX[(twelve >> 4) & 15] + HEX[twelve & 15];
   }
-  hex += ((digit(20) << 2) | (digit(21) >> 4)).toString(16).padStart(2, "0");
+  const eight = (digit(20) << 2) | (digit(21) >> 4);
+  hex += HEX[eight >> 4] + HEX[eight & 15];
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
