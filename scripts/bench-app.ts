@@ -62,6 +62,11 @@ const REFERENCE_DIR = process.env.BENCH_REFERENCE_DIR;
 const ONLY_COMPARE = process.env.BENCH_ONLY_COMPARE === "1";
 /** BENCH_ONLY_PROFILE=1: only where each notes view's time and bytes go (a quick look). */
 const ONLY_PROFILE = process.env.BENCH_ONLY_PROFILE === "1";
+/**
+ * BENCH_PROFILE_LOAD=1: with the profile, also each notes view under load (rps and p50 at 10 and 50
+ * connections, one client's first and last byte) against the floor (`/health`), in the same run.
+ */
+const PROFILE_LOAD = process.env.BENCH_PROFILE_LOAD === "1";
 /** BENCH_HTML_BREAKDOWN=1: with the profile, what each notes view's HTML spends its bytes on. */
 const HTML_BREAKDOWN = process.env.BENCH_HTML_BREAKDOWN === "1";
 /** BENCH_ONLY_EDITOR=1: only the writing surface's rows (keystroke latency, layout shift). */
@@ -327,6 +332,7 @@ async function profileViews(
     for (const { label, html } of htmls)
       for (const line of breakdownLines(label, htmlBreakdown(html))) console.log(line);
   }
+  return views;
 }
 
 async function main() {
@@ -417,7 +423,21 @@ async function main() {
     }
 
     if (ONLY_PROFILE) {
-      await profileViews(app.url, backend.url, email, password, cookie, recorder);
+      const views = await profileViews(app.url, backend.url, email, password, cookie, recorder);
+      if (PROFILE_LOAD) {
+        const floor = await profilePage(`${app.url}/health`, cookie);
+        const rows = [{ label: "/health (floor)", page: floor }];
+        for (const view of views) {
+          rows.push({ label: view.label, page: await profilePage(view.url, view.cookie) });
+        }
+        console.log(
+          `\nThe notes views under load (load average ${os
+            .loadavg()
+            .map((n) => n.toFixed(2))
+            .join(" ")})`,
+        );
+        printPages(rows, floor);
+      }
       return;
     }
 

@@ -3,11 +3,11 @@ import "server-only";
 import { cache } from "react";
 
 import { FOLDER_LIST_COLUMNS, toFolderRow, type FolderRow } from "@/lib/folders/tree";
-import { createClient } from "@/lib/supabase/server";
+import { readClient } from "@/lib/supabase/server";
 
 /** The signed-in person's folders with their counts, in one read of the `folder_list` view. */
 export const listFolders = cache(async (): Promise<FolderRow[]> => {
-  const supabase = await createClient();
+  const supabase = await readClient();
   const { data, error } = await supabase
     .from("folder_list")
     .select(FOLDER_LIST_COLUMNS)

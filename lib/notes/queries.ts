@@ -12,7 +12,7 @@ import {
   type NoteSummary,
   type TrashPage,
 } from "@/lib/notes/list";
-import { createClient } from "@/lib/supabase/server";
+import { readClient } from "@/lib/supabase/server";
 import { isAccess, type Access } from "@/lib/sharing/roles";
 
 /**
@@ -21,14 +21,14 @@ import { isAccess, type Access } from "@/lib/sharing/roles";
  * with a scheduled job (supabase/migrations/20261126130000_purge_expired_trash_on_schedule.sql).
  */
 export const listNotes = cache(async (folder: string | null = null): Promise<PackedNotesPage> => {
-  const supabase = await createClient();
+  const supabase = await readClient();
   return packNotesPage(await fetchNotesPage(supabase, null, folder));
 });
 
 /** A note with its sharing, in one read: the open note's page needs both. */
 const readNote = cache(async (id: string) => {
   if (!isNoteId(id)) return null;
-  const supabase = await createClient();
+  const supabase = await readClient();
   const { data, error } = await supabase
     .from("notes")
     .select(`${NOTE_SUMMARY_COLUMNS}, share_slug, share_indexable, owner_id`)
@@ -48,7 +48,7 @@ export const getNote = cache(async (id: string): Promise<NoteSummary | null> => 
 
 /** The first page of the signed-in person's Trash, and how many notes it holds. */
 export async function listTrash(): Promise<TrashPage> {
-  const supabase = await createClient();
+  const supabase = await readClient();
   return fetchTrashPage(supabase, null);
 }
 
@@ -63,7 +63,7 @@ export async function getNoteShare(
 /** The signed-in person's role on a note: owner, editor, commenter, viewer, or null without access. */
 export const getNoteRole = cache(async (id: string): Promise<Access | null> => {
   if (!isNoteId(id)) return null;
-  const supabase = await createClient();
+  const supabase = await readClient();
   const { data, error } = await supabase.rpc("note_role", { note_id: id });
   if (error) throw new Error(`Reading a note's access failed: ${error.message}`);
   return isAccess(data) ? data : null;
@@ -71,7 +71,7 @@ export const getNoteRole = cache(async (id: string): Promise<Access | null> => {
 
 /** The notes other people share with the signed-in person, newest first. */
 export async function listSharedWithMe() {
-  const supabase = await createClient();
+  const supabase = await readClient();
   const { data, error } = await supabase.rpc("shared_with_me");
   if (error) throw new Error(`Listing shared notes failed: ${error.message}`);
   return data;
@@ -79,7 +79,7 @@ export async function listSharedWithMe() {
 
 /** The folders shared with the signed-in person: name, role, who shares it, how many notes. */
 export async function listSharedFolders() {
-  const supabase = await createClient();
+  const supabase = await readClient();
   const { data, error } = await supabase.rpc("shared_folders");
   if (error) throw new Error(`Listing shared folders failed: ${error.message}`);
   return data;

@@ -1,7 +1,7 @@
 import "server-only";
 
 import { cache } from "react";
-import { createClient } from "@supabase/supabase-js";
+import { createClient, type SupabaseClient } from "@supabase/supabase-js";
 
 import { forwardFinder } from "@/lib/text/forward-finder";
 import { supabaseEnv } from "@/lib/supabase/env";
@@ -17,16 +17,29 @@ export function isShareSlug(slug: string): boolean {
   return SLUG.test(slug);
 }
 
+let visitorClientOnce: SupabaseClient<Database> | null = null;
+
+/**
+ * A client with the publishable key and no session, as any visitor holding a link has: one per
+ * process, since it carries nothing of anyone (no cookie, no token, no stored session).
+ */
+function visitorClient(): SupabaseClient<Database> {
+  if (!visitorClientOnce) {
+    const { url, publishableKey } = supabaseEnv();
+    visitorClientOnce = createClient<Database>(url, publishableKey, {
+      auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    });
+  }
+  return visitorClientOnce;
+}
+
 /**
  * A shared note by its slug, read as a visitor (publishable key, no session) whoever asks, so the
  * page shows exactly what anyone holding the link sees. Null for a wrong or revoked slug.
  */
 export const getSharedNote = cache(async (slug: string): Promise<SharedNote | null> => {
   if (!isShareSlug(slug)) return null;
-  const { url, publishableKey } = supabaseEnv();
-  const visitor = createClient<Database>(url, publishableKey, {
-    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-  });
+  const visitor = visitorClient();
   const { data, error } = await visitor.rpc("shared_note", { slug });
   if (error) throw new Error(`Reading a shared note failed: ${error.message}`);
   return data[0] ?? null;
@@ -38,10 +51,7 @@ export const getSharedNote = cache(async (slug: string): Promise<SharedNote | nu
  */
 export const getSharedNoteLinks = cache(async (slug: string): Promise<Record<string, string>> => {
   if (!isShareSlug(slug)) return {};
-  const { url, publishableKey } = supabaseEnv();
-  const visitor = createClient<Database>(url, publishableKey, {
-    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-  });
+  const visitor = visitorClient();
   const { data, error } = await visitor.rpc("shared_note_links", { slug });
   if (error) throw new Error(`Reading a shared note's links failed: ${error.message}`);
   return Object.fromEntries(data.map((row) => [row.title.toLowerCase(), row.target_slug]));

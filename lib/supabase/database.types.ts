@@ -867,6 +867,18 @@ export type Database = {
           now: string;
         }[];
       };
+      note_mentions: {
+        Args: {
+          note_id: string;
+        };
+        Returns: {
+          linked: boolean;
+          source_id: string;
+          source_title: string;
+          context: string;
+          updated_at: string;
+        }[];
+      };
       note_people: {
         Args: {
           note_id: string;

@@ -3,12 +3,17 @@ import "server-only";
 import { cache } from "react";
 import { cookies, headers } from "next/headers";
 import { createServerClient } from "@supabase/ssr";
-import type { JwtPayload } from "@supabase/supabase-js";
+import {
+  createClient as createTokenClient,
+  type JwtPayload,
+  type SupabaseClient,
+} from "@supabase/supabase-js";
 
 import { authCookieOptions } from "@/lib/supabase/cookie-options";
 import { supabaseEnv } from "@/lib/supabase/env";
 import { CLAIMS_HEADER, decodeClaims } from "@/lib/supabase/request-claims";
 import { sessionOwesMfaCode } from "@/lib/supabase/stored-session";
+import { storedAccessToken } from "@/lib/supabase/verified-tokens";
 import type { Database } from "@/lib/supabase/database.types";
 
 /*
@@ -39,6 +44,23 @@ export async function createClient() {
     },
   });
 }
+
+/**
+ * The client a page reads the database with: one per request, carrying the access token the proxy
+ * verified for this request (read from the cookie once, after any refresh the proxy made). It has
+ * no auth client, so no query loads and decodes the stored session again on its way out; reads
+ * only, never `supabase.auth`. Without a verified session it is the cookie client above.
+ */
+export const readClient = cache(async (): Promise<SupabaseClient<Database>> => {
+  const [headerList, cookieStore] = await Promise.all([headers(), cookies()]);
+  const claims = decodeClaims(headerList.get(CLAIMS_HEADER));
+  const { url, publishableKey } = supabaseEnv();
+  const token = claims
+    ? await storedAccessToken(url, (name) => cookieStore.get(name)?.value)
+    : null;
+  if (!token) return createClient();
+  return createTokenClient<Database>(url, publishableKey, { accessToken: async () => token });
+});
 
 /** The verified claims of the signed-in user, or null; verified once per request, by the proxy. */
 export const getClaims = cache(async (): Promise<JwtPayload | null> => {

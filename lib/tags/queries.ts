@@ -2,7 +2,7 @@ import "server-only";
 
 import { cache } from "react";
 
-import { createClient } from "@/lib/supabase/server";
+import { readClient } from "@/lib/supabase/server";
 
 export type TaggedNote = {
   id: string;
@@ -14,7 +14,7 @@ export type TaggedNote = {
 
 /** The signed-in person's notes carrying the tag or one of its sub-tags. */
 export async function notesWithTag(tag: string): Promise<TaggedNote[]> {
-  const supabase = await createClient();
+  const supabase = await readClient();
   const { data, error } = await supabase.rpc("notes_with_tag", { tag });
   if (error) throw new Error(`Reading a tag's notes failed: ${error.message}`);
   return data;
@@ -22,7 +22,7 @@ export async function notesWithTag(tag: string): Promise<TaggedNote[]> {
 
 /** The signed-in person's tags with their counts (sub-tags included). */
 export async function tagCounts(): Promise<{ tag: string; note_count: number }[]> {
-  const supabase = await createClient();
+  const supabase = await readClient();
   const { data, error } = await supabase.rpc("tag_tree");
   if (error) throw new Error(`Reading tags failed: ${error.message}`);
   return data;
@@ -37,12 +37,14 @@ export type Mention = { source_id: string; source_title: string; context: string
 export const noteMentions = cache(async function noteMentions(
   id: string,
 ): Promise<{ backlinks: Mention[]; unlinked: Mention[] }> {
-  const supabase = await createClient();
-  const [back, unlinked] = await Promise.all([
-    supabase.rpc("note_backlinks", { note_id: id }),
-    supabase.rpc("note_unlinked_mentions", { note_id: id }),
-  ]);
-  if (back.error) throw new Error(`Reading backlinks failed: ${back.error.message}`);
-  if (unlinked.error) throw new Error(`Reading mentions failed: ${unlinked.error.message}`);
-  return { backlinks: back.data, unlinked: unlinked.data };
+  const supabase = await readClient();
+  // Both lists in one round trip, each in its own order.
+  const { data, error } = await supabase.rpc("note_mentions", { note_id: id });
+  if (error) throw new Error(`Reading links to a note failed: ${error.message}`);
+  const backlinks: Mention[] = [];
+  const unlinked: Mention[] = [];
+  for (const { linked, source_id, source_title, context } of data) {
+    (linked ? backlinks : unlinked).push({ source_id, source_title, context });
+  }
+  return { backlinks, unlinked };
 });

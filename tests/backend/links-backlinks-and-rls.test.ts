@@ -55,6 +55,22 @@ describe("backlinks, derived by the server from each note's links", () => {
     expect(unlinked.data?.map((r) => r.source_id)).toEqual([mention.id]);
     expect(unlinked.data?.[0].context).toContain("Lisbon trip");
 
+    // The page reads both lists in one call: the same rows, each list in its own order.
+    const both = await w.owner.rpc("note_mentions", { note_id: target.id });
+    expect(both.error).toBeNull();
+    const strip = ({
+      source_id,
+      source_title,
+      context,
+    }: {
+      source_id: string;
+      source_title: string;
+      context: string;
+    }) => ({ source_id, source_title, context });
+    expect(both.data?.filter((r) => r.linked).map(strip)).toEqual(back.data?.map(strip));
+    expect(both.data?.filter((r) => !r.linked).map(strip)).toEqual(unlinked.data?.map(strip));
+    expect(both.data?.map((r) => r.linked)).toEqual([true, true, false]);
+
     // The target is renamed: the link by id still finds it, the one by the old title does not.
     const title = (target.doc.getXmlFragment("default").get(0) as Y.XmlElement).get(0) as Y.XmlText;
     title.delete(7, 4);
@@ -99,6 +115,15 @@ describe("links RLS: owner, another person, anon, service role", () => {
     expect((await w.other.rpc("note_backlinks", { note_id: target.id })).data).toEqual([]);
     expect((await w.other.rpc("note_unlinked_mentions", { note_id: target.id })).data).toEqual([]);
     expect((await w.anon.rpc("note_backlinks", { note_id: target.id })).status).toBe(401);
+    expect((await w.owner.rpc("note_mentions", { note_id: target.id })).data).toEqual([
+      expect.objectContaining({ linked: true, source_id: source.id, source_title: "Index" }),
+    ]);
+    expect((await w.other.rpc("note_mentions", { note_id: target.id })).data).toEqual([]);
+    expect((await w.anon.rpc("note_mentions", { note_id: target.id })).status).toBe(401);
+    // The service role is no person: it has no notes of its own to be linked from.
+    const service = await w.service.rpc("note_mentions", { note_id: target.id });
+    expect(service.error).toBeNull();
+    expect(service.data).toEqual([]);
 
     const forged = await w.owner.from("note_links").insert({
       source_id: source.id,

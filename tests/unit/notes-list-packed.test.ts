@@ -71,6 +71,22 @@ describe("the list's first page as the page's data carries it", () => {
     expect(packed.length).toBeLessThan(JSON.stringify(page).length * 0.5);
   });
 
+  it("sends an id as its 16 bytes in base64url, whatever its digits, and reads it back", () => {
+    // Ids as the database writes them, each hex digit at each place, and every byte value.
+    const ids = Array.from({ length: 256 }, (_, i) => {
+      const hex = Array.from({ length: 32 }, (_, j) =>
+        ((i * 7 + j * 13 + (i >> 4) * j) & 15).toString(16),
+      ).join("");
+      return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+    });
+    ids.push(crypto.randomUUID(), crypto.randomUUID());
+    for (const id of ids) {
+      const bytes = Buffer.from(id.replaceAll("-", ""), "hex");
+      expect(packId(id)).toBe(bytes.toString("base64url"));
+      expect(unpackId(bytes.toString("base64url"))).toBe(id);
+    }
+  });
+
   it("sends ids as 22 characters and times as numbers, each coming back exactly", () => {
     const ids = [
       "0b7c2f43-9a51-4c55-a3f5-0b3e8a0a6a01",

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 
-import { LIST_BODY_CHARS, toListItem } from "@/lib/notes/list";
+import { plainPreview } from "@/lib/notes/derive";
+import { LIST_BODY_CHARS, LIST_PREVIEW_CHARS, toListItem } from "@/lib/notes/list";
 
 const row = { id: "n1", title: "Trip", pinned: true, updated_at: "2026-01-01T00:00:00Z" };
 
@@ -19,6 +20,27 @@ describe("toListItem", () => {
     expect(whole.preview.startsWith("Packing sunscreen 😀")).toBe(true);
     expect(whole.preview).not.toContain("the tail");
     expect(whole).not.toHaveProperty("body");
+  });
+
+  it("previews the body's first LIST_BODY_CHARS characters, short or long, wide or narrow", () => {
+    // Markers fill the start, so what follows the cut would show if the cut came late.
+    const bodies = [
+      "",
+      "short",
+      "#".repeat(LIST_BODY_CHARS),
+      `${"*".repeat(LIST_BODY_CHARS - 1)}a tail past the cut`,
+      `${"> ".repeat(LIST_BODY_CHARS / 2 - 1)}😀😀 past the cut`,
+      `${"- ".repeat(50)}${"😀".repeat(LIST_BODY_CHARS)}`,
+    ];
+    for (const body of bodies) {
+      const expected = plainPreview(
+        Array.from(body).slice(0, LIST_BODY_CHARS).join(""),
+        LIST_PREVIEW_CHARS,
+      );
+      expect(toListItem({ ...row, body, deleted_at: null }).preview).toBe(expected);
+    }
+    expect(toListItem({ ...row, body: bodies[3], deleted_at: null }).preview).not.toContain("tail");
+    expect(toListItem({ ...row, body: bodies[4], deleted_at: null }).preview).not.toContain("past");
   });
 
   it("keeps what the list orders and filters by", () => {

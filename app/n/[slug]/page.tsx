@@ -48,12 +48,11 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function SharedNotePage({ params }: Props) {
   await connection();
   const { slug } = await params;
+  // The links are asked for alongside the note, not after it: a wrong slug has none.
+  const linksRead = getSharedNoteLinks(slug).catch(() => ({}));
   const note = await getSharedNote(slug);
   if (!note) notFound();
-  const [files, links] = await Promise.all([
-    sharedNoteFiles(slug, note.body),
-    getSharedNoteLinks(slug).catch(() => ({})),
-  ]);
+  const [files, links] = await Promise.all([sharedNoteFiles(slug, note.body), linksRead]);
   return (
     <div className="mx-auto w-full max-w-2xl px-4 py-10 sm:py-16">
       <SharedNoteLive slug={slug} updatedAt={note.updated_at}>

@@ -19,7 +19,11 @@ export default async function NotePage({ params }: Props) {
   const claims = await requireUser(`/notes/${id}`);
   // Asked for now, not once the note is here: the part under the note awaits the same answer.
   noteMentions(id).catch(() => {});
-  const [note, share, role] = await Promise.all([getNote(id), getNoteShare(id), getNoteRole(id)]);
-  if (!note || note.deleted_at || !share || !role) notFound();
+  const [note, share] = await Promise.all([getNote(id), getNoteShare(id)]);
+  if (!note || note.deleted_at || !share) notFound();
+  // The owner's role is in the row just read (note_role says "owner" for exactly this); only a
+  // person the note is shared with is asked about.
+  const role = share.ownerId === claims.sub ? "owner" : await getNoteRole(id);
+  if (!role) notFound();
   return <NoteView note={note} userId={claims.sub} share={share} role={role} />;
 }
