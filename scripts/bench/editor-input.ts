@@ -181,7 +181,10 @@ export async function benchEditor(ctx: EditorBenchContext) {
     // Each switch is timed inside the page: from the click's event to the first frame in which a
     // shown, editable editor holds the note's text (checked before each frame is painted).
     const timedSwitch = async (id: string, text: string) => {
-      await link(id).waitFor();
+      // The row may sit below the fold (under the pinned notes of a longer run): brought into view
+      // before the click is timed.
+      await link(id).waitFor({ state: "attached" });
+      await link(id).scrollIntoViewIfNeeded();
       // The bench runs through tsx, which names functions with a helper the page lacks.
       await page.evaluate("window.__name = (f) => f");
       await page.evaluate(
