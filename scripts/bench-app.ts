@@ -294,7 +294,7 @@ async function profileViews(
   recorder: Recorder,
 ) {
   const admin = createClient(backendUrl, SECRET_KEY, { auth: { persistSession: false } });
-  const { data: users } = await admin.auth.admin.listUsers();
+  const { data: users } = await admin.auth.admin.listUsers({ perPage: 1000 });
   const owner = users.users.find((u) => u.email === email)!;
   const { count } = await admin
     .from("notes")

@@ -97,7 +97,7 @@ export async function benchEditor(ctx: EditorBenchContext) {
   const admin = createClient<Database>(ctx.backendUrl, ctx.secretKey, {
     auth: { persistSession: false },
   });
-  const { data: users } = await admin.auth.admin.listUsers();
+  const { data: users } = await admin.auth.admin.listUsers({ perPage: 1000 });
   const owner = users.users.find((u) => u.email === ctx.email);
   if (!owner) throw new Error(`No user ${ctx.email} to own the long note`);
   // The switch is timed with 1,000 notes in the person's list and on this device's kept list.
@@ -181,8 +181,15 @@ export async function benchEditor(ctx: EditorBenchContext) {
     // Each switch is timed inside the page: from the click's event to the first frame in which a
     // shown, editable editor holds the note's text (checked before each frame is painted).
     const timedSwitch = async (id: string, text: string) => {
-      // The row may sit below the fold (under the pinned notes of a longer run): brought into view
-      // before the click is timed.
+      // The row may sit below the rows the list has drawn (under the pinned notes of a longer
+      // run): the list is wheeled down until it is there, before the click is timed.
+      const list = page.getByRole("region", { name: "Note list" });
+      for (let step = 0; step < 40 && (await link(id).count()) === 0; step++) {
+        const box = await list.boundingBox();
+        if (box) await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+        await page.mouse.wheel(0, 400);
+        await page.waitForTimeout(100);
+      }
       await link(id).waitFor({ state: "attached" });
       await link(id).scrollIntoViewIfNeeded();
       // The bench runs through tsx, which names functions with a helper the page lacks.

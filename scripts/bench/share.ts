@@ -28,7 +28,7 @@ export async function benchShare<M extends Timing>(ctx: ShareBenchContext<M>) {
   const admin = createClient<Database>(ctx.backendUrl, ctx.secretKey, {
     auth: { persistSession: false },
   });
-  const { data: users, error: listError } = await admin.auth.admin.listUsers();
+  const { data: users, error: listError } = await admin.auth.admin.listUsers({ perPage: 1000 });
   if (listError) throw listError;
   const owner = users.users.find((u) => u.email === ctx.email);
   if (!owner) throw new Error(`No user ${ctx.email} to own the shared note`);
