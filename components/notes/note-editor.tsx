@@ -53,7 +53,7 @@ import { documentFromMarkdown } from "@/lib/notes/markdown-document";
 import { deriveTitleAndBody } from "@/lib/notes/derive";
 import { announceNoteChange } from "@/lib/notes/local-changes";
 import { localCopyName } from "@/lib/notes/sync/local-copy";
-import { NoteSync } from "@/lib/notes/sync/note-sync";
+import { NoteSync, STORE_EVERY_MS } from "@/lib/notes/sync/note-sync";
 import { openNote, type OpenedNote } from "@/lib/notes/sync/open-note";
 import { markPending } from "@/lib/notes/sync/pending-notes";
 import { supabaseNoteStore } from "@/lib/notes/sync/supabase-store";
@@ -278,6 +278,7 @@ export function NoteEditor({
       if (onNoDeviceCopy && doc.getXmlFragment("default").length === 0) return onNoDeviceCopy();
       sync = new NoteSync(doc, supabaseNoteStore(supabase, noteId, userId), null, {
         readOnly: !canEditNow.current,
+        storeEveryMs: STORE_EVERY_MS,
         derive: () => deriveTitleAndBody(editor.getMarkdown()),
         onText: (shown) =>
           announceNoteChange({ id: noteId, ...shown, updated_at: new Date().toISOString() }),
@@ -302,13 +303,19 @@ export function NoteEditor({
     });
     const onOffline = () => setStatus({ state: "offline" });
     const onOnline = () => opened?.retryNow();
+    // A page going to the background may not run again: what the store window holds goes now.
+    const onHidden = () => {
+      if (document.visibilityState === "hidden") sync?.storeNow();
+    };
     window.addEventListener("offline", onOffline);
     window.addEventListener("online", onOnline);
+    document.addEventListener("visibilitychange", onHidden);
     return () => {
       live = false;
       opened?.stop();
       window.removeEventListener("offline", onOffline);
       window.removeEventListener("online", onOnline);
+      document.removeEventListener("visibilitychange", onHidden);
       sync?.destroy();
       void local.destroy();
     };

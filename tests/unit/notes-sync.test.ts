@@ -1,5 +1,5 @@
 import * as Y from "yjs";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 
 import { NoteSync } from "@/lib/notes/sync/note-sync";
 import {
@@ -366,5 +366,106 @@ describe("a sync stopped while it stores", () => {
     await new Promise((r) => setTimeout(r, 20));
     expect(appends).toBe(1);
     expect(sync.hasUnsavedChanges()).toBe(true);
+  });
+});
+
+describe("NoteSync's store window", () => {
+  afterEach(() => vi.useRealTimers());
+
+  /** A device storing in a 500 ms window, with a peer that hears each broadcast. */
+  function windowed(db: MemoryDatabase, store = db.storeFor()) {
+    const states: SaveState[] = [];
+    const doc = new Y.Doc();
+    const heard = new Y.Doc();
+    const sync = new NoteSync(
+      doc,
+      store,
+      { send: (u) => Y.applyUpdate(heard, u) },
+      { onState: (s) => states.push(s), storeEveryMs: 500, retryMs: () => 5 },
+    );
+    syncs.push(sync);
+    return {
+      doc,
+      heard,
+      sync,
+      states,
+      type: (at: number, s: string) => doc.getText("t").insert(at, s),
+    };
+  }
+
+  it("typing steadily stores at most once a window, the first key at once, and the other device hears every key", async () => {
+    vi.useFakeTimers();
+    const db = new MemoryDatabase();
+    const d = windowed(db);
+    const words = "a key every fifty ms";
+    d.type(0, words[0]);
+    await vi.advanceTimersByTimeAsync(0);
+    // The first change after a pause is not held.
+    expect(db.rows).toHaveLength(1);
+    expect(db.textOnOpen()).toBe("a");
+    for (let i = 1; i < words.length; i++) {
+      await vi.advanceTimersByTimeAsync(50);
+      d.type(i, words[i]);
+      expect(d.heard.getText("t").toString()).toBe(words.slice(0, i + 1));
+      expect(d.sync.hasUnsavedChanges()).toBe(true);
+    }
+    // 19 more keys over 950 ms: two windows' worth, not a store per key.
+    expect(db.rows.length).toBeLessThanOrEqual(3);
+    expect(d.states.at(-1)).toBe("saving");
+    await vi.advanceTimersByTimeAsync(500);
+    expect(db.rows.length).toBeLessThanOrEqual(4);
+    expect(db.textOnOpen()).toBe(words);
+    expect(d.states.at(-1)).toBe("saved");
+    expect(d.sync.hasUnsavedChanges()).toBe(false);
+
+    // After a pause the next key goes at once again.
+    const before = db.rows.length;
+    await vi.advanceTimersByTimeAsync(2_000);
+    d.type(words.length, ".");
+    await vi.advanceTimersByTimeAsync(0);
+    expect(db.rows).toHaveLength(before + 1);
+    expect(db.textOnOpen()).toBe(`${words}.`);
+  });
+
+  it("a note closed or sent to the background within the window stores what it holds at once", async () => {
+    vi.useFakeTimers();
+    const db = new MemoryDatabase();
+    const d = windowed(db);
+    d.type(0, "Milk");
+    await vi.advanceTimersByTimeAsync(10);
+    d.type(4, ", eggs");
+    await vi.advanceTimersByTimeAsync(10);
+    expect(db.textOnOpen()).toBe("Milk");
+    d.sync.storeNow();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(db.textOnOpen()).toBe("Milk, eggs");
+    // Nothing held: nothing more is stored.
+    d.sync.storeNow();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(db.rows).toHaveLength(2);
+
+    d.type(10, ", bread");
+    await vi.advanceTimersByTimeAsync(10);
+    expect(db.textOnOpen()).toBe("Milk, eggs");
+    d.sync.destroy();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(db.textOnOpen()).toBe("Milk, eggs, bread");
+  });
+
+  it("offline, the window does not hold a retry back, and the held keys are stored on return", async () => {
+    vi.useFakeTimers();
+    const db = new MemoryDatabase();
+    const d = windowed(db);
+    db.online = false;
+    d.type(0, "On the plane");
+    await vi.advanceTimersByTimeAsync(0);
+    expect(d.states).toContain("offline");
+    d.type(12, " with no network");
+    await vi.advanceTimersByTimeAsync(200);
+    db.online = true;
+    d.sync.retry();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(db.textOnOpen()).toBe("On the plane with no network");
+    expect(d.states.at(-1)).toBe("saved");
   });
 });

@@ -32,7 +32,22 @@ export interface NoteSyncOptions {
   retryMs?: (attempt: number) => number;
   /** A viewer's device (see setReadOnly). */
   readOnly?: boolean;
+  /**
+   * At most one store every this many milliseconds while the person types: the first change after
+   * a pause is stored at once, those that follow within the window go together at its end. 0 (the
+   * default) stores as soon as the previous store is answered.
+   */
+  storeEveryMs?: number;
 }
+
+/**
+ * The window a note's editor stores in. Each store writes a row, brings the note's text, search
+ * and history up to it and sends the changed row to the person's open pages: typing a key every
+ * 50 ms stored one for about every second key. In one window it is one store per ten keys, at most
+ * 120 a minute. Nothing waits on it: other devices hear each key at once on the note's channel, and
+ * the device's own copy keeps every change as it is made.
+ */
+export const STORE_EVERY_MS = 500;
 
 const isEmptyUpdate = (u: Uint8Array) => u.length <= 2 && u.every((b) => b === 0);
 
@@ -52,6 +67,8 @@ export class NoteSync {
   private flushing: Promise<void> | null = null;
   private attempt = 0;
   private retryTimer: ReturnType<typeof setTimeout> | null = null;
+  private storeTimer: ReturnType<typeof setTimeout> | null = null;
+  private lastStoreAt = -Infinity;
   private textTimer: ReturnType<typeof setTimeout> | null = null;
   private shownText: string | null = null;
   private state: SaveState = "saved";
@@ -64,7 +81,7 @@ export class NoteSync {
     if (origin === REMOTE || this.readOnly) return;
     this.pending.push(update);
     this.tell(update);
-    void this.flush();
+    this.storeSoon();
   };
 
   constructor(
@@ -165,17 +182,39 @@ export class NoteSync {
     this.tell(state);
   }
 
-  /** Stores pending updates; retries transient failures until they are stored. */
+  /** Stores pending updates now; retries transient failures until they are stored. */
   flush(): Promise<void> {
     if (this.flushing) return this.flushing;
+    if (this.storeTimer) clearTimeout(this.storeTimer);
+    this.storeTimer = null;
     this.flushing = this.flushOnce().finally(() => {
       this.flushing = null;
       // A stopped sync stores nothing more (its pending updates stay in the device's copy for the
       // next notes page to push); flushing again would only return at once, again and again.
       if (this.stopped) return;
-      if (this.pending.length > 0 && !this.retryTimer && this.state !== "error") void this.flush();
+      if (this.pending.length > 0) this.storeSoon();
     });
     return this.flushing;
+  }
+
+  /**
+   * Stores pending changes at the end of the current window (see storeEveryMs), or at once when
+   * the last store began longer ago. A store in flight calls this again when it is answered.
+   */
+  private storeSoon(): void {
+    if (this.stopped || this.flushing || this.storeTimer || this.retryTimer) return;
+    if (this.state === "error") return;
+    const wait = this.lastStoreAt + (this.options.storeEveryMs ?? 0) - this.now();
+    if (wait <= 0) {
+      void this.flush();
+      return;
+    }
+    // Saving from the first change: until stored, another tab would store it should this one close.
+    if (this.state !== "saving") this.setState("saving");
+    this.storeTimer = setTimeout(() => {
+      this.storeTimer = null;
+      void this.flush();
+    }, wait);
   }
 
   private async flushOnce(): Promise<void> {
@@ -187,6 +226,7 @@ export class NoteSync {
     const unsent = this.unsent;
     this.pending = [];
     this.unsent = false;
+    this.lastStoreAt = this.now();
     this.setState("saving");
     try {
       const merged = batch.length === 1 ? batch[0] : Y.mergeUpdates(batch);
@@ -207,6 +247,7 @@ export class NoteSync {
       }
       return;
     }
+    if (this.stopped) return;
     if (this.knownIds.size >= (this.options.compactAfter ?? 50)) await this.compact();
   }
 
@@ -280,10 +321,18 @@ export class NoteSync {
     this.options.onState?.(state, message);
   }
 
+  /** Stores what the store window holds now, if anything (the page goes to the background). */
+  storeNow(): void {
+    if (this.storeTimer) void this.flush();
+  }
+
   destroy(): void {
+    // What the window holds goes now: the page is leaving the note.
+    this.storeNow();
     this.stopped = true;
     this.doc.off("update", this.onUpdate);
     if (this.retryTimer) clearTimeout(this.retryTimer);
+    if (this.storeTimer) clearTimeout(this.storeTimer);
     if (this.textTimer) clearTimeout(this.textTimer);
   }
 }
