@@ -36,8 +36,20 @@ async function openDevice(
   // Counts the note's broadcasts this page sends (Realtime messages on its topic that say "update"),
   // and times each as it leaves, as it arrives, and when the page is done handling it.
   await context.addInitScript(() => {
-    const counted = { updates: 0, sentAt: [] as number[], received: [] as [number, number][] };
+    const counted = {
+      updates: 0,
+      stores: 0,
+      sentAt: [] as number[],
+      received: [] as [number, number][],
+    };
     Object.assign(window, { __sent: counted });
+    // Counts the note's stores: each is a request to the app, which writes to the database.
+    const fetchIt = window.fetch;
+    window.fetch = function (input, init) {
+      const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
+      if (init?.method === "POST" && /\/notes\/[^/]+\/updates$/.test(url)) counted.stores += 1;
+      return fetchIt.call(this, input, init);
+    };
     const clock = () => performance.timeOrigin + performance.now();
     // realtime-js' binary broadcast names the note's topic, then the event.
     const isUpdate = (data: unknown) => {
@@ -185,14 +197,16 @@ export async function benchKeystroke(ctx: KeystrokeBenchContext) {
     // and keys as fast as the page takes them, with the other device there: the window's bound.
     let keys = 0;
     const perMinute = async (seconds: number, gapMs = 50, warmUpSeconds = 0) => {
+      type Counted = { updates: number; stores: number };
       const sent = () =>
-        writer.evaluate(
-          () => (window as unknown as { __sent: { updates: number } }).__sent.updates,
-        );
+        writer.evaluate(() => (window as unknown as { __sent: Counted }).__sent.updates);
+      const stored = () =>
+        writer.evaluate(() => (window as unknown as { __sent: Counted }).__sent.stores);
       let i = 0;
       for (const warm = Date.now(); Date.now() - warm < warmUpSeconds * 1000; i++)
         await writer.keyboard.press(String.fromCharCode(97 + (i % 26)));
       const before = await sent();
+      const storedBefore = await stored();
       const started = Date.now();
       i = 0;
       for (; Date.now() - started < seconds * 1000; i++) {
@@ -202,11 +216,14 @@ export async function benchKeystroke(ctx: KeystrokeBenchContext) {
       const minutes = (Date.now() - started) / 60_000;
       keys = i / minutes;
       await new Promise((r) => setTimeout(r, 200));
+      storesPerMinute = ((await stored()) - storedBefore) / minutes;
       return ((await sent()) - before) / minutes;
     };
+    let storesPerMinute = 0;
     const withPeer = await perMinute(5);
+    const steadyStores = storesPerMinute;
     // A second of it first, so the count starts once the burst is spent, as over a minute.
-    const fastest = { messages: await perMinute(5, 0, 1), keys };
+    const fastest = { messages: await perMinute(5, 0, 1), keys, stores: storesPerMinute };
     await reader.context().close();
     await writer
       .locator("[data-presence]")
@@ -219,6 +236,7 @@ export async function benchKeystroke(ctx: KeystrokeBenchContext) {
       failures: missed,
       keystrokes: count,
       messagesPerMinute: { withPeer, alone, fastest },
+      storesPerMinute: { steady: steadyStores, fastest: fastest.stores },
       parts: {
         writer: timing(parts.writer),
         wire: timing(parts.wire),
