@@ -52,7 +52,7 @@ import { SlashCommands } from "@/lib/notes/editor/slash-commands";
 import { documentFromMarkdown } from "@/lib/notes/markdown-document";
 import { deriveTitleAndBody } from "@/lib/notes/derive";
 import { announceNoteChange } from "@/lib/notes/local-changes";
-import { localCopyName } from "@/lib/notes/sync/local-copy";
+import { localCopyName } from "@/lib/notes/sync/device-copy";
 import { NoteSync, STORE_EVERY_MS } from "@/lib/notes/sync/note-sync";
 import { openNote, type OpenedNote } from "@/lib/notes/sync/open-note";
 import { markPending } from "@/lib/notes/sync/pending-notes";

@@ -7,9 +7,6 @@ import type { PendingNoteCopy } from "@/lib/notes/sync/push-pending";
 import { supabaseNoteStore } from "@/lib/notes/sync/supabase-store";
 import type { Database } from "@/lib/supabase/database.types";
 
-// Named where the shell can read it without the editor's code.
-export { localCopyName };
-
 /** This device's copy of a note, loaded, with the store that reaches the server's. */
 export async function openLocalCopy(
   supabase: SupabaseClient<Database>,
