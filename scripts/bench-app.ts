@@ -49,7 +49,7 @@ import { benchOffline } from "./bench/offline-app";
 import { benchKeystroke, type FramesSeen } from "./bench/notes-keystroke";
 import { organizeLines } from "./bench/organize";
 import { breakdownLines, htmlBreakdown } from "./bench/html-breakdown";
-import { printPages, profilePage, type PageProfile } from "./bench/page-profile";
+import { measureCpuOf, printPages, profilePage, type PageProfile } from "./bench/page-profile";
 import { proxyCost } from "./bench/proxy-cost";
 import { cookieHeader, sessionCookies } from "./bench/session-cookies";
 import { benchShare } from "./bench/share";
@@ -362,9 +362,13 @@ async function main() {
       return;
     }
     const app = await startApp({ dir: process.cwd(), port: APP_PORT, ...keys });
+    measureCpuOf(app.url, { app: app.pid, backend: backend.child.pid });
     apps.push(app);
     const reference = REFERENCE_DIR
-      ? await startApp({ dir: REFERENCE_DIR, port: APP_PORT + 1, ...keys })
+      ? await startApp({ dir: REFERENCE_DIR, port: APP_PORT + 1, ...keys }).then((started) => {
+          measureCpuOf(started.url, { app: started.pid, backend: backend.child.pid });
+          return started;
+        })
       : null;
     if (reference) apps.push(reference);
     if (ONLY_COLLAB) {

@@ -3,6 +3,8 @@ import path from "node:path";
 
 export interface AppProcess {
   url: string;
+  /** The server's process (its CPU is read from /proc by the bench). */
+  pid?: number;
   stop(): Promise<void>;
 }
 
@@ -62,6 +64,7 @@ export async function startApp(options: {
   await waitForApp(url, child);
   return {
     url,
+    pid: child.pid,
     stop: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();

@@ -48,7 +48,11 @@ function medianProfile(runs: PageProfile[]): PageProfile {
     failures: pick((p) => p[key].failures),
   });
   const at10 = load("at10");
+  const cpu = runs.every((p) => p.cpu)
+    ? { app: pick((p) => p.cpu!.app), backend: pick((p) => p.cpu!.backend ?? Number.NaN) }
+    : undefined;
   return {
+    cpu,
     p50: at10.p50,
     p95: at10.p95,
     failures: runs.reduce((sum, p) => sum + p.failures, 0),
@@ -102,6 +106,9 @@ export function printComparison(results: Awaited<ReturnType<typeof comparePairs>
     ["first byte ms, 1 client", (p) => p.one.firstByte],
     ["last byte ms, 1 client", (p) => p.one.lastByte],
     ["HTML bytes", (p) => p.one.bytes],
+    // Read from /proc: barely moved by the machine's other work, unlike the rows above.
+    ["app server CPU ms per view", (p) => p.cpu?.app ?? Number.NaN],
+    ["backend CPU ms per view", (p) => p.cpu?.backend ?? Number.NaN],
   ];
   for (const { label, ours, theirs } of results) {
     console.log(

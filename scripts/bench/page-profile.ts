@@ -1,7 +1,28 @@
 import { load, oneClient, type LoadResult, type OneClient, type Timing } from "./http-load";
+import { sampleCpu } from "./process-cpu";
+
+/** CPU milliseconds per view under load, of the app server and of the local backend. */
+export type CpuPerView = { app: number; backend: number | null };
 
 /** A page as the benchmark reports it; p50/p95/failures are those at 10 connections. */
-export type PageProfile = Timing & { at10: LoadResult; at50: LoadResult; one: OneClient };
+export type PageProfile = Timing & {
+  at10: LoadResult;
+  at50: LoadResult;
+  one: OneClient;
+  cpu?: CpuPerView;
+};
+
+type Processes = { app?: number; backend?: number };
+const serving = new Map<string, Processes>();
+
+/**
+ * The processes behind an app's origin (its server, and the backend it uses): each profile of a
+ * page there then also says how much of their CPU a view costs under load, a figure the machine's
+ * other work barely moves.
+ */
+export function measureCpuOf(origin: string, pids: Processes) {
+  serving.set(new URL(origin).origin, pids);
+}
 
 export async function profilePage(
   url: string,
@@ -9,8 +30,19 @@ export async function profilePage(
   expectStatus = 200,
 ): Promise<PageProfile> {
   const one = await oneClient(url, cookie, undefined, expectStatus);
+  const processes = serving.get(new URL(url).origin) ?? {};
+  const before = processes.app ? sampleCpu(processes) : null;
   const at10 = await load(url, { cookie, connections: 10, expectStatus });
   const at50 = await load(url, { cookie, connections: 50, expectStatus });
+  const after = before ? sampleCpu(processes) : null;
+  const views = at10.requests + at50.requests;
+  const cpu =
+    before && after && views > 0
+      ? {
+          app: (after.app - before.app) / views,
+          backend: processes.backend ? (after.backend - before.backend) / views : null,
+        }
+      : undefined;
   return {
     p50: at10.p50,
     p95: at10.p95,
@@ -18,6 +50,7 @@ export async function profilePage(
     at10,
     at50,
     one,
+    cpu,
   };
 }
 
@@ -41,4 +74,15 @@ export function printPages(rows: { label: string; page: PageProfile }[], floor: 
   console.log(
     "  (times in ms to the last byte unless marked; bytes of HTML as sent, uncompressed)",
   );
+  if (!floor.cpu) return;
+  // The same views by CPU: what the app server spends per view, apart from the local backend
+  // (hosted Postgres runs elsewhere), and its ratio to the floor's.
+  console.log("  CPU per view under load (ms) |    app  backend | app x floor");
+  for (const { label, page } of rows) {
+    if (!page.cpu) continue;
+    const backend = page.cpu.backend === null ? "       -" : num(page.cpu.backend, 8, 2);
+    console.log(
+      `  ${label.padEnd(28)}|${num(page.cpu.app, 7, 2)} ${backend} |${num(page.cpu.app / floor.cpu.app, 12, 2)}`,
+    );
+  }
 }
