@@ -7,7 +7,9 @@ import http from "node:http";
  */
 
 export type Timing = { p50: number; p95: number; failures: number };
-export type LoadResult = Timing & { rps: number; requests: number };
+/** What came back instead of the expected status under load: a status or an error, and how often. */
+export type Unexpected = Record<string, number>;
+export type LoadResult = Timing & { rps: number; requests: number; unexpected?: Unexpected };
 export type ByteTimes = { firstByte: number; lastByte: number; bytes: number; status: number };
 export type OneClient = { firstByte: number; lastByte: number; bytes: number; failures: number };
 
@@ -64,6 +66,11 @@ export async function load(url: string, options: LoadOptions): Promise<LoadResul
   const agent = new http.Agent({ keepAlive: true, maxSockets: options.connections });
   const times: number[] = [];
   let failures = 0;
+  const unexpected: Unexpected = {};
+  const note = (what: string) => {
+    failures += 1;
+    unexpected[what] = (unexpected[what] ?? 0) + 1;
+  };
   let sent = 0;
   const started = performance.now();
   const deadline = started + durationMs;
@@ -74,10 +81,10 @@ export async function load(url: string, options: LoadOptions): Promise<LoadResul
           sent += 1;
           try {
             const { lastByte, status } = await timedGet(url, agent, options.cookie);
-            if (status !== expect) failures += 1;
+            if (status !== expect) note(String(status));
             times.push(lastByte);
-          } catch {
-            failures += 1;
+          } catch (err) {
+            note((err as NodeJS.ErrnoException).code ?? (err as Error).message);
           }
         }
       }),
@@ -93,6 +100,7 @@ export async function load(url: string, options: LoadOptions): Promise<LoadResul
     p50: percentile(times, 0.5),
     p95: percentile(times, 0.95),
     failures,
+    unexpected,
   };
 }
 

@@ -74,6 +74,13 @@ export function printPages(rows: { label: string; page: PageProfile }[], floor: 
   console.log(
     "  (times in ms to the last byte unless marked; bytes of HTML as sent, uncompressed)",
   );
+  for (const { label, page } of rows) {
+    const seen = Object.entries({ ...page.at10.unexpected })
+      .concat(Object.entries({ ...page.at50.unexpected }))
+      .map(([what, n]) => `${what} ×${n}`);
+    if (seen.length > 0)
+      console.log(`  ${label} answered otherwise under load: ${seen.join(", ")}`);
+  }
   if (!floor.cpu) return;
   // The same views by CPU: what the app server spends per view, apart from the local backend
   // (hosted Postgres runs elsewhere), and its ratio to the floor's.
