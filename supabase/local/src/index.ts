@@ -13,6 +13,7 @@ export {
   findPostgresBin,
   INSTALL_HINT,
   startCluster,
+  CLUSTER_LOCALE,
   stopLeftoverCluster,
   type Cluster,
 } from "./database/postgres-cluster";

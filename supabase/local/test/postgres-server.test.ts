@@ -66,6 +66,24 @@ async function rpc(name: string, args: object, token?: string) {
 }
 
 describe.skipIf(withoutPostgres)("roles on a PostgreSQL server", () => {
+  it("the database has hosted Supabase's locale: code point order, and every letter's case", async () => {
+    const admin = new pg.Client({ connectionString: await testClusterUrl() });
+    await admin.connect();
+    try {
+      const { rows } = await admin.query(
+        "select current_setting('lc_ctype') as ctype, current_setting('lc_collate') as collate, lower('CAFÉ ÆØÅ') as lower, array(select w from unnest(array['b', 'É', 'a', 'B']) w order by w) as sorted",
+      );
+      expect(rows[0]).toEqual({
+        ctype: "C.UTF-8",
+        collate: "C.UTF-8",
+        lower: "café æøå",
+        sorted: ["B", "a", "b", "É"],
+      });
+    } finally {
+      await admin.end();
+    }
+  });
+
   it("a request runs on a connection of authenticator, switched to the token's role", async () => {
     const anon = await rpc("whoami", {});
     expect(anon.body).toMatchObject({ session_user: "authenticator", current_user: "anon" });

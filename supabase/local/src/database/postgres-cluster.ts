@@ -113,9 +113,12 @@ export async function stopLeftoverCluster(bin: string, dataDir: string): Promise
   return running;
 }
 
+/** The locale a new cluster is made with, as hosted Supabase's (`show lc_ctype` there). */
+export const CLUSTER_LOCALE = "C.UTF-8";
+
 /**
  * Starts a private PostgreSQL cluster: initdb on first use (superuser `postgres`, password logins,
- * UTF-8, C locale), then the server on `port` on the loopback address with its own socket folder,
+ * UTF-8, the C.UTF-8 locale as hosted), then the server on `port` on the loopback address with its own socket folder,
  * so it never meets a system cluster. `stop` shuts it down (fast: open sessions are ended).
  */
 export async function startCluster(options: ClusterOptions): Promise<Cluster> {
@@ -129,18 +132,22 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       const { uid, gid } = postgresUser();
       chownSync(pwfile, uid, gid);
     }
-    await pgRun(bin, "initdb", [
-      "-D",
-      dataDir,
-      "-U",
-      "postgres",
-      "--auth=scram-sha-256",
-      `--pwfile=${pwfile}`,
-      "-E",
-      "UTF8",
-      "--locale=C",
-      "--no-sync",
-    ]);
+    const initdb = (locale: string) =>
+      pgRun(bin, "initdb", [
+        "-D",
+        dataDir,
+        "-U",
+        "postgres",
+        "--auth=scram-sha-256",
+        `--pwfile=${pwfile}`,
+        "-E",
+        "UTF8",
+        `--locale=${locale}`,
+        "--no-sync",
+      ]);
+    // Hosted Supabase's databases are C.UTF-8: text sorts by code point, as in C, and lower() and
+    // upper() know every letter, not only ASCII's. A system without that locale gets plain C.
+    await initdb(CLUSTER_LOCALE).catch(() => initdb("C"));
   }
   const logFile = options.logFile ?? path.join(socketDir, "postgres.log");
   const settings: Record<string, string> = {

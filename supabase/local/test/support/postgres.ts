@@ -6,6 +6,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import {
+  CLUSTER_LOCALE,
   findPostgresBin,
   INSTALL_HINT,
   startCluster,
@@ -59,7 +60,10 @@ export function reachable(dir: string): string {
 /** initdb once per PostgreSQL build; each cluster starts as a copy of it. */
 export async function template(bin: string): Promise<string> {
   const version = execFileSync(path.join(bin, "pg_ctl"), ["--version"], { encoding: "utf8" });
-  const hash = createHash("sha256").update(`${bin}\n${version}`).digest("hex").slice(0, 12);
+  const hash = createHash("sha256")
+    .update(`${bin}\n${version}\n${CLUSTER_LOCALE}`)
+    .digest("hex")
+    .slice(0, 12);
   const dir = path.join(tmpdir(), `groundwork-pg-template-${hash}`);
   if (existsSync(path.join(dir, "PG_VERSION"))) return dir;
   const scratch = reachable(mkdtempSync(path.join(tmpdir(), "groundwork-pg-initdb-")));
