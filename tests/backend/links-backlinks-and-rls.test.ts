@@ -80,6 +80,31 @@ describe("backlinks, derived by the server from each note's links", () => {
     expect(after.data?.map((r) => r.source_id)).toEqual([byId.id]);
   });
 
+  it("an unlinked mention is the title as written, whatever its case or accents, `%` and `_` included", async () => {
+    const sale = await note(w.owner, w.ownerId, [text("Café 50% off_list")]);
+    const named = await note(
+      w.owner,
+      w.ownerId,
+      [text("Errands")],
+      [text("Check the CAFÉ 50% OFF_LIST before Friday.")],
+    );
+    // Would match were `%` a wildcard ("50" then anything), or accents dropped: not the title.
+    await note(w.owner, w.ownerId, [text("Lookalike")], [text("cafe 50 percent offXlist")]);
+    await note(w.owner, w.ownerId, [text("Close")], [text("Café 500% off_list")]);
+    const trashed = await note(w.owner, w.ownerId, [text("Old")], [text("café 50% off_list")]);
+    await w.owner
+      .from("notes")
+      .update({ deleted_at: new Date().toISOString() })
+      .eq("id", trashed.id);
+    // Another person's note naming it is never theirs to see.
+    await note(w.other, w.otherId, [text("Theirs")], [text("Café 50% off_list")]);
+
+    const unlinked = await w.owner.rpc("note_unlinked_mentions", { note_id: sale.id });
+    expect(unlinked.error).toBeNull();
+    expect(unlinked.data?.map((r) => r.source_id)).toEqual([named.id]);
+    expect(unlinked.data?.[0].context).toContain("CAFÉ 50% OFF");
+  });
+
   it("a [[Title]] written before its note exists links to it once it does", async () => {
     const early = await note(
       w.owner,
