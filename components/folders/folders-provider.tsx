@@ -142,11 +142,11 @@ export function FoldersProvider({
     // Counts change when a note is filed, trashed, restored or made in a folder; a note deleted
     // for good was already out of every count (Trash holds it), so deletes are not heard here.
     // The notes' changes come on the page's one channel for them (a note being typed in is saved
-    // every few keys, and each of its changes carries the whole note).
+    // every few keys, and each save is told again with the note's folder).
     const stop = listenToNoteChanges(client, userId, {
       change: (change) => {
-        if (change.eventType === "INSERT") reread.current();
-        else if (change.eventType === "UPDATE" && countsMayChange(change.new)) reread.current();
+        if (change.event === "insert") reread.current();
+        else if (change.event === "update" && countsMayChange(change.note)) reread.current();
       },
       flowing: () => reread.current(),
     });
