@@ -28,7 +28,7 @@ const LONG_BODY = Array.from(
     `## Part ${i + 1}\n\nSome **bold** words and an _aside_, then a sentence that runs on for a while as notes do.\n\n- one\n- two\n\n- [ ] a task`,
 ).join("\n\n");
 
-const socketBytes = new WeakMap<Page, { bytes: number }>();
+const socketBytes = new WeakMap<Page, { bytes: number; changes: number }>();
 
 /** The session's access token, from the cookies @supabase/ssr writes (chunked, base64 or not). */
 function accessToken(cookie: string): string {
@@ -50,11 +50,14 @@ function accessToken(cookie: string): string {
  * subscribed to Postgres changes of their notes (owner filter) as the list page once was.
  */
 async function rowChangesSocket(backendUrl: string, token: string, ownerId: string) {
-  const received = { bytes: 0 };
+  const received = { bytes: 0, changes: 0 };
   class Counting extends WebSocket {
     constructor(...args: ConstructorParameters<typeof WebSocket>) {
       super(...args);
-      this.on("message", (data: Buffer) => (received.bytes += data.length));
+      this.on("message", (data: Buffer) => {
+        received.bytes += data.length;
+        if (data.includes('"postgres_changes"')) received.changes++;
+      });
     }
   }
   const client = createClient(backendUrl, LOCAL_PUBLISHABLE_KEY, {
@@ -88,11 +91,13 @@ async function openPage(browser: Browser, ctx: EditorBenchContext, path: string)
   );
   const page = await context.newPage();
   // What the page's sockets (Realtime's) receive, counted from before it loads.
-  const received = { bytes: 0 };
+  const received = { bytes: 0, changes: 0 };
   socketBytes.set(page, received);
   page.on("websocket", (socket) =>
     socket.on("framereceived", ({ payload }) => {
       received.bytes += typeof payload === "string" ? Buffer.byteLength(payload) : payload.length;
+      // Broadcasts come as binary frames (Realtime's protocol 2.0.0), with their topic inside.
+      if (payload.includes("realtime:notes:")) received.changes++;
     }),
   );
   // Every layout shift from the first paint on, as the browser reports it.
@@ -217,8 +222,8 @@ export async function benchEditor(ctx: EditorBenchContext) {
     const count = ctx.keystrokes ?? 100;
     const rows = await rowChangesSocket(ctx.backendUrl, accessToken(ctx.cookie), owner.id);
     await page.waitForTimeout(1_000);
-    const listBefore = socketBytes.get(list)!.bytes;
-    const rowsBefore = rows.received.bytes;
+    const listBefore = { ...socketBytes.get(list)! };
+    const rowsBefore = { ...rows.received };
     // BENCH_EDITOR_PROFILE=<file>: a CPU profile of the typing, to open in Chromium's DevTools.
     const profiled = await cpuProfile(page, process.env.BENCH_EDITOR_PROFILE);
     // BENCH_EDITOR_TRACE=<file>: a Chromium trace of the typing, and where each key's time went.
@@ -234,9 +239,12 @@ export async function benchEditor(ctx: EditorBenchContext) {
     await page.waitForTimeout(200);
     // The last keys' save reaches the server, and its change the list, within a few seconds.
     await page.waitForTimeout(3_000);
+    const listAfter = socketBytes.get(list)!;
     const received = {
-      list: socketBytes.get(list)!.bytes - listBefore,
-      rows: rows.received.bytes - rowsBefore,
+      list: listAfter.bytes - listBefore.bytes,
+      listChanges: listAfter.changes - listBefore.changes,
+      rows: rows.received.bytes - rowsBefore.bytes,
+      rowChanges: rows.received.changes - rowsBefore.changes,
     };
     await rows.close();
     const latencies = await page.evaluate(
