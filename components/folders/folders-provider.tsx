@@ -62,10 +62,10 @@ export function useMaybeFolders(): Folders | null {
 }
 
 /**
- * The person's folders, kept current by Postgres changes on folders and notes (a folder made,
- * renamed or moved, or a note filed, on another device), which folders are open on this device,
- * and which one the list shows: the URL's `?folder=` on /notes, and the last one chosen while a
- * note is open, so a note's own URL stays /notes/<id>.
+ * The person's folders, kept current by Postgres changes on folders and the notes' own changes
+ * (a folder made, renamed or moved, or a note filed, on another device), which folders are open
+ * on this device, and which one the list shows: the URL's `?folder=` on /notes, and the last one
+ * chosen while a note is open, so a note's own URL stays /notes/<id>.
  */
 export function FoldersProvider({
   userId,
