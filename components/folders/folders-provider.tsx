@@ -62,10 +62,10 @@ export function useMaybeFolders(): Folders | null {
 }
 
 /**
- * The person's folders, kept current by Postgres changes on folders and notes (a folder made,
- * renamed or moved, or a note filed, on another device), which folders are open on this device,
- * and which one the list shows: the URL's `?folder=` on /notes, and the last one chosen while a
- * note is open, so a note's own URL stays /notes/<id>.
+ * The person's folders, kept current by Postgres changes on folders and the notes' own changes
+ * (a folder made, renamed or moved, or a note filed, on another device), which folders are open
+ * on this device, and which one the list shows: the URL's `?folder=` on /notes, and the last one
+ * chosen while a note is open, so a note's own URL stays /notes/<id>.
  */
 export function FoldersProvider({
   userId,
@@ -142,11 +142,11 @@ export function FoldersProvider({
     // Counts change when a note is filed, trashed, restored or made in a folder; a note deleted
     // for good was already out of every count (Trash holds it), so deletes are not heard here.
     // The notes' changes come on the page's one channel for them (a note being typed in is saved
-    // every few keys, and each of its changes carries the whole note).
+    // every few keys, and each save is told again with the note's folder).
     const stop = listenToNoteChanges(client, userId, {
       change: (change) => {
-        if (change.eventType === "INSERT") reread.current();
-        else if (change.eventType === "UPDATE" && countsMayChange(change.new)) reread.current();
+        if (change.event === "insert") reread.current();
+        else if (change.event === "update" && countsMayChange(change.note)) reread.current();
       },
       flowing: () => reread.current(),
     });

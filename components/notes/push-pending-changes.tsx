@@ -46,7 +46,7 @@ export function PushPendingChanges({ userId }: { userId: string }) {
           (_id, message) => toast.error(message),
           { moves: false },
         );
-        // The list follows Postgres changes; drawing the page again also covers a lost event.
+        // The list follows the notes' changes; drawing the page again also covers a lost event.
         if (stored > 0) router.refresh();
       } catch {
         // The code could not be fetched (offline): the next time online tries again.

@@ -16,12 +16,12 @@ import {
   type NoteListItem,
   type NotesPage,
 } from "@/lib/notes/list";
-import type { Database, Tables } from "@/lib/supabase/database.types";
+import type { Database } from "@/lib/supabase/database.types";
 import type { SupabaseClient } from "@supabase/supabase-js";
-import { listenToNoteChanges } from "@/lib/notes/note-changes";
+import { listenToNoteChanges, type NoteChange } from "@/lib/notes/note-changes";
 
 /**
- * The server's list, kept current by Postgres changes: a note created, renamed, pinned or trashed
+ * The server's list, kept current by the database's note changes: a note created, renamed, pinned or trashed
  * on another device moves here without a reload. The client library loads after the list is
  * shown: the first page is already in the HTML; older notes load a page at a time on demand.
  */
@@ -79,17 +79,14 @@ export function useLiveNotes(firstPage: NotesPage, userId: string, folder: strin
         setState((s) => ({
           ...s,
           notes:
-            change.eventType === "DELETE" ||
+            change.event === "delete" ||
             // Filed elsewhere: it leaves this folder's list.
-            (folder !== null && (change.new as Partial<Tables<"notes">>).folder_id !== folder)
+            (folder !== null && change.note.folder_id !== folder)
               ? applyNoteChange(s.notes, {
                   type: "delete",
-                  id: String(change.eventType === "DELETE" ? change.old.id : change.new.id),
+                  id: change.event === "delete" ? change.id : change.note.id,
                 })
-              : applyNoteChange(s.notes, {
-                  type: "upsert",
-                  note: fromChangedRow(s.notes, change.new as Partial<Tables<"notes">>),
-                }),
+              : applyNoteChange(s.notes, { type: "upsert", note: toListItem(change.note) }),
         }));
       },
       // What changed before this join was never heard: between the server's read and the first
@@ -116,45 +113,17 @@ export function useLiveNotes(firstPage: NotesPage, userId: string, folder: strin
 }
 
 /**
- * The list item for a changed row, with the preview derived from its body as the server derives
- * it. A row that arrives without its body (too large for the change message) keeps the preview
- * the list already had.
- */
-function fromChangedRow(notes: NoteListItem[], row: Partial<Tables<"notes">>): NoteListItem {
-  const item = toListItem({
-    id: row.id ?? null,
-    title: row.title ?? null,
-    body: row.body,
-    pinned: row.pinned ?? null,
-    updated_at: row.updated_at ?? null,
-    deleted_at: row.deleted_at ?? null,
-  });
-  if (typeof row.body === "string") return item;
-  return { ...item, preview: notes.find((n) => n.id === item.id)?.preview ?? "" };
-}
-
-/**
  * The titles kept on this device for searching offline follow the list's live changes (loaded
  * only when a change arrives, so the list's first load stays as it was).
  */
-function keepTitleOf(
-  userId: string,
-  change: { eventType: string; new: unknown; old: unknown },
-): void {
-  const row = change.new as Partial<Tables<"notes">>;
-  const gone = change.eventType === "DELETE" || Boolean(row.deleted_at);
-  const id = String(
-    gone && change.eventType === "DELETE" ? (change.old as { id?: string }).id : row.id,
-  );
-  if (!id || id === "undefined") return;
-  if (!gone && (typeof row.title !== "string" || typeof row.updated_at !== "string")) return;
+function keepTitleOf(userId: string, change: NoteChange): void {
+  const id = change.event === "delete" ? change.id : change.note.id;
+  const kept = change.event === "delete" || change.note.deleted_at ? null : change.note;
   void import("@/lib/search/device-titles")
     .then((titles) =>
-      gone
-        ? titles.dropTitle(userId, id)
-        : titles.keepTitles(userId, [
-            { id, title: row.title as string, updated_at: row.updated_at as string },
-          ]),
+      kept
+        ? titles.keepTitles(userId, [{ id, title: kept.title, updated_at: kept.updated_at }])
+        : titles.dropTitle(userId, id),
     )
     .catch(() => {});
 }

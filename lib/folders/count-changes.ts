@@ -1,9 +1,9 @@
-/** A note's row as a change carries it; the counts read its folder and whether it is in the Trash. */
+/** A note as a change tells it; the counts read its folder and whether it is in the Trash. */
 type ChangedNote = { [column: string]: unknown };
 
 /**
- * Whether a note's change may change a folder's count. Postgres changes carry the row as it is
- * now, not as it was, so the notes already heard of are remembered with what the counts read of
+ * Whether a note's change may change a folder's count. A change tells the note as it is now, not
+ * as it was, so the notes already heard of are remembered with what the counts read of
  * them: a note typed in is saved again and again with the same folder, and none of those saves
  * needs the folders read again. A note not heard of before may have been filed or trashed, so it is.
  */

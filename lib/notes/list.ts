@@ -320,8 +320,8 @@ export function withPage<T extends Ordered>(
 }
 
 /**
- * The list after one row changed (a Postgres change or this device's own action): trashed notes
- * leave it, others take their place in order.
+ * The list after one note changed (a change the database told, or this device's own action):
+ * trashed notes leave it, others take their place in order.
  */
 export function applyNoteChange<T extends Ordered>(
   notes: T[],

@@ -1,13 +1,19 @@
-import type {
-  RealtimePostgresChangesPayload,
-  SupabaseClient,
-  RealtimeChannel,
-} from "@supabase/supabase-js";
+import type { RealtimeChannel, SupabaseClient } from "@supabase/supabase-js";
 
-import type { Tables } from "@/lib/supabase/database.types";
-import { onChangesFlowing } from "@/lib/supabase/changes-flowing";
+/** What a person's lists show of a note, as the database tells each change of it. */
+export type ListedNote = {
+  id: string;
+  title: string;
+  /** The body's first LIST_BODY_CHARS characters, cut as the list's view cuts them. */
+  body_start: string;
+  folder_id: string | null;
+  pinned: boolean;
+  updated_at: string;
+  deleted_at: string | null;
+};
 
-export type NoteChange = RealtimePostgresChangesPayload<Tables<"notes">>;
+export type NoteChange =
+  { event: "insert" | "update"; note: ListedNote } | { event: "delete"; id: string };
 
 export type NoteChangeListener = {
   /** A change to one of the person's notes. */
@@ -20,21 +26,46 @@ export type NoteChangeListener = {
 };
 
 type Hub = {
-  channel: RealtimeChannel;
   listeners: Set<NoteChangeListener>;
   flows: boolean;
+  channel: RealtimeChannel | null;
+  /** Every listener left before the channel was opened. */
+  closed: boolean;
 };
 
 type Client = Pick<SupabaseClient, "channel" | "removeChannel">;
 
 const hubs = new WeakMap<Client, Map<string, Hub>>();
-let made = 0;
+/** The channel of a person's topic being left: supabase-js hands it out again until it is gone. */
+const leaving = new WeakMap<Client, Map<string, Promise<unknown>>>();
+
+/** The change a broadcast on the topic tells, or null for a message this page does not read. */
+export function toNoteChange(event: unknown, payload: unknown): NoteChange | null {
+  if (!payload || typeof payload !== "object") return null;
+  const note = payload as Partial<ListedNote>;
+  if (typeof note.id !== "string") return null;
+  if (event === "delete") return { event, id: note.id };
+  if (event !== "insert" && event !== "update") return null;
+  if (typeof note.title !== "string" || typeof note.updated_at !== "string") return null;
+  return {
+    event,
+    note: {
+      id: note.id,
+      title: note.title,
+      body_start: typeof note.body_start === "string" ? note.body_start : "",
+      folder_id: typeof note.folder_id === "string" ? note.folder_id : null,
+      pinned: note.pinned === true,
+      updated_at: note.updated_at,
+      deleted_at: typeof note.deleted_at === "string" ? note.deleted_at : null,
+    },
+  };
+}
 
 /**
  * Every change to a person's notes, from one channel shared by all who listen in the page (the
- * list, the folders' counts, the tags). Each change carries the whole row, a long note's text
- * and document with it, and the note being typed in changes every few keys: one channel has the
- * page receive and decode each change once, not once per listener. Returns the unsubscribe.
+ * list, the folders' counts, the tags). The database tells each change on the person's private
+ * topic `notes:<id>` with what the lists show of the note (never its body or document), and only
+ * when one of those fields changed. Returns the unsubscribe.
  */
 export function listenToNoteChanges(
   client: Client,
@@ -43,34 +74,38 @@ export function listenToNoteChanges(
 ): () => void {
   const byUser = hubs.get(client) ?? new Map<string, Hub>();
   hubs.set(client, byUser);
+  const leftByUser = leaving.get(client) ?? new Map<string, Promise<unknown>>();
+  leaving.set(client, leftByUser);
   let hub = byUser.get(userId);
   if (!hub) {
-    const listeners = new Set<NoteChangeListener>();
-    // A topic of its own each time: a channel being left still holds the last one's topic.
-    const channel = client
-      .channel(`note-changes:${userId}:${++made}`)
-      .on(
-        "postgres_changes",
-        { event: "*", schema: "public", table: "notes", filter: `owner_id=eq.${userId}` },
-        (change: NoteChange) => {
-          for (const l of [...listeners]) l.change(change);
-        },
-      );
-    const created: Hub = { channel, listeners, flows: false };
-    onChangesFlowing(channel, () => {
-      created.flows = true;
-      for (const l of [...listeners]) l.flowing?.();
-    });
-    // The connection's drop stops the flow until the next join confirms it again.
-    channel.subscribe((status) => {
-      if (status !== "SUBSCRIBED") created.flows = false;
-    });
+    const created: Hub = { listeners: new Set(), flows: false, channel: null, closed: false };
+    const open = () => {
+      if (created.closed) return;
+      const channel = client
+        .channel(`notes:${userId}`, { config: { private: true } })
+        .on("broadcast", { event: "*" }, (message: { event?: unknown; payload?: unknown }) => {
+          const change = toNoteChange(message.event, message.payload);
+          if (!change) return;
+          for (const l of [...created.listeners]) l.change(change);
+        });
+      created.channel = channel;
+      // A private channel's broadcasts flow once its join is accepted: each SUBSCRIBED (the first
+      // join and every join after the connection dropped) means every change from then on is heard.
+      channel.subscribe((status) => {
+        created.flows = status === "SUBSCRIBED";
+        if (created.flows) for (const l of [...created.listeners]) l.flowing?.();
+      });
+    };
+    const left = leftByUser.get(userId);
+    if (left) void left.then(open);
+    else open();
     hub = created;
     byUser.set(userId, hub);
   } else if (hub.flows && listener.flowing) {
     const late = listener.flowing;
+    const joined = hub;
     queueMicrotask(() => {
-      if (hub?.listeners.has(listener)) late();
+      if (joined.listeners.has(listener)) late();
     });
   }
   const joined = hub;
@@ -79,6 +114,15 @@ export function listenToNoteChanges(
     joined.listeners.delete(listener);
     if (joined.listeners.size > 0 || byUser.get(userId) !== joined) return;
     byUser.delete(userId);
-    void client.removeChannel(joined.channel);
+    joined.closed = true;
+    const channel = joined.channel;
+    if (!channel) return;
+    const gone: Promise<unknown> = client
+      .removeChannel(channel)
+      .catch(() => {})
+      .finally(() => {
+        if (leftByUser.get(userId) === gone) leftByUser.delete(userId);
+      });
+    leftByUser.set(userId, gone);
   };
 }
