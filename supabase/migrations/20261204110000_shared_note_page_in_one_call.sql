@@ -25,5 +25,5 @@ as $$
     from public.shared_note(shared_note_page.slug) n;
 $$;
 
-revoke execute on function public.shared_note_page(text) from public;
+revoke execute on function public.shared_note_page(text) from public, anon, authenticated;
 grant execute on function public.shared_note_page(text) to anon, authenticated, service_role;
