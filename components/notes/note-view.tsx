@@ -1,4 +1,3 @@
-import { Suspense } from "react";
 import Link from "next/link";
 import { ArrowLeftIcon } from "@/components/ui/icons";
 
@@ -58,9 +57,8 @@ export function NoteView({
           text={{ title: note.title, body: note.body }}
         />
       </div>
-      <Suspense fallback={null}>
-        <NoteMentions noteId={note.id} />
-      </Suspense>
+      {/* Read by the browser once the note is shown: not on the page's way to its first byte. */}
+      <NoteMentions key={note.id} noteId={note.id} />
     </div>
   );
 }

@@ -1,9 +1,13 @@
+"use client";
+
+import { useEffect, useState } from "react";
 import Link from "next/link";
 
 import "@/components/tags/note-mentions.css";
 
+import { useLoadedSupabase } from "@/components/supabase/supabase-config";
 import { displayTitle } from "@/lib/notes/derive";
-import { noteMentions, type Mention } from "@/lib/tags/queries";
+import { groupMentions, type Mention, type NoteMentions } from "@/lib/tags/mentions";
 
 function MentionList({
   title,
@@ -39,13 +43,30 @@ function MentionList({
   );
 }
 
-/** Under a note: the notes that link to it, with the sentence around each link, and the notes
- * that name its title without linking to it. */
-export async function NoteMentions({ noteId }: { noteId: string }) {
-  const { backlinks, unlinked } = await noteMentions(noteId).catch(() => ({
-    backlinks: [],
-    unlinked: [],
-  }));
+/**
+ * Under a note: the notes that link to it, with the sentence around each link, and the notes that
+ * name its title without linking to it. The browser reads them once the note is shown, so the
+ * note's page does not wait on them (the panel is below the note: it moves nothing as it comes).
+ * Nothing shows until they are read, and nothing when they cannot be (offline).
+ */
+export function NoteMentions({ noteId }: { noteId: string }) {
+  const supabase = useLoadedSupabase();
+  const [mentions, setMentions] = useState<NoteMentions | null>(null);
+  useEffect(() => {
+    if (!supabase) return;
+    let live = true;
+    supabase.rpc("note_mentions", { note_id: noteId }).then(
+      ({ data, error }) => {
+        if (live && !error) setMentions(groupMentions(data));
+      },
+      () => {},
+    );
+    return () => {
+      live = false;
+    };
+  }, [supabase, noteId]);
+  if (!mentions) return null;
+  const { backlinks, unlinked } = mentions;
   return (
     <aside aria-label="Links to this note" className="note-mentions">
       <MentionList title="Linked from" mentions={backlinks} empty="No note links here yet." />

@@ -46,16 +46,35 @@ export const getSharedNote = cache(async (slug: string): Promise<SharedNote | nu
 });
 
 /**
- * A shared note's `[[links]]` that lead to notes shared too, by lower-case title: their slugs.
- * Read as a visitor, as the note is; a link to a note that is not shared is not named.
+ * A shared note's page: the note, and its `[[links]]` that lead to notes shared too (their slugs,
+ * by lower-case title), in one call. Read as a visitor, as the note is; a link to a note that is
+ * not shared is not named. Null for a wrong or revoked slug.
  */
-export const getSharedNoteLinks = cache(async (slug: string): Promise<Record<string, string>> => {
-  if (!isShareSlug(slug)) return {};
-  const visitor = visitorClient();
-  const { data, error } = await visitor.rpc("shared_note_links", { slug });
-  if (error) throw new Error(`Reading a shared note's links failed: ${error.message}`);
-  return Object.fromEntries(data.map((row) => [row.title.toLowerCase(), row.target_slug]));
-});
+export const getSharedNotePage = cache(
+  async (slug: string): Promise<{ note: SharedNote; links: Record<string, string> } | null> => {
+    if (!isShareSlug(slug)) return null;
+    const visitor = visitorClient();
+    const { data, error } = await visitor.rpc("shared_note_page", { slug });
+    if (error) throw new Error(`Reading a shared note failed: ${error.message}`);
+    const row = data[0];
+    if (!row) return null;
+    const { links, ...note } = row;
+    return { note, links: linksByTitle(links) };
+  },
+);
+
+/** The page's links as the markdown looks them up; anything not a link row is left out. */
+function linksByTitle(rows: unknown): Record<string, string> {
+  const links: Record<string, string> = {};
+  if (!Array.isArray(rows)) return links;
+  for (const row of rows) {
+    const { title, target_slug } = (row ?? {}) as { title?: unknown; target_slug?: unknown };
+    if (typeof title === "string" && typeof target_slug === "string") {
+      links[title.toLowerCase()] = target_slug;
+    }
+  }
+  return links;
+}
 
 /** Only the start of a body can make a preview; nothing past it is read. */
 const PREVIEW_SOURCE_CHARS = 4_000;

@@ -1060,6 +1060,19 @@ export type Database = {
           target_slug: string;
         }[];
       };
+      shared_note_page: {
+        Args: {
+          slug: string;
+        };
+        Returns: {
+          title: string;
+          body: string;
+          updated_at: string;
+          author_name: string;
+          indexable: boolean;
+          links: Json;
+        }[];
+      };
       shared_with_me: {
         Args: never;
         Returns: {

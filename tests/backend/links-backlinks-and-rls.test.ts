@@ -193,4 +193,48 @@ describe("links on the share page", () => {
     expect((await w.anon.rpc("shared_note_links", { slug: sourceSlug })).data).toEqual([]);
     expect((await w.anon.rpc("shared_note_links", { slug: "not a slug" })).data).toEqual([]);
   });
+
+  it("hands a share page its note and the links to shared notes in one call, to anyone holding the link", async () => {
+    const target = await note(w.owner, w.ownerId, [text("Soup")]);
+    const hidden = await note(w.owner, w.ownerId, [text("Stew")]);
+    const source = await note(
+      w.owner,
+      w.ownerId,
+      [text("Dinner")],
+      [link(target.id, "Soup"), text(" then [[Stew]]")],
+    );
+    const share = async (id: string) => (await w.owner.rpc("share_note", { note_id: id })).data!;
+    const sourceSlug = await share(source.id);
+    const page = (client: typeof w.anon) => client.rpc("shared_note_page", { slug: sourceSlug });
+
+    const alone = await page(w.anon);
+    expect(alone.error).toBeNull();
+    expect(alone.data).toHaveLength(1);
+    expect(alone.data![0]).toMatchObject({ title: "Dinner", indexable: false, links: [] });
+    expect(alone.data![0].body).toContain("[[Stew]]");
+
+    const targetSlug = await share(target.id);
+    const links = [{ title: "Soup", target_slug: targetSlug }];
+    // The visitor, the owner, another person and the service role all see the same page.
+    for (const client of [w.anon, w.owner, w.other, w.service]) {
+      const { data, error } = await page(client);
+      expect(error).toBeNull();
+      expect(data).toHaveLength(1);
+      expect(data![0]).toMatchObject({ title: "Dinner", links });
+    }
+    // Exactly what shared_note() says of the note, plus the links.
+    const { links: _links, ...shown } = (await page(w.anon)).data![0];
+    expect([shown]).toEqual((await w.anon.rpc("shared_note", { slug: sourceSlug })).data);
+    expect(hidden.id).toBeTruthy();
+
+    await w.owner.rpc("unshare_note", { note_id: target.id });
+    expect((await page(w.anon)).data![0].links).toEqual([]);
+    await w.owner.rpc("unshare_note", { note_id: source.id });
+    expect((await page(w.anon)).data).toEqual([]);
+    expect((await w.anon.rpc("shared_note_page", { slug: "not a slug" })).data).toEqual([]);
+    // Nothing more than that: no note id, no owner.
+    expect(Object.keys(alone.data![0]).sort()).toEqual(
+      ["author_name", "body", "indexable", "links", "title", "updated_at"].sort(),
+    );
+  });
 });

@@ -33,6 +33,8 @@ const GRANT_DECISIONS: Record<string, readonly string[]> = {
   "write_note_derived(uuid,text,text,bigint,integer,text[],jsonb)": [],
   // Which links of a shared note lead to shared notes: anyone holding its link reads it.
   "shared_note_links(text)": ["anon", "authenticated"],
+  // A share page's note and those links, in one call: anyone holding its link reads it.
+  "shared_note_page(text)": ["anon", "authenticated"],
   // Keeps the folded copy search reads in step with the note's text, from a trigger on notes.
   "notes_fold_for_search()": [],
   // Keep the tag tree's counts in step with note_tags and the Trash, from triggers.

@@ -7,7 +7,7 @@ import { SharedMarkdown } from "@/components/share/shared-markdown";
 import { SharedNoteLive } from "@/components/share/shared-note-live";
 import { sharedNoteFiles } from "@/lib/attachments/shared";
 import { displayTitle } from "@/lib/notes/derive";
-import { describeForPreview, getSharedNote, getSharedNoteLinks } from "@/lib/notes/shared";
+import { describeForPreview, getSharedNotePage } from "@/lib/notes/shared";
 import { siteUrl } from "@/lib/site-url";
 
 type Props = { params: Promise<{ slug: string }> };
@@ -23,7 +23,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   // Link previews need absolute addresses: the site's public one, not the server's own. The
   // route's image files are in the metadata even for a link that is off, so it is set there too.
   const metadataBase = new URL(siteUrl());
-  const note = await getSharedNote((await params).slug);
+  const note = (await getSharedNotePage((await params).slug))?.note;
   if (!note)
     return { metadataBase, title: "Note not found", robots: { index: false, follow: false } };
   const title = displayTitle(note.title);
@@ -48,11 +48,11 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function SharedNotePage({ params }: Props) {
   await connection();
   const { slug } = await params;
-  // The links are asked for alongside the note, not after it: a wrong slug has none.
-  const linksRead = getSharedNoteLinks(slug).catch(() => ({}));
-  const note = await getSharedNote(slug);
-  if (!note) notFound();
-  const [files, links] = await Promise.all([sharedNoteFiles(slug, note.body), linksRead]);
+  // The note and its links come in one call (the metadata above took the same answer).
+  const page = await getSharedNotePage(slug);
+  if (!page) notFound();
+  const { note, links } = page;
+  const files = await sharedNoteFiles(slug, note.body);
   return (
     <div className="mx-auto w-full max-w-2xl px-4 py-10 sm:py-16">
       <SharedNoteLive slug={slug} updatedAt={note.updated_at}>

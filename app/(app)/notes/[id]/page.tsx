@@ -5,7 +5,6 @@ import { NoteView } from "@/components/notes/note-view";
 import { requireUser } from "@/lib/auth/require-user";
 import { displayTitle } from "@/lib/notes/derive";
 import { getNote, getNoteRole, getNoteShare } from "@/lib/notes/queries";
-import { noteMentions } from "@/lib/tags/queries";
 
 type Props = { params: Promise<{ id: string }> };
 
@@ -17,8 +16,6 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function NotePage({ params }: Props) {
   const { id } = await params;
   const claims = await requireUser(`/notes/${id}`);
-  // Asked for now, not once the note is here: the part under the note awaits the same answer.
-  noteMentions(id).catch(() => {});
   const [note, share] = await Promise.all([getNote(id), getNoteShare(id)]);
   if (!note || note.deleted_at || !share) notFound();
   // The owner's role is in the row just read (note_role says "owner" for exactly this); only a
