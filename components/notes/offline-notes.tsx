@@ -85,8 +85,12 @@ if (typeof window !== "undefined") {
   firstRead = readDevice();
 }
 
-/** How many list rows the first frame draws; the rest follow without holding up the open note. */
-const FIRST_ROWS = 40;
+/**
+ * How many list rows the first frame draws: those a window's height can show (rows take about
+ * 60 px), at most 40; the rest follow without holding up the open note. Read only once the device's
+ * list is in hand, in the browser (the viewport's size forces no layout).
+ */
+const firstRows = () => Math.min(40, Math.ceil(window.innerHeight / 60) + 1);
 
 /**
  * The notes as this device has them, when the server cannot be reached: the kept list, and every
@@ -390,7 +394,7 @@ export function OfflineNotes() {
             </p>
           ) : (
             <ul aria-label="All notes" className="note-list" data-note-list>
-              {(allRows ? view.notes : view.notes.slice(0, FIRST_ROWS)).map(item)}
+              {(allRows ? view.notes : view.notes.slice(0, firstRows())).map(item)}
             </ul>
           )}
           {view.trash.length > 0 && (

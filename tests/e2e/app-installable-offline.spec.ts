@@ -165,6 +165,8 @@ test("Groundwork installs, opens cold with no network from the device's copy, sy
   await cold.goto("/notes");
   await expect(cold.getByRole("heading", { name: "All notes" })).toBeVisible({ timeout: 15_000 });
   await expect(cold.getByText("Offline — changes are kept on this device")).toBeVisible();
+  // The shell is an app page: it carries no marketing header or footer to build and hide.
+  await expect(cold.locator("[data-site-header], [data-site-footer]")).toHaveCount(0);
   const list = cold.getByRole("list", { name: "All notes" });
   await expect(list.getByRole("link", { name: /Packing for Lisbon/ })).toBeVisible();
   // A note never opened here is listed, and says it needs the network.
