@@ -15,6 +15,8 @@ import { displayTitle } from "@/lib/notes/derive";
 import { editedAgo } from "@/lib/notes/list";
 import {
   deviceUser,
+  listFromEntries,
+  notesAmong,
   notesOnDevice,
   readOfflineList,
   type OfflineFolder,
@@ -31,6 +33,7 @@ import { localCopyName, readDeviceCopy } from "@/lib/notes/sync/device-copy";
 import { notesMadeHere } from "@/lib/notes/sync/pending-creates";
 import { pendingNotes } from "@/lib/notes/sync/pending-notes";
 import { noteIdFromPath } from "@/lib/pwa/offline-shell";
+import { takeShellReads, type ShellReads } from "@/lib/pwa/shell-reads";
 
 type Loaded =
   | {
@@ -53,14 +56,20 @@ const waitingKeys = (userId: string) =>
     .map((key) => localStorage.getItem(key) ?? "")
     .join("\n");
 
-/** What the device holds: its person, their kept list and which notes' documents are here. */
-async function readDevice(): Promise<Loaded> {
+/**
+ * What the device holds: its person, their kept list and which notes' documents are here. The
+ * reads the shell's inline script started are used when there are some (what they could not read
+ * is read again here).
+ */
+async function readDevice(early: ShellReads | null = null): Promise<Loaded> {
   const userId = deviceUser();
   if (!userId) return "nobody";
   try {
     const [{ pages, folders }, onDevice] = await Promise.all([
-      readOfflineList(userId),
-      notesOnDevice(userId),
+      early?.list.then((kept) =>
+        kept ? listFromEntries(kept.keys, kept.values) : readOfflineList(userId),
+      ) ?? readOfflineList(userId),
+      early?.databases?.then((all) => notesAmong(all, userId)) ?? notesOnDevice(userId),
     ]);
     return { userId, pages, folders, onDevice };
   } catch {
@@ -81,8 +90,15 @@ if (typeof window !== "undefined") {
   const noteId = noteIdFromPath(window.location.pathname);
   const userId = deviceUser();
   if (noteId) preloadEditor();
-  if (noteId && userId) firstCopy = { noteId, copy: readDeviceCopy(localCopyName(userId, noteId)) };
-  firstRead = readDevice();
+  const early = userId ? takeShellReads(userId, noteId) : null;
+  if (noteId && userId) {
+    const copy = early?.copy?.then((updates) => {
+      const kept = (updates ?? []).filter((u): u is Uint8Array => u instanceof Uint8Array);
+      return kept.length > 0 ? kept : null;
+    });
+    firstCopy = { noteId, copy: copy ?? readDeviceCopy(localCopyName(userId, noteId)) };
+  }
+  firstRead = readDevice(early);
 }
 
 /**
