@@ -130,9 +130,12 @@ export function OfflineNotes() {
   const [kept, setKept] = useState("");
   const supabase = useLoadedSupabase();
 
-  // The list beyond its first rows is drawn once the first frame is up, as work that yields to
-  // the note's editor (and to typing).
+  // The list beyond its first rows is drawn once the first frame is up and the open note's editor
+  // is shown, as work that yields to typing: committing a thousand rows would otherwise land
+  // between the editor's code arriving and the editor being made.
   const [allRows, setAllRows] = useState(false);
+  const [noteShown, setNoteShown] = useState(false);
+  const shown = useCallback(() => setNoteShown(true), []);
 
   useEffect(() => {
     const read = firstRead ?? readDevice();
@@ -144,14 +147,6 @@ export function OfflineNotes() {
       setLoaded(result);
     });
   }, []);
-
-  useEffect(() => {
-    if (!loaded || allRows) return;
-    const frame = requestAnimationFrame(() =>
-      setTimeout(() => startTransition(() => setAllRows(true))),
-    );
-    return () => cancelAnimationFrame(frame);
-  }, [loaded, allRows]);
 
   useEffect(() => {
     if (online && shareWaits) window.location.reload();
@@ -209,6 +204,20 @@ export function OfflineNotes() {
     // `kept` changes with what waits on this device, which this reads.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [loaded, kept]);
+
+  const waitsForNote =
+    !noteShown && !!view?.notes.concat(view.trash).some((n) => n.id === openId && n.onDevice);
+  useEffect(() => {
+    if (!loaded || allRows) return;
+    const draw = () => startTransition(() => setAllRows(true));
+    // An editor that never shows (its code unreachable) holds the rest of the list back no longer.
+    if (waitsForNote) {
+      const late = setTimeout(draw, 3_000);
+      return () => clearTimeout(late);
+    }
+    const frame = requestAnimationFrame(() => setTimeout(draw));
+    return () => cancelAnimationFrame(frame);
+  }, [loaded, allRows, waitsForNote]);
 
   // Back online: the text of every note edited here is stored (not only the open one's, as a
   // notes page does), then what was moved, pinned and trashed here is carried out, in order; a
@@ -436,6 +445,7 @@ export function OfflineNotes() {
               text={{ title: note.title, body: note.preview }}
               preview={null}
               deviceCopy={startCopy?.noteId === note.id ? startCopy.copy : undefined}
+              onShown={shown}
             />
           </>
         ) : (
