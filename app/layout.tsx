@@ -10,6 +10,8 @@ import { ServiceWorker } from "@/components/layout/service-worker";
 import { SiteHeader } from "@/components/layout/site-header";
 import { ThemeProvider } from "@/components/theme/theme-provider";
 import { Toaster } from "@/components/ui/sonner";
+import { REQUEST_PATH_HEADER } from "@/lib/auth/routes";
+import { SHELL_PATH } from "@/lib/pwa/offline-shell";
 import { NONCE_HEADER } from "@/lib/security/headers";
 import { KEPT_PAGE_NONCE } from "@/lib/security/kept-page";
 import { htmlThemeAttributes, parseThemeCookie, THEME_COOKIE } from "@/lib/theme/theme-cookie";
@@ -47,7 +49,11 @@ export default async function RootLayout({ children }: { children: React.ReactNo
   const theme = profile?.theme ?? parseThemeCookie((await cookies()).get(THEME_COOKIE)?.value);
   // The Content-Security-Policy lets only nonced inline scripts run, the theme's ones included.
   // The kept home page reads no headers: its scripts carry the build's nonce.
-  const nonce = (await headers()).get(NONCE_HEADER) ?? (KEPT_PAGE_NONCE || undefined);
+  const requestHeaders = await headers();
+  const nonce = requestHeaders.get(NONCE_HEADER) ?? (KEPT_PAGE_NONCE || undefined);
+  // The app shell (what the installed app opens with no network) is an app page: the marketing
+  // header and footer would only be hidden there, yet built and hydrated before the note opens.
+  const shell = requestHeaders.get(REQUEST_PATH_HEADER) === SHELL_PATH;
 
   return (
     <html lang="en" {...htmlThemeAttributes(theme)} suppressHydrationWarning>
@@ -70,11 +76,11 @@ export default async function RootLayout({ children }: { children: React.ReactNo
             </a>
             {profile ? <PaletteLauncher userId={profile.userId} /> : null}
             {profile ? <AppBar /> : null}
-            <SiteHeader />
+            {shell ? null : <SiteHeader />}
             <main id="main" tabIndex={-1} className="flex-1 outline-none">
               {children}
             </main>
-            <SiteFooter />
+            {shell ? null : <SiteFooter />}
             <Toaster />
             <ServiceWorker />
           </AuthProvider>

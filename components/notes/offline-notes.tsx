@@ -15,6 +15,8 @@ import { displayTitle } from "@/lib/notes/derive";
 import { editedAgo } from "@/lib/notes/list";
 import {
   deviceUser,
+  listFromEntries,
+  notesAmong,
   notesOnDevice,
   readOfflineList,
   type OfflineFolder,
@@ -31,6 +33,7 @@ import { localCopyName, readDeviceCopy } from "@/lib/notes/sync/device-copy";
 import { notesMadeHere } from "@/lib/notes/sync/pending-creates";
 import { pendingNotes } from "@/lib/notes/sync/pending-notes";
 import { noteIdFromPath } from "@/lib/pwa/offline-shell";
+import { takeShellReads, type ShellReads } from "@/lib/pwa/shell-reads";
 
 type Loaded =
   | {
@@ -53,14 +56,20 @@ const waitingKeys = (userId: string) =>
     .map((key) => localStorage.getItem(key) ?? "")
     .join("\n");
 
-/** What the device holds: its person, their kept list and which notes' documents are here. */
-async function readDevice(): Promise<Loaded> {
+/**
+ * What the device holds: its person, their kept list and which notes' documents are here. The
+ * reads the shell's inline script started are used when there are some (what they could not read
+ * is read again here).
+ */
+async function readDevice(early: ShellReads | null = null): Promise<Loaded> {
   const userId = deviceUser();
   if (!userId) return "nobody";
   try {
     const [{ pages, folders }, onDevice] = await Promise.all([
-      readOfflineList(userId),
-      notesOnDevice(userId),
+      early?.list.then((kept) =>
+        kept ? listFromEntries(kept.keys, kept.values) : readOfflineList(userId),
+      ) ?? readOfflineList(userId),
+      early?.databases?.then((all) => notesAmong(all, userId)) ?? notesOnDevice(userId),
     ]);
     return { userId, pages, folders, onDevice };
   } catch {
@@ -81,12 +90,23 @@ if (typeof window !== "undefined") {
   const noteId = noteIdFromPath(window.location.pathname);
   const userId = deviceUser();
   if (noteId) preloadEditor();
-  if (noteId && userId) firstCopy = { noteId, copy: readDeviceCopy(localCopyName(userId, noteId)) };
-  firstRead = readDevice();
+  const early = userId ? takeShellReads(userId, noteId) : null;
+  if (noteId && userId) {
+    const copy = early?.copy?.then((updates) => {
+      const kept = (updates ?? []).filter((u): u is Uint8Array => u instanceof Uint8Array);
+      return kept.length > 0 ? kept : null;
+    });
+    firstCopy = { noteId, copy: copy ?? readDeviceCopy(localCopyName(userId, noteId)) };
+  }
+  firstRead = readDevice(early);
 }
 
-/** How many list rows the first frame draws; the rest follow without holding up the open note. */
-const FIRST_ROWS = 40;
+/**
+ * How many list rows the first frame draws: those a window's height can show (rows take about
+ * 60 px), at most 40; the rest follow without holding up the open note. Read only once the device's
+ * list is in hand, in the browser (the viewport's size forces no layout).
+ */
+const firstRows = () => Math.min(40, Math.ceil(window.innerHeight / 60) + 1);
 
 /**
  * The notes as this device has them, when the server cannot be reached: the kept list, and every
@@ -110,9 +130,12 @@ export function OfflineNotes() {
   const [kept, setKept] = useState("");
   const supabase = useLoadedSupabase();
 
-  // The list beyond its first rows is drawn once the first frame is up, as work that yields to
-  // the note's editor (and to typing).
+  // The list beyond its first rows is drawn once the first frame is up and the open note's editor
+  // is shown, as work that yields to typing: committing a thousand rows would otherwise land
+  // between the editor's code arriving and the editor being made.
   const [allRows, setAllRows] = useState(false);
+  const [noteShown, setNoteShown] = useState(false);
+  const shown = useCallback(() => setNoteShown(true), []);
 
   useEffect(() => {
     const read = firstRead ?? readDevice();
@@ -124,14 +147,6 @@ export function OfflineNotes() {
       setLoaded(result);
     });
   }, []);
-
-  useEffect(() => {
-    if (!loaded || allRows) return;
-    const frame = requestAnimationFrame(() =>
-      setTimeout(() => startTransition(() => setAllRows(true))),
-    );
-    return () => cancelAnimationFrame(frame);
-  }, [loaded, allRows]);
 
   useEffect(() => {
     if (online && shareWaits) window.location.reload();
@@ -189,6 +204,20 @@ export function OfflineNotes() {
     // `kept` changes with what waits on this device, which this reads.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [loaded, kept]);
+
+  const waitsForNote =
+    !noteShown && !!view?.notes.concat(view.trash).some((n) => n.id === openId && n.onDevice);
+  useEffect(() => {
+    if (!loaded || allRows) return;
+    const draw = () => startTransition(() => setAllRows(true));
+    // An editor that never shows (its code unreachable) holds the rest of the list back no longer.
+    if (waitsForNote) {
+      const late = setTimeout(draw, 3_000);
+      return () => clearTimeout(late);
+    }
+    const frame = requestAnimationFrame(() => setTimeout(draw));
+    return () => cancelAnimationFrame(frame);
+  }, [loaded, allRows, waitsForNote]);
 
   // Back online: the text of every note edited here is stored (not only the open one's, as a
   // notes page does), then what was moved, pinned and trashed here is carried out, in order; a
@@ -390,7 +419,7 @@ export function OfflineNotes() {
             </p>
           ) : (
             <ul aria-label="All notes" className="note-list" data-note-list>
-              {(allRows ? view.notes : view.notes.slice(0, FIRST_ROWS)).map(item)}
+              {(allRows ? view.notes : view.notes.slice(0, firstRows())).map(item)}
             </ul>
           )}
           {view.trash.length > 0 && (
@@ -416,6 +445,7 @@ export function OfflineNotes() {
               text={{ title: note.title, body: note.preview }}
               preview={null}
               deviceCopy={startCopy?.noteId === note.id ? startCopy.copy : undefined}
+              onShown={shown}
             />
           </>
         ) : (

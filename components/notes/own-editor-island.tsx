@@ -27,7 +27,11 @@ export function OwnEditorIsland({
   readOnly = false,
   canComment = !readOnly,
   deviceCopy,
-}: NoteEditorIslandProps) {
+  onShown,
+}: NoteEditorIslandProps & {
+  /** Called once the editor is shown (the shell draws the rest of its list only then). */
+  onShown?: () => void;
+}) {
   const [ready, setReady] = useState(false);
   // The role changes live when the owner makes this person a viewer, commenter or editor; until then it is
   // the one the page was served with, and the notice is in the first HTML.
@@ -51,7 +55,10 @@ export function OwnEditorIsland({
         canComment={canComment}
         deviceCopy={deviceCopy}
         onRoleChange={setChangedTo}
-        onReady={() => setReady(true)}
+        onReady={() => {
+          setReady(true);
+          onShown?.();
+        }}
       />
     </NoteColumn>
   );

@@ -7,6 +7,7 @@ import { createClient } from "@supabase/supabase-js";
 
 import type { Database } from "../../lib/supabase/database.types";
 import { seededNote } from "../seed-notes";
+import { coldStartLines } from "./cold-start-trace";
 import { sessionCookies } from "./session-cookies";
 
 export interface OfflineBenchContext {
@@ -187,7 +188,10 @@ async function coldStart(ctx: OfflineBenchContext) {
     const times = {
       offline: { editable: [] as number[], painted: [] as number[], fromShell: 0 },
       online: { editable: [] as number[], painted: [] as number[], fromShell: 0 },
+      /** Where the first offline cold start went, when traced. */
+      breakdown: [] as string[],
     };
+    const breakdown = times.breakdown;
     for (let run = 0; run < COLD_RUNS; run++) {
       for (const mode of ["offline", "online"] as const) {
         const context = await launch();
@@ -208,7 +212,11 @@ async function coldStart(ctx: OfflineBenchContext) {
             tracer.on("Tracing.dataCollected", ({ value }) => events.push(...value));
             await tracer.send("Tracing.start", {
               categories:
-                "devtools.timeline,disabled-by-default-devtools.timeline,blink,v8,loading,ServiceWorker,IndexedDB",
+                "devtools.timeline,disabled-by-default-devtools.timeline,blink,v8,loading,ServiceWorker,IndexedDB" +
+                // BENCH_OFFLINE_PROFILE=1: with the JavaScript's samples, to see which functions cost.
+                (process.env.BENCH_OFFLINE_PROFILE === "1"
+                  ? ",disabled-by-default-v8.cpu_profiler"
+                  : ""),
             });
           }
           await page.goto(noteUrl, { waitUntil: "commit" });
@@ -220,15 +228,28 @@ async function coldStart(ctx: OfflineBenchContext) {
                 cause: err,
               });
             });
-          const [editable, painted] = await page.evaluate(() => [
-            (window as unknown as { __editable: number }).__editable,
-            performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? NaN,
-          ]);
+          // Offline, the first contentful frame is often the editable one: its paint is reported
+          // after the frame, so it is awaited (briefly) rather than read at once.
+          const [editable, painted] = await page.evaluate(async () => {
+            const fcp = await new Promise<number>((resolve) => {
+              const observer = new PerformanceObserver((list) => {
+                const entry = list.getEntriesByName("first-contentful-paint")[0];
+                if (entry) resolve(entry.startTime);
+              });
+              observer.observe({ type: "paint", buffered: true });
+              setTimeout(() => resolve(NaN), 2_000);
+            });
+            return [(window as unknown as { __editable: number }).__editable, fcp];
+          });
           if (tracer && tracePath) {
             const done = new Promise((resolve) => tracer.once("Tracing.tracingComplete", resolve));
             await tracer.send("Tracing.end");
             await done;
             writeFileSync(tracePath, JSON.stringify(events));
+            if (mode === "offline")
+              breakdown.push(
+                ...coldStartLines(events as Parameters<typeof coldStartLines>[0], editable),
+              );
           }
           times[mode].editable.push(editable);
           times[mode].painted.push(painted);
@@ -352,6 +373,11 @@ export async function benchOffline(ctx: OfflineBenchContext) {
   const lines = [
     `\n  cold start of the installed app to an editable note (browser closed and launched again on its profile, the note's address, navigation start to the first frame an editable editor holds the note; 1,000 notes, ${COLD_RUNS} each): network off ${ms(cold.offline.editable)}; network on ${ms(cold.online.editable)}`,
     `  cold start to the first contentful paint: network off (the app shell) ${ms(cold.offline.painted)}; network on ${ms(cold.online.painted)} (opened by the app shell in ${cold.online.fromShell} of ${cold.online.painted.length}, the server's page in the rest)`,
+    `  each cold start, editable (ms): network off ${cold.offline.editable.map((t) => t.toFixed(0)).join(", ")}; network on ${cold.online.editable.map((t) => t.toFixed(0)).join(", ")}; load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(" ")}`,
+    ...cold.breakdown,
   ];
   if (queues.length > 0)
     lines.push(

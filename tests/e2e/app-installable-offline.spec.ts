@@ -155,6 +155,11 @@ test("Groundwork installs, opens cold with no network from the device's copy, sy
   });
   expect(comment.error).toBeNull();
   const cold = await device.newPage();
+  // The shell's inline script (it starts reading the device's copy) runs under the page's policy.
+  const refused: string[] = [];
+  cold.on("console", (message) => {
+    if (/Content Security Policy/i.test(message.text())) refused.push(message.text());
+  });
   // Offline, opening a note asks nothing it knows would fail: its people, comments, stored
   // state and the titles of the notes it links to wait for the connection.
   const asked: string[] = [];
@@ -165,6 +170,8 @@ test("Groundwork installs, opens cold with no network from the device's copy, sy
   await cold.goto("/notes");
   await expect(cold.getByRole("heading", { name: "All notes" })).toBeVisible({ timeout: 15_000 });
   await expect(cold.getByText("Offline — changes are kept on this device")).toBeVisible();
+  // The shell is an app page: it carries no marketing header or footer to build and hide.
+  await expect(cold.locator("[data-site-header], [data-site-footer]")).toHaveCount(0);
   const list = cold.getByRole("list", { name: "All notes" });
   await expect(list.getByRole("link", { name: /Packing for Lisbon/ })).toBeVisible();
   // A note never opened here is listed, and says it needs the network.
@@ -195,6 +202,7 @@ test("Groundwork installs, opens cold with no network from the device's copy, sy
   await expect(cold.getByText("2 notes have changes waiting to sync")).toBeVisible();
 
   expect(asked).toEqual([]);
+  expect(refused).toEqual([]);
   await expect(cold.getByRole("button", { name: "Comments", exact: true })).toBeVisible();
 
   // Opened cold at a note's own address (still offline), the note comes from the device's copy,

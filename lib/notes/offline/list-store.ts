@@ -80,6 +80,17 @@ export async function readOfflineList(userId: string): Promise<{
     read.onsuccess = () => (keys = read.result);
     return store.getAll();
   });
+  return listFromEntries(keys, values);
+}
+
+/** The kept pages and folders from the list database's keys and values (both in key order). */
+export function listFromEntries(
+  keys: IDBValidKey[],
+  values: unknown[],
+): {
+  pages: { folder: string | null; page: OfflinePage }[];
+  folders: OfflineFolder[];
+} {
   const pages: { folder: string | null; page: OfflinePage }[] = [];
   let folders: OfflineFolder[] = [];
   // Both in key order, from the same transaction.
@@ -104,8 +115,12 @@ export function deviceUser(): string | null {
 
 /** The notes whose documents this device holds (`indexedDB.databases()`; none where unsupported). */
 export async function notesOnDevice(userId: string): Promise<Set<string>> {
+  return notesAmong(await indexedDB.databases?.().catch(() => []), userId);
+}
+
+/** The notes whose documents are among these databases, for this person. */
+export function notesAmong(all: { name?: string }[] | undefined, userId: string): Set<string> {
   const prefix = `groundwork:${userId}:note:`;
-  const all = await indexedDB.databases?.().catch(() => []);
   return new Set(
     (all ?? []).flatMap(({ name }) =>
       name?.startsWith(prefix) ? [name.slice(prefix.length)] : [],
