@@ -18,6 +18,7 @@ import {
 } from "@/lib/notes/list";
 import type { Database } from "@/lib/supabase/database.types";
 import type { SupabaseClient } from "@supabase/supabase-js";
+import { batched } from "@/lib/notes/change-batch";
 import { listenToNoteChanges, type NoteChange } from "@/lib/notes/note-changes";
 
 /**
@@ -73,22 +74,27 @@ export function useLiveNotes(firstPage: NotesPage, userId: string, folder: strin
     if (!supabase) return;
     const client = supabase;
     let live = true;
-    const stop = listenToNoteChanges(client, userId, {
-      change: (change) => {
-        keepTitleOf(userId, change);
-        setState((s) => ({
-          ...s,
-          notes:
+    // Thousands of changes at once (an import) make one update of the list a window, not one each.
+    const changes = batched<NoteChange>((all) => {
+      keepTitlesOf(userId, all);
+      setState((s) => ({
+        ...s,
+        notes: all.reduce(
+          (notes, change) =>
             change.event === "delete" ||
             // Filed elsewhere: it leaves this folder's list.
             (folder !== null && change.note.folder_id !== folder)
-              ? applyNoteChange(s.notes, {
+              ? applyNoteChange(notes, {
                   type: "delete",
                   id: change.event === "delete" ? change.id : change.note.id,
                 })
-              : applyNoteChange(s.notes, { type: "upsert", note: toListItem(change.note) }),
-        }));
-      },
+              : applyNoteChange(notes, { type: "upsert", note: toListItem(change.note) }),
+          s.notes,
+        ),
+      }));
+    });
+    const stop = listenToNoteChanges(client, userId, {
+      change: (change) => changes.push(change),
       // What changed before this join was never heard: between the server's read and the first
       // join, or while the connection was down. Once its changes flow, the first page is checked,
       // and read again only if it moved (the server's page from the HTML stays what `from` is).
@@ -105,6 +111,7 @@ export function useLiveNotes(firstPage: NotesPage, userId: string, folder: strin
     });
     return () => {
       live = false;
+      changes.cancel();
       stop();
     };
   }, [folder, setState, supabase, userId]);
@@ -114,16 +121,25 @@ export function useLiveNotes(firstPage: NotesPage, userId: string, folder: strin
 
 /**
  * The titles kept on this device for searching offline follow the list's live changes (loaded
- * only when a change arrives, so the list's first load stays as it was).
+ * only when a change arrives, so the list's first load stays as it was): each note as its last
+ * change left it, kept or dropped.
  */
-function keepTitleOf(userId: string, change: NoteChange): void {
-  const id = change.event === "delete" ? change.id : change.note.id;
-  const kept = change.event === "delete" || change.note.deleted_at ? null : change.note;
+function keepTitlesOf(userId: string, changes: NoteChange[]): void {
+  const last = new Map<string, NoteChange>();
+  for (const change of changes)
+    last.set(change.event === "delete" ? change.id : change.note.id, change);
+  const kept = [...last.values()].flatMap((c) =>
+    c.event === "delete" || c.note.deleted_at
+      ? []
+      : [{ id: c.note.id, title: c.note.title, updated_at: c.note.updated_at }],
+  );
+  const dropped = [...last].flatMap(([id, c]) =>
+    c.event === "delete" || c.note.deleted_at ? [id] : [],
+  );
   void import("@/lib/search/device-titles")
-    .then((titles) =>
-      kept
-        ? titles.keepTitles(userId, [{ id, title: kept.title, updated_at: kept.updated_at }])
-        : titles.dropTitle(userId, id),
-    )
+    .then(async (titles) => {
+      await titles.keepTitles(userId, kept);
+      for (const id of dropped) await titles.dropTitle(userId, id);
+    })
     .catch(() => {});
 }
