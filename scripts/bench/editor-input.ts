@@ -154,7 +154,7 @@ export async function benchEditor(ctx: EditorBenchContext) {
         requestAnimationFrame(() => setTimeout(() => latencies.push(performance.now() - start), 0));
       });
     });
-    const count = ctx.keystrokes ?? 100;
+    const count = ctx.keystrokes ?? Number(process.env.BENCH_EDITOR_KEYS ?? 100);
     // BENCH_EDITOR_PROFILE=<file>: a CPU profile of the typing, to open in Chromium's DevTools.
     const profiled = await cpuProfile(page, process.env.BENCH_EDITOR_PROFILE);
     // BENCH_EDITOR_TRACE=<file>: a Chromium trace of the typing, and where each key's time went.
@@ -171,6 +171,17 @@ export async function benchEditor(ctx: EditorBenchContext) {
     const latencies = await page.evaluate(
       () => (window as unknown as { __latencies: number[] }).__latencies,
     );
+    const typing = {
+      characters,
+      keystrokes: latencies.length,
+      p50: percentile(latencies, 50),
+      p95: percentile(latencies, 95),
+      listShift,
+      noteShift,
+    };
+    // BENCH_EDITOR_TYPING_ONLY=1: the typing and the layout shift alone, without the switch and scroll.
+    if (process.env.BENCH_EDITOR_TYPING_ONLY === "1")
+      return { ...typing, switches: null, scroll: null };
 
     // Note switch: a click on another note in the list until an editor that is shown and takes
     // typing holds that note's text (an editor kept hidden for another note does not count), to
@@ -271,18 +282,12 @@ export async function benchEditor(ctx: EditorBenchContext) {
     await list.context().close();
     const scroll = await benchListScroll(browser, ctx, admin, owner.id);
     return {
+      ...typing,
       scroll,
-      switchToShort: {
-        p50: percentile(switches.toShort, 50),
-        p95: percentile(switches.toShort, 95),
+      switches: {
+        toShort: { p50: percentile(switches.toShort, 50), p95: percentile(switches.toShort, 95) },
+        toLong: { p50: percentile(switches.toLong, 50), p95: percentile(switches.toLong, 95) },
       },
-      switchToLong: { p50: percentile(switches.toLong, 50), p95: percentile(switches.toLong, 95) },
-      characters,
-      keystrokes: latencies.length,
-      p50: percentile(latencies, 50),
-      p95: percentile(latencies, 95),
-      listShift,
-      noteShift,
     };
   } finally {
     await browser.close();
