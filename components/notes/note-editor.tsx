@@ -52,6 +52,7 @@ import { SlashCommands } from "@/lib/notes/editor/slash-commands";
 import { documentFromMarkdown } from "@/lib/notes/markdown-document";
 import { deriveTitleAndBody } from "@/lib/notes/derive";
 import { announceNoteChange } from "@/lib/notes/local-changes";
+import { batchDeviceWrites } from "@/lib/notes/sync/device-writes";
 import { localCopyName } from "@/lib/notes/sync/local-copy";
 import { NoteSync } from "@/lib/notes/sync/note-sync";
 import { openNote, type OpenedNote } from "@/lib/notes/sync/open-note";
@@ -259,6 +260,8 @@ export function NoteEditor({
   useEffect(() => {
     if (!editor) return;
     const local = new IndexeddbPersistence(localCopyName(userId, noteId), doc);
+    // Keystrokes reach this device's copy a few at a time, not in a write each.
+    const writes = batchDeviceWrites(doc, local);
     let live = true;
     let opened: OpenedNote | null = null;
     let sync: NoteSync | null = null;
@@ -310,6 +313,7 @@ export function NoteEditor({
       window.removeEventListener("offline", onOffline);
       window.removeEventListener("online", onOnline);
       sync?.destroy();
+      writes.stop();
       void local.destroy();
     };
     // The server's text only seeds a new document; later renders must not restart the sync.
