@@ -57,6 +57,25 @@ describe("the caret kept as a position in the note's Yjs document", () => {
     expect(JSON.stringify(ours[5])).not.toBe(JSON.stringify(ours[0]));
   });
 
+  it("is found from the caret's own block, without reading the blocks before it", () => {
+    const { editor, binding } = editorWith(NOTE);
+    const { ours: before } = everyPosition(editor, binding);
+    // Forget what the first block was drawn from: a walk from the first block would now count it
+    // as taking no room, and place every later position elsewhere.
+    const first = binding.type.get(0) as Y.XmlElement;
+    binding.mapping.delete(first);
+    const { ours: after, theirs } = everyPosition(editor, binding);
+    // Every position inside the later blocks (those between two blocks take the whole walk).
+    const inside: number[] = [];
+    editor.state.doc.forEach((block, offset, index) => {
+      if (index === 0) return;
+      for (let pos = offset + 1; pos < offset + block.nodeSize; pos++) inside.push(pos);
+    });
+    const at = (list: unknown[]) => inside.map((pos) => list[pos]);
+    expect(at(theirs)).not.toEqual(at(before));
+    expect(at(after)).toEqual(at(before));
+  });
+
   it("stays the same after edits at the start, in the middle, at the end and across blocks", () => {
     const { editor, binding } = editorWith(NOTE);
     const edits: [string, () => void][] = [

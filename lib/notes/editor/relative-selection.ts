@@ -58,8 +58,8 @@ export function relativePosition(
   }
   if (index >= doc.childCount) return whole();
   const block = doc.child(index);
-  // At a block's edge (between two blocks) the walk's answer depends on the blocks around it.
-  if (pos === offset || pos >= offset + block.nodeSize - 1) return whole();
+  // Between two blocks, the walk's answer depends on the blocks around it.
+  if (pos === offset) return whole();
   const type = mapping.typeOf(block);
   const item = type?._item;
   if (!type || !item || item.deleted || item.parent !== binding.type) return whole();
