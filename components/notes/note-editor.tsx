@@ -202,7 +202,12 @@ export function NoteEditor({
       }),
       ChecklistOrder.configure({ enabled: () => checkedItemsDown(window.localStorage) }),
       LinkTitles.configure({ fetchTitle }),
-      CollaboratorCarets.configure({ awareness: carets.awareness, selfId: userId, personOf }),
+      CollaboratorCarets.configure({
+        awareness: carets.awareness,
+        selfId: userId,
+        personOf,
+        alone: carets.isAlone,
+      }),
       CommentHighlights.configure({ onComment: onCommentKey }),
     ],
     editorProps: {
