@@ -93,6 +93,18 @@ describe("the caret kept as a position in the note's Yjs document", () => {
     }
   });
 
+  it("keeps the caret on its text when another device writes before it", () => {
+    const { editor, doc } = editorWith("<p>First line</p><p>Second line</p>");
+    editor.commands.setTextSelection(20);
+    const elsewhere = new Y.Doc();
+    Y.applyUpdate(elsewhere, Y.encodeStateAsUpdate(doc));
+    const first = (elsewhere.getXmlFragment("default").get(0) as Y.XmlElement).get(0) as Y.XmlText;
+    first.insert(0, "Our ");
+    Y.applyUpdate(doc, Y.encodeStateAsUpdate(elsewhere, Y.encodeStateVector(doc)));
+    expect(editor.getText({ blockSeparator: "\n" })).toBe("Our First line\nSecond line");
+    expect(editor.state.selection.head).toBe(24);
+  });
+
   it("undoes and redoes an edit typed in the middle of a note", () => {
     const { editor } = editorWith("<p>First line</p><p>Second line</p><p>Third line</p>");
     // Typed later than the note's first text: an undo step of its own.

@@ -12,6 +12,8 @@ type Binding = {
   prosemirrorView: { state: EditorState } | null;
   beforeTransactionSelection: unknown;
   beforeAllTransactions: () => void;
+  /** Runs the first function unless the binding is already in the middle of its own change. */
+  mux: (f: () => void, g?: () => void) => void;
   _prosemirrorChanged: (doc: EditorState["doc"]) => void;
   _forceRerender?: () => void;
 };
@@ -27,8 +29,12 @@ function keepSelectionsNearby(binding: Binding) {
   binding.doc.off("beforeAllTransactions", binding.beforeAllTransactions);
   binding.beforeAllTransactions = () => {
     const view = binding.prosemirrorView;
-    if (binding.beforeTransactionSelection === null && view != null)
-      binding.beforeTransactionSelection = relativeSelection(binding, view.state);
+    if (binding.beforeTransactionSelection !== null || view == null) return;
+    // The binding's own change of the Yjs document (this device's typing) sets the selection
+    // itself once the change is made, before anything reads it: nothing to keep from before.
+    let own = true;
+    binding.mux(() => (own = false));
+    if (!own) binding.beforeTransactionSelection = relativeSelection(binding, view.state);
   };
   binding.doc.on("beforeAllTransactions", binding.beforeAllTransactions);
   binding._prosemirrorChanged = (doc) => {
