@@ -198,12 +198,21 @@ function keystrokeLines(keystroke: Keystroke | null) {
 /** Typing in a 50,000-character note and layout shift on /notes and a note, as printed lines. */
 async function editorLines(appUrl: string, backendUrl: string, email: string, cookie: string) {
   const typing = await benchEditor({ appUrl, backendUrl, secretKey: SECRET_KEY, email, cookie });
+  const { switches, scroll } = typing;
   return [
     `\n  input latency per keystroke (${typing.characters.toLocaleString("en")}-character note, Chromium): p50 ${typing.p50.toFixed(1)} ms, p95 ${typing.p95.toFixed(1)} ms (${typing.keystrokes} keys, key event to the frame after)`,
     `  received by an open list page while ${typing.keystrokes} keys are typed in that note: ${(typing.received.list / 1024).toFixed(1)} KB, ${typing.received.listChanges} changes (the notes' whole rows as Postgres changes, to a socket beside it: ${(typing.received.rows / 1024).toFixed(1)} KB, ${typing.received.rowChanges} changes)`,
     `  layout shift after first paint (CLS): /notes ${typing.listShift.toFixed(3)}, a note ${typing.noteShift.toFixed(3)}`,
-    `  note switch (1,000 notes, both on the device; a click in the list until a shown, editable editor has the note, 10 each): to a short note p50 ${typing.switchToShort.p50.toFixed(0)} ms, p95 ${typing.switchToShort.p95.toFixed(0)} ms; back to the ${typing.characters.toLocaleString("en")}-character one p50 ${typing.switchToLong.p50.toFixed(0)} ms, p95 ${typing.switchToLong.p95.toFixed(0)} ms`,
-    `  list scroll (${typing.scroll.notes.toLocaleString("en")} notes, a wheel of ${typing.scroll.frames} frames): ${typing.scroll.dropped} frames dropped at 60 Hz, frame p50 ${typing.scroll.p50.toFixed(1)} ms, p95 ${typing.scroll.p95.toFixed(1)} ms, down to note ${typing.scroll.rowsSeen.toLocaleString("en")}, ${typing.scroll.prefetches} notes' pages fetched ahead meanwhile`,
+    ...(switches
+      ? [
+          `  note switch (1,000 notes, both on the device; a click in the list until a shown, editable editor has the note, 10 each): to a short note p50 ${switches.toShort.p50.toFixed(0)} ms, p95 ${switches.toShort.p95.toFixed(0)} ms; back to the ${typing.characters.toLocaleString("en")}-character one p50 ${switches.toLong.p50.toFixed(0)} ms, p95 ${switches.toLong.p95.toFixed(0)} ms`,
+        ]
+      : []),
+    ...(scroll
+      ? [
+          `  list scroll (${scroll.notes.toLocaleString("en")} notes, a wheel of ${scroll.frames} frames): ${scroll.dropped} frames dropped at 60 Hz, frame p50 ${scroll.p50.toFixed(1)} ms, p95 ${scroll.p95.toFixed(1)} ms, down to note ${scroll.rowsSeen.toLocaleString("en")}, ${scroll.prefetches} notes' pages fetched ahead meanwhile`,
+        ]
+      : []),
   ];
 }
 

@@ -29,7 +29,7 @@ import { PlacedThreads } from "@/components/comments/placed-threads";
 import { useNoteComments } from "@/components/comments/use-note-comments";
 import { useSupabase, useSupabaseConfig } from "@/components/supabase/supabase-provider";
 import { PeopleHere } from "@/components/notes/people-here";
-import { SaveStatus } from "@/components/notes/save-status";
+import { LiveSaveStatus, StatusStore } from "@/components/notes/live-save-status";
 import { Button } from "@/components/ui/button";
 import { SelectionToolbar } from "@/components/notes/selection-toolbar";
 import { slashMenuRender } from "@/components/notes/slash-menu";
@@ -52,12 +52,12 @@ import { SlashCommands } from "@/lib/notes/editor/slash-commands";
 import { documentFromMarkdown } from "@/lib/notes/markdown-document";
 import { deriveTitleAndBody } from "@/lib/notes/derive";
 import { announceNoteChange } from "@/lib/notes/local-changes";
+import { batchDeviceWrites } from "@/lib/notes/sync/device-writes";
 import { localCopyName } from "@/lib/notes/sync/device-copy";
 import { NoteSync, STORE_EVERY_MS } from "@/lib/notes/sync/note-sync";
 import { openNote, type OpenedNote } from "@/lib/notes/sync/open-note";
 import { markPending } from "@/lib/notes/sync/pending-notes";
 import { supabaseNoteStore } from "@/lib/notes/sync/supabase-store";
-import type { SaveState } from "@/lib/notes/sync/types";
 import { NO_PEOPLE } from "@/lib/notes/note-people";
 import { facesOf, unknownIn } from "@/lib/notes/presence";
 import { avatarUrl, profileFromClaims, shownName } from "@/lib/profile/session-profile";
@@ -201,7 +201,12 @@ export function NoteEditor({
       }),
       ChecklistOrder.configure({ enabled: () => checkedItemsDown(window.localStorage) }),
       LinkTitles.configure({ fetchTitle }),
-      CollaboratorCarets.configure({ awareness: carets.awareness, selfId: userId, personOf }),
+      CollaboratorCarets.configure({
+        awareness: carets.awareness,
+        selfId: userId,
+        personOf,
+        alone: carets.isAlone,
+      }),
       CommentHighlights.configure({ onComment: onCommentKey }),
     ],
     editorProps: {
@@ -259,6 +264,8 @@ export function NoteEditor({
   useEffect(() => {
     if (!editor) return;
     const local = new IndexeddbPersistence(localCopyName(userId, noteId), doc);
+    // Keystrokes reach this device's copy a few at a time, not in a write each.
+    const writes = batchDeviceWrites(doc, local);
     let live = true;
     let opened: OpenedNote | null = null;
     let sync: NoteSync | null = null;
@@ -317,6 +324,7 @@ export function NoteEditor({
       window.removeEventListener("online", onOnline);
       document.removeEventListener("visibilitychange", onHidden);
       sync?.destroy();
+      writes.stop();
       void local.destroy();
     };
     // The server's text only seeds a new document; later renders must not restart the sync.
@@ -537,32 +545,6 @@ export function NoteEditor({
       <EditorContent editor={editor} hidden={hidden} />
     </>
   );
-}
-
-type Status = { state: SaveState; message?: string };
-
-/** The note's save state, read by the status alone. */
-class StatusStore {
-  private value: Status = { state: "saved" };
-  private readonly listeners = new Set<() => void>();
-  readonly get = () => this.value;
-  readonly subscribe = (listener: () => void) => {
-    this.listeners.add(listener);
-    return () => void this.listeners.delete(listener);
-  };
-  readonly set = (next: Status) => {
-    if (next.state === this.value.state && next.message === this.value.message) return;
-    this.value = next;
-    for (const listener of this.listeners) listener();
-  };
-}
-
-function LiveSaveStatus({
-  status,
-  ...rest
-}: { status: StatusStore } & Omit<Parameters<typeof SaveStatus>[0], "state" | "message">) {
-  const { state, message } = useSyncExternalStore(status.subscribe, status.get, status.get);
-  return <SaveStatus state={state} message={message} {...rest} />;
 }
 
 /** What a person sees once the owner takes their access away, with their text to keep. */

@@ -219,7 +219,7 @@ export async function benchEditor(ctx: EditorBenchContext) {
         requestAnimationFrame(() => setTimeout(() => latencies.push(performance.now() - start), 0));
       });
     });
-    const count = ctx.keystrokes ?? 100;
+    const count = ctx.keystrokes ?? Number(process.env.BENCH_EDITOR_KEYS ?? 100);
     const rows = await rowChangesSocket(ctx.backendUrl, accessToken(ctx.cookie), owner.id);
     await page.waitForTimeout(1_000);
     const listBefore = { ...socketBytes.get(list)! };
@@ -250,6 +250,18 @@ export async function benchEditor(ctx: EditorBenchContext) {
     const latencies = await page.evaluate(
       () => (window as unknown as { __latencies: number[] }).__latencies,
     );
+    const typing = {
+      characters,
+      received,
+      keystrokes: latencies.length,
+      p50: percentile(latencies, 50),
+      p95: percentile(latencies, 95),
+      listShift,
+      noteShift,
+    };
+    // BENCH_EDITOR_TYPING_ONLY=1: the typing and the layout shift alone, without the switch and scroll.
+    if (process.env.BENCH_EDITOR_TYPING_ONLY === "1")
+      return { ...typing, switches: null, scroll: null };
 
     // Note switch: a click on another note in the list until an editor that is shown and takes
     // typing holds that note's text (an editor kept hidden for another note does not count), to
@@ -350,19 +362,12 @@ export async function benchEditor(ctx: EditorBenchContext) {
     await list.context().close();
     const scroll = await benchListScroll(browser, ctx, admin, owner.id);
     return {
+      ...typing,
       scroll,
-      switchToShort: {
-        p50: percentile(switches.toShort, 50),
-        p95: percentile(switches.toShort, 95),
+      switches: {
+        toShort: { p50: percentile(switches.toShort, 50), p95: percentile(switches.toShort, 95) },
+        toLong: { p50: percentile(switches.toLong, 50), p95: percentile(switches.toLong, 95) },
       },
-      switchToLong: { p50: percentile(switches.toLong, 50), p95: percentile(switches.toLong, 95) },
-      characters,
-      received,
-      keystrokes: latencies.length,
-      p50: percentile(latencies, 50),
-      p95: percentile(latencies, 95),
-      listShift,
-      noteShift,
     };
   } finally {
     await browser.close();

@@ -1,4 +1,5 @@
 import { Extension } from "@tiptap/core";
+import type { EditorState } from "@tiptap/pm/state";
 import { yCursorPlugin } from "@tiptap/y-tiptap";
 import type { Awareness } from "y-protocols/awareness";
 
@@ -110,8 +111,12 @@ export function caretAwareness(awareness: Awareness) {
     setAlone(value: boolean) {
       alone = value;
     },
+    /** Whether nobody else has the note open, so this device's caret is kept to itself. */
+    isAlone: () => alone,
   };
 }
+
+const NOWHERE = { anchor: 0, head: 0 } as unknown as EditorState["selection"];
 
 /**
  * Each collaborator's caret and selection in the note, in their colour with their name, from the
@@ -124,13 +129,19 @@ export const CollaboratorCarets = Extension.create<{
   selfId: string;
   /** Who an id is, from the server's list of the note's people. */
   personOf: CaretPersonOf;
+  /**
+   * While this is true the caret is not written for others (see `caretAwareness`), so it is not
+   * worked out either: the plugin would find it in the Yjs document, from the note's first block,
+   * on every keystroke.
+   */
+  alone: () => boolean;
 }>({
   name: "collaboratorCarets",
   addOptions() {
-    return { awareness: null, selfId: "", personOf: () => null };
+    return { awareness: null, selfId: "", personOf: () => null, alone: () => false };
   },
   addProseMirrorPlugins() {
-    const { awareness, selfId, personOf } = this.options;
+    const { awareness, selfId, personOf, alone } = this.options;
     if (!awareness) return [];
     return [
       yCursorPlugin(awareness, {
@@ -141,6 +152,8 @@ export const CollaboratorCarets = Extension.create<{
           style: `background-color: ${caretUser(raw, personOf).color}33`,
           class: "collaborator-selection",
         }),
+        // The note's start is found at once; the plugin's write of it is dropped while alone.
+        getSelection: (state: EditorState) => (alone() ? NOWHERE : state.selection),
       }),
     ];
   },
