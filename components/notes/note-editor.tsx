@@ -51,6 +51,7 @@ import { LinkTitles } from "@/lib/notes/editor/link-titles";
 import { SlashCommands } from "@/lib/notes/editor/slash-commands";
 import { documentFromMarkdown } from "@/lib/notes/markdown-document";
 import { deriveTitleAndBody } from "@/lib/notes/derive";
+import { markdownStart } from "@/lib/notes/editor/markdown-start";
 import { announceNoteChange } from "@/lib/notes/local-changes";
 import { batchDeviceWrites } from "@/lib/notes/sync/device-writes";
 import { localCopyName } from "@/lib/notes/sync/device-copy";
@@ -286,7 +287,7 @@ export function NoteEditor({
       sync = new NoteSync(doc, supabaseNoteStore(supabase, noteId, userId), null, {
         readOnly: !canEditNow.current,
         storeEveryMs: STORE_EVERY_MS,
-        derive: () => deriveTitleAndBody(editor.getMarkdown()),
+        derive: () => deriveTitleAndBody(markdownStart(editor)),
         onText: (shown) =>
           announceNoteChange({ id: noteId, ...shown, updated_at: new Date().toISOString() }),
         onState: (state, message) => {
