@@ -33,7 +33,7 @@ import { localCopyName, readDeviceCopy } from "@/lib/notes/sync/device-copy";
 import { notesMadeHere } from "@/lib/notes/sync/pending-creates";
 import { pendingNotes } from "@/lib/notes/sync/pending-notes";
 import { noteIdFromPath } from "@/lib/pwa/offline-shell";
-import { takeShellReads, type ShellReads } from "@/lib/pwa/shell-reads";
+import { takeShellReads, type ShellReads } from "@/lib/notes/offline/shell-reads";
 
 type Loaded =
   | {

@@ -3,7 +3,7 @@ import { runInNewContext } from "node:vm";
 import { describe, expect, it } from "vitest";
 
 import { listFromEntries, notesAmong } from "@/lib/notes/offline/list-store";
-import { SHELL_READS_SCRIPT, type ShellReads } from "@/lib/pwa/shell-reads";
+import { SHELL_READS_SCRIPT, type ShellReads } from "@/lib/notes/offline/shell-reads";
 
 const USER = "5e000000-0000-4000-8000-000000000001";
 const NOTE = "0a000000-0000-4000-8000-00000000000a";

@@ -4,7 +4,7 @@ import { headers } from "next/headers";
 import "@/components/notes/note-prose.css";
 
 import { OfflineNotes } from "@/components/notes/offline-notes";
-import { SHELL_READS_SCRIPT } from "@/lib/pwa/shell-reads";
+import { SHELL_READS_SCRIPT } from "@/lib/notes/offline/shell-reads";
 import { NONCE_HEADER } from "@/lib/security/headers";
 
 export const metadata: Metadata = { title: "Notes", robots: { index: false } };
