@@ -469,3 +469,34 @@ describe("NoteSync's store window", () => {
     expect(d.states.at(-1)).toBe("saved");
   });
 });
+
+describe("NoteSync's text for the page", () => {
+  afterEach(() => vi.useRealTimers());
+
+  it("is told once typing pauses for the delay, with what was typed last, and not while it goes on", async () => {
+    vi.useFakeTimers();
+    const doc = new Y.Doc();
+    const told: string[] = [];
+    const sync = new NoteSync(doc, new MemoryDatabase().storeFor(), null, {
+      derive,
+      onText: (text) => told.push(text.title),
+      textDelayMs: 800,
+    });
+    syncs.push(sync);
+    const words = "Packing list for Lisbon";
+    for (let i = 0; i < words.length; i++) {
+      doc.getText("t").insert(i, words[i]);
+      await vi.advanceTimersByTimeAsync(100);
+    }
+    // 2.3 s of typing, a key every 100 ms: nothing told yet.
+    expect(told).toEqual([]);
+    await vi.advanceTimersByTimeAsync(699);
+    expect(told).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(told).toEqual([words]);
+    // Told again only when something changed.
+    doc.getText("t").insert(words.length, "!");
+    await vi.advanceTimersByTimeAsync(800);
+    expect(told).toEqual([words, `${words}!`]);
+  });
+});
