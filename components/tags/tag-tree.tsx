@@ -8,7 +8,6 @@ import { toast } from "sonner";
 
 import { useLoadedSupabase } from "@/components/supabase/supabase-config";
 import { tagHref } from "@/lib/notes/editor/refs-source";
-import { onNoteChange } from "@/lib/notes/local-changes";
 import {
   PENDING_RENAMES_EVENT,
   pendingRenames,
@@ -20,8 +19,6 @@ import { buildTagTree, tagAncestors, type TagNode } from "@/lib/tags/tree";
 import { cn } from "@/lib/utils";
 import { listenToNoteChanges } from "@/lib/notes/note-changes";
 
-/** Tags arrive with the server's derivation, a moment after an edit is stored. */
-const AFTER_EDIT_MS = 2500;
 /** Several notes changed at once (typing elsewhere, a rename across notes) make one read. */
 const AFTER_CHANGE_MS = 400;
 
@@ -77,22 +74,14 @@ export function TagTree({ userId }: { userId: string }) {
     void load();
   }, [load, pathname]);
   useEffect(() => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const off = onNoteChange(() => {
-      clearTimeout(timer);
-      timer = setTimeout(() => void load(), AFTER_EDIT_MS);
-    });
     const onFocus = () => void load();
     window.addEventListener("focus", onFocus);
-    return () => {
-      off();
-      clearTimeout(timer);
-      window.removeEventListener("focus", onFocus);
-    };
+    return () => window.removeEventListener("focus", onFocus);
   }, [load]);
 
-  // Another device's edit: the server writes a note's tags in the same transaction as its text,
-  // so the note's change (as the list hears it) means its tags are stored too.
+  // The server tells the person's pages when their tag counts change (a tag typed or removed here
+  // or on another device, renamed, a tagged note trashed or restored), in the transaction that
+  // changed them; a note saved with the same tags tells nothing.
   useEffect(() => {
     if (!supabase) return;
     const client = supabase;
@@ -103,7 +92,7 @@ export function TagTree({ userId }: { userId: string }) {
     };
     // What changed while the connection was down was never heard: read once on each join, once
     // its changes flow.
-    const stop = listenToNoteChanges(client, userId, { change: reread, flowing: reread });
+    const stop = listenToNoteChanges(client, userId, { tags: reread, flowing: reread });
     return () => {
       clearTimeout(timer);
       stop();

@@ -17,7 +17,9 @@ export type NoteChange =
 
 export type NoteChangeListener = {
   /** A change to one of the person's notes. */
-  change: (change: NoteChange) => void;
+  change?: (change: NoteChange) => void;
+  /** The person's tag tree changed: a tag gained or lost, renamed, a tagged note trashed or back. */
+  tags?: () => void;
   /**
    * The changes flow (after each join, and at once for a listener added while they do): what
    * changed before was never heard, so a listener reads what it shows again here.
@@ -84,9 +86,13 @@ export function listenToNoteChanges(
       const channel = client
         .channel(`notes:${userId}`, { config: { private: true } })
         .on("broadcast", { event: "*" }, (message: { event?: unknown; payload?: unknown }) => {
+          if (message.event === "tags") {
+            for (const l of [...created.listeners]) l.tags?.();
+            return;
+          }
           const change = toNoteChange(message.event, message.payload);
           if (!change) return;
-          for (const l of [...created.listeners]) l.change(change);
+          for (const l of [...created.listeners]) l.change?.(change);
         });
       created.channel = channel;
       // A private channel's broadcasts flow once its join is accepted: each SUBSCRIBED (the first

@@ -74,6 +74,8 @@ const GRANT_DECISIONS: Record<string, readonly string[]> = {
   "broadcast_folder_member_change()": [],
   // Tells a person's open lists what changed of a note, from a trigger on notes.
   "broadcast_note_list_change()": [],
+  // Tells a person's open pages their tag tree changed, from triggers on tag_counts.
+  "broadcast_tag_counts_change()": [],
   // Tells folder members their Shared with me changed as a note moves, from triggers on notes.
   "broadcast_note_folder_change()": [],
   // Keeps the names a comment's mentions were written with, from a trigger on note_comments.
