@@ -7,16 +7,21 @@
 export function batched<T>(deliver: (items: T[]) => void, ms = 50) {
   let items: T[] = [];
   let timer: ReturnType<typeof setTimeout> | null = null;
+  const flush = () => {
+    if (timer) clearTimeout(timer);
+    timer = null;
+    if (items.length === 0) return;
+    const all = items;
+    items = [];
+    deliver(all);
+  };
   return {
     push(item: T): void {
       items.push(item);
-      timer ??= setTimeout(() => {
-        timer = null;
-        const all = items;
-        items = [];
-        deliver(all);
-      }, ms);
+      timer ??= setTimeout(flush, ms);
     },
+    /** Delivers what waits now, without waiting for the window's end. */
+    flush,
     /** Drops what waits (the page stops listening). */
     cancel(): void {
       if (timer) clearTimeout(timer);

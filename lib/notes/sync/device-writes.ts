@@ -1,5 +1,7 @@
 import * as Y from "yjs";
 
+import { batched } from "@/lib/notes/change-batch";
+
 /** How long this device's copy may lag behind the editor while someone types. */
 export const DEVICE_WRITE_DELAY_MS = 300;
 
@@ -22,21 +24,14 @@ export function batchDeviceWrites(
 ) {
   const store = local._storeUpdate;
   doc.off("update", store);
-  let pending: Uint8Array[] = [];
-  let timer: ReturnType<typeof setTimeout> | null = null;
-  const flush = () => {
-    if (timer !== null) clearTimeout(timer);
-    timer = null;
-    if (pending.length === 0) return;
-    const update = pending.length === 1 ? pending[0] : Y.mergeUpdates(pending);
-    pending = [];
-    store(update, null);
-  };
+  const waiting = batched<Uint8Array>(
+    (updates) => store(updates.length === 1 ? updates[0] : Y.mergeUpdates(updates), null),
+    delayMs,
+  );
+  const flush = waiting.flush;
   const onUpdate = (update: Uint8Array, origin: unknown) => {
     // What the copy itself loaded is in it already.
-    if (origin === local) return;
-    pending.push(update);
-    timer ??= setTimeout(flush, delayMs);
+    if (origin !== local) waiting.push(update);
   };
   const onHidden = () => {
     if (document.visibilityState === "hidden") flush();
