@@ -187,7 +187,15 @@ async function coldStart(ctx: OfflineBenchContext) {
 
     const times = {
       offline: { editable: [] as number[], painted: [] as number[], fromShell: 0 },
-      online: { editable: [] as number[], painted: [] as number[], fromShell: 0 },
+      online: {
+        editable: [] as number[],
+        painted: [] as number[],
+        fromShell: 0,
+        /** From navigation start: the service worker's start, the request sent, its first byte. */
+        worker: [] as number[],
+        request: [] as number[],
+        firstByte: [] as number[],
+      },
       /** Where the first offline cold start went, when traced. */
       breakdown: [] as string[],
     };
@@ -250,6 +258,18 @@ async function coldStart(ctx: OfflineBenchContext) {
               breakdown.push(
                 ...coldStartLines(events as Parameters<typeof coldStartLines>[0], editable),
               );
+          }
+          if (mode === "online") {
+            const nav = await page.evaluate(() => {
+              const entry = performance.getEntriesByType("navigation")[0] as
+                PerformanceNavigationTiming | undefined;
+              return entry
+                ? [entry.workerStart, entry.requestStart, entry.responseStart]
+                : [NaN, NaN, NaN];
+            });
+            times.online.worker.push(nav[0]);
+            times.online.request.push(nav[1]);
+            times.online.firstByte.push(nav[2]);
           }
           times[mode].editable.push(editable);
           times[mode].painted.push(painted);
@@ -373,6 +393,7 @@ export async function benchOffline(ctx: OfflineBenchContext) {
   const lines = [
     `\n  cold start of the installed app to an editable note (browser closed and launched again on its profile, the note's address, navigation start to the first frame an editable editor holds the note; 1,000 notes, ${COLD_RUNS} each): network off ${ms(cold.offline.editable)}; network on ${ms(cold.online.editable)}`,
     `  cold start to the first contentful paint: network off (the app shell) ${ms(cold.offline.painted)}; network on ${ms(cold.online.painted)} (opened by the app shell in ${cold.online.fromShell} of ${cold.online.painted.length}, the server's page in the rest)`,
+    `  cold start, network on, the page's own timing from navigation start: service worker started ${ms(cold.online.worker)}, request sent ${ms(cold.online.request)}, first byte ${ms(cold.online.firstByte)}`,
     `  each cold start, editable (ms): network off ${cold.offline.editable.map((t) => t.toFixed(0)).join(", ")}; network on ${cold.online.editable.map((t) => t.toFixed(0)).join(", ")}; load average ${os
       .loadavg()
       .map((l) => l.toFixed(1))

@@ -14,6 +14,7 @@ import {
   waitForMail,
 } from "./support/auth";
 import { watchCspViolations } from "./support/csp-violations";
+import { editor, newPerson, seedNote } from "./support/notes";
 
 const signedOutPages = [...sitePages, "/sign-in", "/sign-in/email", "/sign-up", "/no-such-page"];
 const signedInPages = [...sitePages, "/account"];
@@ -128,5 +129,46 @@ test("a magic link, then enrolling and using an authenticator, run within the po
   await page.getByRole("button", { name: "Verify" }).click();
   await expect(page).toHaveURL(/\/account$/, { timeout: 15_000 });
   await expectSignedIn(page, user.email);
+  expect(violations).toEqual([]);
+});
+
+test("a note's page asks for the editor's code as it loads, within the policy, and fetches it once", async ({
+  context,
+  page,
+  baseURL,
+}) => {
+  const person = await newPerson();
+  const id = await seedNote(person, "Preloaded", "The editor's code is on its way early.");
+  await addSessionCookies(context, baseURL!, (await sessionCookies(person.email)).cookies);
+  const violations = await watchCspViolations(context);
+  const response = await page.goto(`/notes/${id}`);
+  const nonce = /'nonce-([^']+)'/.exec(response!.headers()["content-security-policy"])![1];
+  const html = await response!.text();
+  // The preloads in the HTML, before any script of the page has run.
+  const preloads = [...html.matchAll(/<link[^>]*rel="preload"[^>]*>/g)]
+    .map(([tag]) => tag)
+    .filter((tag) => /as="script"/.test(tag) && /\/_next\/static\/chunks\//.test(tag));
+  await expect(editor(page)).toContainText("The editor's code is on its way early.");
+  await expect(editor(page)).toHaveAttribute("contenteditable", "true");
+  // Among them, the chunk that holds the editor (ProseMirror's view: its caret's stand-in), with
+  // the nonce.
+  const chunks = await page.evaluate(() =>
+    performance
+      .getEntriesByType("resource")
+      .map((entry) => entry.name)
+      .filter((name) => name.includes("/_next/static/chunks/") && name.endsWith(".js")),
+  );
+  const editorChunk = await page.evaluate(async (urls) => {
+    for (const url of urls)
+      if ((await (await fetch(url)).text()).includes("ProseMirror-separator"))
+        return new URL(url).pathname;
+    return null;
+  }, chunks);
+  expect(editorChunk, "the editor's chunk was loaded").toBeTruthy();
+  const tag = preloads.find((t) => t.includes(editorChunk!));
+  expect(tag, `a preload of ${editorChunk} in the HTML`).toBeTruthy();
+  expect(tag).toContain(`nonce="${nonce}"`);
+  // Preloaded and then used: one fetch of it, not a second once the page asks for it.
+  expect(chunks.filter((url) => url.endsWith(editorChunk!))).toHaveLength(1);
   expect(violations).toEqual([]);
 });

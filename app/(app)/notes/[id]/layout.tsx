@@ -1,5 +1,6 @@
 import { notFound } from "next/navigation";
 
+import { EditorCodePreload } from "@/components/notes/editor-code-preload";
 import { getNote } from "@/lib/notes/queries";
 
 /**
@@ -15,5 +16,10 @@ export default async function NoteLayout({
 }) {
   const note = await getNote((await params).id);
   if (!note || note.deleted_at) notFound();
-  return children;
+  return (
+    <>
+      {children}
+      <EditorCodePreload />
+    </>
+  );
 }
