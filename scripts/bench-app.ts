@@ -201,7 +201,7 @@ async function editorLines(appUrl: string, backendUrl: string, email: string, co
   const { switches, scroll } = typing;
   return [
     `\n  input latency per keystroke (${typing.characters.toLocaleString("en")}-character note, Chromium): p50 ${typing.p50.toFixed(1)} ms, p95 ${typing.p95.toFixed(1)} ms (${typing.keystrokes} keys, key event to the frame after)`,
-    `  received by an open list page while ${typing.keystrokes} keys are typed in that note: ${(typing.received.list / 1024).toFixed(1)} KB, ${typing.received.listChanges} changes (the notes' whole rows as Postgres changes, to a socket beside it: ${(typing.received.rows / 1024).toFixed(1)} KB, ${typing.received.rowChanges} changes)`,
+    `  received by an open list page while ${typing.keystrokes} keys are typed in that note: ${(typing.received.list / 1024).toFixed(1)} KB, ${typing.received.listChanges} changes`,
     `  layout shift after first paint (CLS): /notes ${typing.listShift.toFixed(3)}, a note ${typing.noteShift.toFixed(3)}`,
     ...(switches
       ? [

@@ -2,8 +2,6 @@ import { writeFileSync } from "node:fs";
 
 import { chromium, type Browser, type Page, type Request } from "@playwright/test";
 import { createClient, type SupabaseClient } from "@supabase/supabase-js";
-import { LOCAL_PUBLISHABLE_KEY } from "@groundwork/local-backend/keys";
-import WebSocket from "ws";
 
 import type { Database } from "../../lib/supabase/database.types";
 import { seededNote } from "../seed-notes";
@@ -29,57 +27,6 @@ const LONG_BODY = Array.from(
 ).join("\n\n");
 
 const socketBytes = new WeakMap<Page, { bytes: number; changes: number }>();
-
-/** The session's access token, from the cookies @supabase/ssr writes (chunked, base64 or not). */
-function accessToken(cookie: string): string {
-  const chunks = cookie
-    .split("; ")
-    .map((pair) => [pair.slice(0, pair.indexOf("=")), pair.slice(pair.indexOf("=") + 1)])
-    .filter(([name]) => /^sb-.+-auth-token(\.\d+)?$/.test(name))
-    .sort(([a], [b]) => Number(a.split(".")[1] ?? 0) - Number(b.split(".")[1] ?? 0))
-    .map(([, value]) => decodeURIComponent(value));
-  const joined = chunks.join("");
-  const json = joined.startsWith("base64-")
-    ? Buffer.from(joined.slice(7), "base64url").toString()
-    : joined;
-  return (JSON.parse(json) as { access_token: string }).access_token;
-}
-
-/**
- * Bytes a page would receive per change with the whole row: a socket of the person's own,
- * subscribed to Postgres changes of their notes (owner filter) as the list page once was.
- */
-async function rowChangesSocket(backendUrl: string, token: string, ownerId: string) {
-  const received = { bytes: 0, changes: 0 };
-  class Counting extends WebSocket {
-    constructor(...args: ConstructorParameters<typeof WebSocket>) {
-      super(...args);
-      this.on("message", (data: Buffer) => {
-        received.bytes += data.length;
-        if (data.includes('"postgres_changes"')) received.changes++;
-      });
-    }
-  }
-  const client = createClient(backendUrl, LOCAL_PUBLISHABLE_KEY, {
-    auth: { persistSession: false, autoRefreshToken: false },
-    realtime: { transport: Counting as unknown as typeof globalThis.WebSocket },
-  });
-  await client.realtime.setAuth(token);
-  const channel = client
-    .channel(`rows-${ownerId}`)
-    .on(
-      "postgres_changes",
-      { event: "*", schema: "public", table: "notes", filter: `owner_id=eq.${ownerId}` },
-      () => {},
-    );
-  await new Promise<void>((resolve, reject) =>
-    channel.subscribe((status) => {
-      if (status === "SUBSCRIBED") resolve();
-      else if (status !== "CLOSED") reject(new Error(`Postgres changes: ${status}`));
-    }),
-  );
-  return { received, close: () => client.removeAllChannels() };
-}
 
 async function openPage(browser: Browser, ctx: EditorBenchContext, path: string): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
@@ -220,10 +167,8 @@ export async function benchEditor(ctx: EditorBenchContext) {
       });
     });
     const count = ctx.keystrokes ?? Number(process.env.BENCH_EDITOR_KEYS ?? 100);
-    const rows = await rowChangesSocket(ctx.backendUrl, accessToken(ctx.cookie), owner.id);
     await page.waitForTimeout(1_000);
     const listBefore = { ...socketBytes.get(list)! };
-    const rowsBefore = { ...rows.received };
     // BENCH_EDITOR_PROFILE=<file>: a CPU profile of the typing, to open in Chromium's DevTools.
     const profiled = await cpuProfile(page, process.env.BENCH_EDITOR_PROFILE);
     // BENCH_EDITOR_TRACE=<file>: a Chromium trace of the typing, and where each key's time went.
@@ -243,10 +188,7 @@ export async function benchEditor(ctx: EditorBenchContext) {
     const received = {
       list: listAfter.bytes - listBefore.bytes,
       listChanges: listAfter.changes - listBefore.changes,
-      rows: rows.received.bytes - rowsBefore.bytes,
-      rowChanges: rows.received.changes - rowsBefore.changes,
     };
-    await rows.close();
     const latencies = await page.evaluate(
       () => (window as unknown as { __latencies: number[] }).__latencies,
     );

@@ -35,52 +35,37 @@ afterAll(async () => {
   await t?.stop();
 });
 
+/** A subscription to the notes table's Postgres changes, and what the server says of it. */
 async function watchNotes(sub?: string) {
   const client = await realtimeClient(t, { sub });
-  const seen = collector<{ eventType: string; new: Record<string, unknown> }>();
-  const system = collector<{ extension?: string; status?: string }>();
+  const seen = collector<unknown>();
+  const system = collector<{ extension?: string; status?: string; message?: string }>();
   const ch = client
     .channel(`notes-${sub ?? "anon"}-${Math.random()}`)
-    .on("postgres_changes", { event: "*", schema: "public", table: "notes" }, (p) =>
-      seen.push(p as never),
-    )
+    .on("postgres_changes", { event: "*", schema: "public", table: "notes" }, (p) => seen.push(p))
     .on("system", {}, (p) => system.push(p));
   channels.push(ch);
   await subscribed(ch);
-  // Changes flow once the system message confirms them, after the join's reply (as on hosted).
-  expect((await system.until(1))[0]).toMatchObject({ extension: "postgres_changes", status: "ok" });
-  return seen;
+  return { seen, answer: (await system.until(1))[0] };
 }
 
 describe("notes over Realtime", () => {
-  it("a change reaches its owner's devices only, never another person or anon", async () => {
-    const [owner, other, anon] = await Promise.all([
-      watchNotes(alice),
-      watchNotes(bob),
-      watchNotes(),
-    ]);
-    const { data } = await admin
-      .from("notes")
-      .insert({ owner_id: alice, title: "Alice's plan", body: "secret" })
-      .select("id")
-      .single();
-    await admin.from("notes").update({ title: "Alice's plan, revised" }).eq("id", data!.id);
-    const got = await owner.until(2);
-    expect(got.map((c) => [c.eventType, c.new.title])).toEqual([
-      ["INSERT", "Alice's plan"],
-      ["UPDATE", "Alice's plan, revised"],
-    ]);
+  it("a note's row never goes out as a Postgres change: the table is not in the publication", async () => {
+    // A note's change is told on its owner's private topic, a few fields of it
+    // (note-list-changes-rls.test.ts); the row itself, body and all, is never sent. Hosted Realtime
+    // refuses a subscription to a table outside supabase_realtime with this message.
+    const watchers = await Promise.all([watchNotes(alice), watchNotes(bob), watchNotes()]);
+    for (const { answer } of watchers)
+      expect(answer).toMatchObject({
+        extension: "postgres_changes",
+        status: "error",
+        message: expect.stringContaining(
+          "Unable to subscribe to changes with given parameters. Please check Realtime is enabled for the given connect parameters: [event: *, schema: public, table: notes",
+        ),
+      });
+    await admin.from("notes").insert({ owner_id: alice, title: "Alice's plan", body: "secret" });
     await sleep(500);
-    expect(other.items).toEqual([]);
-    // A role with no SELECT on the table hears that something changed and nothing more, with
-    // Realtime's 401 in `errors`, as hosted Realtime answers it.
-    expect(JSON.stringify(anon.items)).not.toContain("Alice");
-    for (const change of anon.items) {
-      expect(change.new).toEqual({});
-      expect((change as unknown as { errors: string[] }).errors).toEqual([
-        "Error 401: Unauthorized",
-      ]);
-    }
+    for (const { seen } of watchers) expect(seen.items).toEqual([]);
   });
 
   it("a note's private channel lets its owner in and keeps everyone else out", async () => {
