@@ -19,13 +19,23 @@ declare const BUILD_ID: string;
 
 const SHELL_CACHE = `${SHELL_CACHE_PREFIX}${BUILD_ID}`;
 
+/**
+ * A navigation's answer from the network: the one the browser asked for while this worker was
+ * still starting (navigation preload), or, when there is none, a fetch of its own.
+ */
+async function fromNetwork(event: ExtendableEvent, request: Request): Promise<Response> {
+  const preloaded = event instanceof FetchEvent ? await event.preloadResponse : undefined;
+  return (preloaded as Response | undefined) ?? fetch(request);
+}
+
 const serwist = new Serwist({
   precacheEntries: self.__SW_MANIFEST,
   precacheOptions: { cleanupOutdatedCaches: true },
   // A new version waits until a page opens and asks for it (never while someone is typing).
   skipWaiting: false,
   clientsClaim: true,
-  navigationPreload: false,
+  // A page's request leaves at once, while a stopped worker starts, rather than after it has.
+  navigationPreload: true,
   disableDevLogs: true,
   runtimeCaching: [
     {
@@ -34,15 +44,21 @@ const serwist = new Serwist({
         request.mode === "navigate" &&
         url.origin === self.location.origin &&
         shellServes(url.pathname),
-      handler: async ({ request }) => {
+      handler: async ({ request, event }) => {
         try {
-          return await fetch(request);
+          return await fromNetwork(event, request);
         } catch (err) {
           const shell = await caches.open(SHELL_CACHE).then((cache) => cache.match(SHELL_PATH));
           if (shell) return shell;
           throw err;
         }
       },
+    },
+    {
+      // Every other page of the site: the network, with the answer already on its way.
+      matcher: ({ request, url }) =>
+        request.mode === "navigate" && url.origin === self.location.origin,
+      handler: ({ request, event }) => fromNetwork(event, request),
     },
   ],
 });

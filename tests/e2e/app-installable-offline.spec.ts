@@ -128,6 +128,23 @@ test("Groundwork installs, opens cold with no network from the device's copy, sy
       timeout: 60_000,
     })
     .toMatch(/\/sw\.js$/);
+  // A page's request leaves while a stopped worker is still starting (navigation preload), and
+  // the worker answers with it: pages it stands in for and the others load, with no warning that
+  // a preload went unused.
+  expect(
+    await page.evaluate(async () =>
+      (await navigator.serviceWorker.ready).navigationPreload.getState(),
+    ),
+  ).toMatchObject({ enabled: true });
+  const preloadWarnings: string[] = [];
+  page.on("console", (message) => {
+    if (/preload/i.test(message.text())) preloadWarnings.push(message.text());
+  });
+  await page.goto("/account");
+  await expect(page.getByRole("heading", { name: "Account", level: 1 })).toBeVisible();
+  await page.goto("/notes");
+  await expect(page.getByRole("heading", { name: "All notes" })).toBeVisible();
+  expect(preloadWarnings).toEqual([]);
 
   // A note written and opened on this device; the list is kept on the device.
   const id = await createNoteWithButton(page);
