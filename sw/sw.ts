@@ -37,6 +37,11 @@ const serwist = new Serwist({
   clientsClaim: true,
   navigationPreload: false,
   disableDevLogs: true,
+  // The built files are content-hashed and precached: the browser reads them from the cache itself
+  // (Chromium's static routes), instead of dispatching each to this worker's fetch handler and
+  // piping the answer through it as the shell's scripts load. One missing from the cache goes to
+  // the network, as the handler would have sent it. Browsers without static routes ignore this.
+  requestRules: [{ condition: { urlPattern: { pathname: "/_next/static/*" } }, source: "cache" }],
   runtimeCaching: [
     {
       // The network first, always; only when it cannot be reached does the shell stand in.
