@@ -9,12 +9,17 @@ import path from "node:path";
 import { injectManifest } from "@serwist/build";
 import { build } from "esbuild";
 
+import { SHELL_PATH } from "../lib/pwa/offline-shell";
+import { shellPreloads } from "./shell-preloads";
+
 const root = path.resolve(import.meta.dirname, "..");
 const bundled = path.join(root, ".next/sw.bundled.js");
 const out = path.join(root, "public/sw.js");
 
 async function main() {
   const buildId = (await readFile(path.join(root, ".next/BUILD_ID"), "utf8")).trim();
+  // The note shell asks for the editor's code as its HTML is read, not once its code runs.
+  const preloads = shellPreloads(path.join(root, ".next"), SHELL_PATH, "NoteEditor");
   await build({
     entryPoints: [path.join(root, "sw/sw.ts")],
     outfile: bundled,
@@ -23,7 +28,11 @@ async function main() {
     target: "es2022",
     minify: true,
     tsconfig: path.join(root, "tsconfig.json"),
-    define: { BUILD_ID: JSON.stringify(buildId), "process.env.NODE_ENV": '"production"' },
+    define: {
+      BUILD_ID: JSON.stringify(buildId),
+      SHELL_PRELOADS: JSON.stringify(preloads),
+      "process.env.NODE_ENV": '"production"',
+    },
     logLevel: "warning",
   });
   const { count, size, warnings } = await injectManifest({
@@ -38,7 +47,9 @@ async function main() {
   });
   await rm(bundled, { force: true });
   for (const warning of warnings) console.warn(warning);
-  console.log(`Service worker: ${count} files precached (${Math.round(size / 1024)} KB).`);
+  console.log(
+    `Service worker: ${count} files precached (${Math.round(size / 1024)} KB); the note shell preloads ${preloads.length} of them.`,
+  );
 }
 
 await main();

@@ -8,7 +8,15 @@
  */
 import { Serwist, type PrecacheEntry } from "serwist";
 
-import { SHELL_CACHE_PREFIX, SHELL_PATH, SKIP_WAITING, shellServes } from "@/lib/pwa/offline-shell";
+import {
+  NOTE_SHELL_KEY,
+  SHELL_CACHE_PREFIX,
+  SHELL_PATH,
+  SKIP_WAITING,
+  shellKeyFor,
+  shellServes,
+  withPreloads,
+} from "@/lib/pwa/offline-shell";
 
 import { listenForShares } from "./share-target";
 
@@ -16,6 +24,8 @@ declare const self: ServiceWorkerGlobalScope & {
   __SW_MANIFEST: (PrecacheEntry | string)[];
 };
 declare const BUILD_ID: string;
+/** The built files the note editor's code is in (scripts/shell-preloads.ts finds them). */
+declare const SHELL_PRELOADS: string[];
 
 const SHELL_CACHE = `${SHELL_CACHE_PREFIX}${BUILD_ID}`;
 
@@ -37,6 +47,11 @@ const serwist = new Serwist({
   // A page's request leaves at once, while a stopped worker starts, rather than after it has.
   navigationPreload: true,
   disableDevLogs: true,
+  // The built files are content-hashed and precached: the browser reads them from the cache itself
+  // (Chromium's static routes), instead of dispatching each to this worker's fetch handler and
+  // piping the answer through it as the shell's scripts load. One missing from the cache goes to
+  // the network, as the handler would have sent it. Browsers without static routes ignore this.
+  requestRules: [{ condition: { urlPattern: { pathname: "/_next/static/*" } }, source: "cache" }],
   runtimeCaching: [
     {
       // The network first, always; only when it cannot be reached does the shell stand in.
@@ -44,11 +59,13 @@ const serwist = new Serwist({
         request.mode === "navigate" &&
         url.origin === self.location.origin &&
         shellServes(url.pathname),
-      handler: async ({ request, event }) => {
+      handler: async ({ request, url, event }) => {
         try {
           return await fromNetwork(event, request);
         } catch (err) {
-          const shell = await caches.open(SHELL_CACHE).then((cache) => cache.match(SHELL_PATH));
+          const cache = await caches.open(SHELL_CACHE);
+          const shell =
+            (await cache.match(shellKeyFor(url.pathname))) ?? (await cache.match(SHELL_PATH));
           if (shell) return shell;
           throw err;
         }
@@ -68,7 +85,16 @@ self.addEventListener("install", (event) => {
     (async () => {
       const response = await fetch(SHELL_PATH, { credentials: "omit", cache: "no-store" });
       if (!response.ok) throw new Error(`The offline shell answered ${response.status}`);
-      await (await caches.open(SHELL_CACHE)).put(SHELL_PATH, response);
+      // Kept twice: as served for the list, and with the editor's code preloaded for a note.
+      const html = await response.text();
+      const headers = new Headers(response.headers);
+      headers.delete("content-length");
+      const kept = (body: string) =>
+        new Response(body, { status: response.status, statusText: response.statusText, headers });
+      const policy = headers.get("content-security-policy");
+      const cache = await caches.open(SHELL_CACHE);
+      await cache.put(SHELL_PATH, kept(html));
+      await cache.put(NOTE_SHELL_KEY, kept(withPreloads(html, policy, SHELL_PRELOADS)));
       // The very first version has no page to interrupt: it takes over at once.
       if (!self.registration.active) await self.skipWaiting();
     })(),

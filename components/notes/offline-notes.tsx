@@ -128,7 +128,9 @@ export function OfflineNotes() {
   const [shareWaits, setShareWaits] = useState(false);
   // Bumped whenever what waits on this device changes (here, in another tab, or once sent).
   const [kept, setKept] = useState("");
-  const supabase = useLoadedSupabase();
+  // Only for sending what waited once the network is back: offline, the library and its client are
+  // not built while the note is being opened.
+  const supabase = useLoadedSupabase(online);
 
   // The list beyond its first rows is drawn once the first frame is up and the open note's editor
   // is shown, as work that yields to typing: committing a thousand rows would otherwise land

@@ -45,12 +45,14 @@ type BrowserClient = Awaited<ReturnType<typeof loadSupabase>>;
 /**
  * The page's browser client once the library has loaded, fetched after the page is shown; null
  * until then, and for good when it cannot be fetched. For what keeps a page current (live lists),
- * which the server-rendered page does not wait for.
+ * which the server-rendered page does not wait for. With `when` false it is not fetched yet (the
+ * offline shell needs it only once the network is back).
  */
-export function useLoadedSupabase(): BrowserClient | null {
+export function useLoadedSupabase(when = true): BrowserClient | null {
   const config = useSupabaseConfig();
   const [client, setClient] = useState<BrowserClient | null>(null);
   useEffect(() => {
+    if (!when) return;
     let live = true;
     loadSupabase(config).then(
       (loaded) => {
@@ -61,6 +63,6 @@ export function useLoadedSupabase(): BrowserClient | null {
     return () => {
       live = false;
     };
-  }, [config]);
+  }, [config, when]);
   return client;
 }

@@ -371,17 +371,23 @@ export function snippetParts(snippet: string): { text: string; match: boolean }[
 }
 
 // Made once: building a formatter costs more than formatting, and a list formats a hundred dates.
-let relative: Intl.RelativeTimeFormat | undefined;
 let dated: Intl.DateTimeFormat | undefined;
 
-/** "3 minutes ago"-style wording for when a note was edited. */
+/** "5 minutes ago": English's own wording, as Intl.RelativeTimeFormat("en") words it. */
+const ago = (count: number, unit: string) => `${count} ${unit}${count === 1 ? "" : "s"} ago`;
+
+/**
+ * "3 minutes ago"-style wording for when a note was edited. Worded here rather than by
+ * Intl.RelativeTimeFormat, whose first use loads its locale data (about 10 ms on the main thread),
+ * in the frame that first draws a list: the installed app's, with no network, among them.
+ */
 export function editedAgo(iso: string, now = Date.now()): string {
   const seconds = Math.max(0, Math.round((now - Date.parse(iso)) / 1000));
   if (seconds < 60) return "just now";
-  relative ??= new Intl.RelativeTimeFormat("en", { numeric: "auto" });
-  if (seconds < 3600) return relative.format(-Math.floor(seconds / 60), "minute");
-  if (seconds < 86400) return relative.format(-Math.floor(seconds / 3600), "hour");
-  if (seconds < 7 * 86400) return relative.format(-Math.floor(seconds / 86400), "day");
+  if (seconds < 3600) return ago(Math.floor(seconds / 60), "minute");
+  if (seconds < 86400) return ago(Math.floor(seconds / 3600), "hour");
+  const days = Math.floor(seconds / 86400);
+  if (days < 7) return days === 1 ? "yesterday" : ago(days, "day");
   dated ??= new Intl.DateTimeFormat("en", { month: "short", day: "numeric", year: "numeric" });
   return dated.format(new Date(iso));
 }

@@ -23,7 +23,18 @@ export interface OfflineBenchContext {
 const EDITOR = '[role="textbox"][aria-label="Note"]';
 const CHROMIUM: LaunchOptions = {
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"],
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--no-first-run",
+    // The browser's tabbed window makes its omnibox popup (a page of its own, in a renderer of
+    // its own) as it launches; on two cores that takes ~0.5 s of CPU from the app's start. An
+    // installed app's window has no omnibox. BENCH_OFFLINE_BROWSER_UI=1 keeps it.
+    ...(process.env.BENCH_OFFLINE_BROWSER_UI === "1"
+      ? []
+      : ["--disable-features=PreloadTopChromeWebUI,WebUIOmniboxPopup,WebUIOmniboxFullPopup"]),
+  ],
 };
 const VIEWPORT = { width: 1280, height: 800 };
 /** Cold starts per mode (network off, network on), taken in turns. */
@@ -119,10 +130,15 @@ const keepsList = (page: Page, userId: string) =>
     `groundwork:${userId}:list`,
   );
 
+/** What the page logs once the note is editable (the bench waits for it). */
+const EDITABLE_MESSAGE = "groundwork-bench: editable";
+
 /**
  * Inside every page from its first script on: the first frame (checked before it is painted) in
  * which a shown, editable editor holds `wanted`, in ms from navigation start (the page's time
- * origin). A string, so the page does not meet tsx's helpers.
+ * origin), then a console message. The bench waits for that message rather than polling with
+ * `waitForFunction`, whose injected script (tens of ms of main-thread work, more under load) would
+ * run in the middle of the start it measures. A string, so the page does not meet tsx's helpers.
  */
 const watchEditor = (wanted: string) => `
   (() => {
@@ -131,8 +147,10 @@ const watchEditor = (wanted: string) => `
       const shown = [...document.querySelectorAll(${JSON.stringify(EDITOR)})].some(
         (el) => el.isContentEditable && el.checkVisibility() && (el.textContent || "").includes(wanted),
       );
-      if (shown) window.__editable = performance.now();
-      else requestAnimationFrame(watch);
+      if (shown) {
+        window.__editable = performance.now();
+        console.debug(${JSON.stringify(EDITABLE_MESSAGE)});
+      } else requestAnimationFrame(watch);
     };
     requestAnimationFrame(watch);
   })();
@@ -227,15 +245,17 @@ async function coldStart(ctx: OfflineBenchContext) {
                   : ""),
             });
           }
+          const editableSeen = page.waitForEvent("console", {
+            predicate: (message) => message.text() === EDITABLE_MESSAGE,
+            timeout: 60_000,
+          });
           await page.goto(noteUrl, { waitUntil: "commit" });
-          await page
-            .waitForFunction(() => "__editable" in window, null, { timeout: 60_000 })
-            .catch(async (err: Error) => {
-              const seen = await page.evaluate(() => document.body?.innerText.slice(0, 400));
-              throw new Error(`${mode}: no editable note at ${page.url()}: ${seen}`, {
-                cause: err,
-              });
+          await editableSeen.catch(async (err: Error) => {
+            const seen = await page.evaluate(() => document.body?.innerText.slice(0, 400));
+            throw new Error(`${mode}: no editable note at ${page.url()}: ${seen}`, {
+              cause: err,
             });
+          });
           // Offline, the first contentful frame is often the editable one: its paint is reported
           // after the frame, so it is awaited (briefly) rather than read at once.
           const [editable, painted] = await page.evaluate(async () => {

@@ -225,12 +225,37 @@ test("Groundwork installs, opens cold with no network from the device's copy, sy
   // Opened cold at a note's own address (still offline), the note comes from the device's copy,
   // editable with what was typed, and the list is there in full, down to its oldest note.
   const direct = await device.newPage();
+  const directWarnings: string[] = [];
+  direct.on("console", (message) => {
+    if (/Content Security Policy|preloaded using link preload but not used/i.test(message.text()))
+      directWarnings.push(message.text());
+  });
   await direct.goto(`/notes/${second}`);
   await expect(editor(direct)).toContainText("Tickets to Porto and back", { timeout: 15_000 });
   await expect(editor(direct)).toHaveAttribute("contenteditable", "true");
+  // A note's shell asks for the editor's code as its HTML is read: each preloaded file is the one
+  // the editor then ran from (fetched once, by the preload), and none was refused or left unused.
+  const preloads = await direct.evaluate(() =>
+    [...document.querySelectorAll<HTMLLinkElement>("link[data-shell-preload]")].map((link) => {
+      const used = [
+        ...document.querySelectorAll<HTMLScriptElement | HTMLLinkElement>(
+          "script[src], link[rel=stylesheet]",
+        ),
+      ].some((el) => ("src" in el ? el.src : el.href) === link.href);
+      const fetched = performance
+        .getEntriesByName(link.href)
+        .map((e) => (e as PerformanceResourceTiming).initiatorType);
+      return { file: link.href, as: link.as, used, fetched };
+    }),
+  );
+  expect(preloads.filter((p) => p.as === "script").length).toBeGreaterThan(0);
+  for (const preload of preloads) expect(preload).toMatchObject({ used: true, fetched: ["link"] });
+  // The list's shell (no note in its address) asks for none.
+  await expect(cold.locator("link[data-shell-preload]")).toHaveCount(0);
   const directList = direct.getByRole("list", { name: "All notes" });
   await expect(directList.getByRole("link", { name: /Older note 50\b/ })).toBeVisible();
   await expect(directList.getByRole("link")).toHaveCount(older.length + 3);
+  expect(directWarnings).toEqual([]);
   await direct.close();
 
   // Back online: both edits reach the server without a reload, and the count empties; what

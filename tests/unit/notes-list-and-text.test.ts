@@ -3,7 +3,13 @@ import { describe, expect, it } from "vitest";
 import { fromBase64, fromBytea, toBase64, toBytea } from "@/lib/notes/bytea";
 import { deriveTitleAndBody, displayTitle, plainPreview } from "@/lib/notes/derive";
 import { isNoteId, TITLE_MAX } from "@/lib/notes/limits";
-import { applyNoteChange, compareNotes, snippetParts, type NoteSummary } from "@/lib/notes/list";
+import {
+  applyNoteChange,
+  compareNotes,
+  editedAgo,
+  snippetParts,
+  type NoteSummary,
+} from "@/lib/notes/list";
 
 const note = (id: string, pinned: boolean, updated: string, deleted: string | null = null) =>
   ({ id, title: id, body: "", pinned, updated_at: updated, deleted_at: deleted }) as NoteSummary;
@@ -91,5 +97,32 @@ describe("ids and bytes", () => {
     expect(toBytea(bytes)).toBe("\\x00017f80ff");
     expect(fromBytea(toBytea(bytes))).toEqual(bytes);
     expect(fromBase64(toBase64(bytes))).toEqual(bytes);
+  });
+});
+
+describe("when a note was edited, in words", () => {
+  const NOW = Date.parse("2026-03-10T12:00:00.000Z");
+  const before = (seconds: number) => new Date(NOW - seconds * 1000).toISOString();
+
+  it("words minutes, hours and days as the browser's relative time format does in English", () => {
+    const intl = new Intl.RelativeTimeFormat("en", { numeric: "auto" });
+    const cases: [number, Intl.RelativeTimeFormatUnit, number][] = [
+      [60, "minute", 1],
+      [125, "minute", 2],
+      [59 * 60 + 59, "minute", 59],
+      [3600, "hour", 1],
+      [23 * 3600 + 10, "hour", 23],
+      [86400, "day", 1],
+      [2 * 86400 + 5, "day", 2],
+      [6 * 86400, "day", 6],
+    ];
+    for (const [seconds, unit, count] of cases)
+      expect(editedAgo(before(seconds), NOW)).toBe(intl.format(-count, unit));
+  });
+
+  it("says 'just now' within a minute and the date from a week on", () => {
+    expect(editedAgo(before(0), NOW)).toBe("just now");
+    expect(editedAgo(before(59), NOW)).toBe("just now");
+    expect(editedAgo("2026-03-01T12:00:00.000Z", NOW)).toBe("Mar 1, 2026");
   });
 });

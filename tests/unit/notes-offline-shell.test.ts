@@ -1,7 +1,15 @@
 import { describe, expect, it } from "vitest";
 
 import { shellList, waitingLine } from "@/lib/notes/offline/shell-list";
-import { cacheIsPublic, noteIdFromPath, shellServes } from "@/lib/pwa/offline-shell";
+import {
+  cacheIsPublic,
+  NOTE_SHELL_KEY,
+  noteIdFromPath,
+  SHELL_PATH,
+  shellKeyFor,
+  shellServes,
+  withPreloads,
+} from "@/lib/pwa/offline-shell";
 
 const ID_A = "0a000000-0000-4000-8000-00000000000a";
 const ID_B = "0b000000-0000-4000-8000-00000000000b";
@@ -67,5 +75,41 @@ describe("what the service worker stands in for", () => {
     expect(cacheIsPublic("serwist-precache-v2-https://x/")).toBe(true);
     expect(cacheIsPublic("groundwork-shell-abc")).toBe(true);
     expect(cacheIsPublic("pages")).toBe(false);
+  });
+});
+
+describe("the shell that opens a note", () => {
+  const POLICY = "default-src 'self'; script-src 'self' 'nonce-ab+c/d==' 'strict-dynamic'";
+  const HTML =
+    '<!DOCTYPE html><html><head><script src="/_next/static/chunks/main.js" async=""></script></head><body></body></html>';
+
+  it("is kept apart from the list's, which a note's address gets and the list's does not", () => {
+    expect(shellKeyFor(`/notes/${ID_A}`)).toBe(NOTE_SHELL_KEY);
+    expect(shellKeyFor("/notes")).toBe(SHELL_PATH);
+    expect(NOTE_SHELL_KEY).not.toBe(SHELL_PATH);
+  });
+
+  it("asks for the editor's scripts and stylesheet in its head, after the framework's, with the page's nonce", () => {
+    const html = withPreloads(HTML, POLICY, [
+      "/_next/static/chunks/editor.js",
+      "/_next/static/chunks/editor.css",
+    ]);
+    const head = html.slice(html.indexOf("<head>"), html.indexOf("</head>"));
+    expect(head.indexOf("main.js")).toBeLessThan(head.indexOf("editor.js"));
+    expect(head).toContain(
+      '<link rel="preload" as="script" fetchpriority="low" href="/_next/static/chunks/editor.js" nonce="ab+c/d==" data-shell-preload/>',
+    );
+    expect(head).toContain(
+      '<link rel="preload" as="style" fetchpriority="low" href="/_next/static/chunks/editor.css" nonce="ab+c/d==" data-shell-preload/>',
+    );
+    expect(html.slice(html.indexOf("</head>"))).toBe("</head><body></body></html>");
+  });
+
+  it("carries no nonce where the policy names none, and is left as it was with nothing to ask for", () => {
+    expect(withPreloads(HTML, null, ["/a.js"])).toContain(
+      '<link rel="preload" as="script" fetchpriority="low" href="/a.js" data-shell-preload/></head>',
+    );
+    expect(withPreloads(HTML, POLICY, [])).toBe(HTML);
+    expect(withPreloads("<p>no head</p>", POLICY, ["/a.js"])).toBe("<p>no head</p>");
   });
 });
