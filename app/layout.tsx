@@ -14,7 +14,12 @@ import { REQUEST_PATH_HEADER } from "@/lib/auth/routes";
 import { SHELL_PATH } from "@/lib/pwa/offline-shell";
 import { NONCE_HEADER } from "@/lib/security/headers";
 import { KEPT_PAGE_NONCE } from "@/lib/security/kept-page";
-import { htmlThemeAttributes, parseThemeCookie, THEME_COOKIE } from "@/lib/theme/theme-cookie";
+import {
+  htmlThemeAttributes,
+  isThemeChoice,
+  parseThemeCookie,
+  THEME_COOKIE,
+} from "@/lib/theme/theme-cookie";
 import { getSessionProfile } from "@/lib/profile/server";
 import { siteConfig } from "@/lib/site-config";
 
@@ -46,7 +51,8 @@ export default async function RootLayout({ children }: { children: React.ReactNo
   // suppressHydrationWarning (it only applies to <html>'s own attributes).
   // Signed in, the theme follows the person: the profile's choice, carried in the session.
   const profile = await getSessionProfile();
-  const theme = profile?.theme ?? parseThemeCookie((await cookies()).get(THEME_COOKIE)?.value);
+  const cookieTheme = (await cookies()).get(THEME_COOKIE)?.value;
+  const theme = profile?.theme ?? parseThemeCookie(cookieTheme);
   // The Content-Security-Policy lets only nonced inline scripts run, the theme's ones included.
   // The kept home page reads no headers: its scripts carry the build's nonce.
   const requestHeaders = await headers();
@@ -58,7 +64,12 @@ export default async function RootLayout({ children }: { children: React.ReactNo
   return (
     <html lang="en" {...htmlThemeAttributes(theme)} suppressHydrationWarning>
       <body className="flex min-h-dvh flex-col">
-        <ThemeProvider initialTheme={theme} fromProfile={!!profile?.theme} nonce={nonce}>
+        <ThemeProvider
+          initialTheme={theme}
+          cookieTheme={isThemeChoice(cookieTheme) ? cookieTheme : null}
+          fromProfile={!!profile?.theme}
+          nonce={nonce}
+        >
           <AuthProvider>
             {profile ? (
               <DeferredProfileSync

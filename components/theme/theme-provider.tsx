@@ -1,6 +1,6 @@
 "use client";
 
-import { createContext, useContext, useEffect, useSyncExternalStore } from "react";
+import { createContext, useContext, useEffect, useRef, useSyncExternalStore } from "react";
 import { ThemeProvider as NextThemesProvider, useTheme } from "next-themes";
 
 import { isThemeChoice, serializeThemeCookie, type ThemeChoice } from "@/lib/theme/theme-cookie";
@@ -9,12 +9,16 @@ import { isThemeChoice, serializeThemeCookie, type ThemeChoice } from "@/lib/the
  * Mirrors the stored choice into the `theme` cookie so the server renders the right class next
  * time. Runs on every change, including one made in another tab (next-themes listens to
  * `storage` events), and heals a browser that has localStorage from before the cookie existed.
+ * A cookie that already holds the choice (as the server read it, or as last written here) is left
+ * alone: writing it is a trip to the browser's cookie store, in the effects every page waits on.
  */
-function ThemeCookieSync() {
+function ThemeCookieSync({ cookieTheme }: { cookieTheme: ThemeChoice | null }) {
   const { theme } = useTheme();
+  const written = useRef(cookieTheme);
   useEffect(() => {
-    if (!isThemeChoice(theme)) return;
+    if (!isThemeChoice(theme) || theme === written.current) return;
     document.cookie = serializeThemeCookie(theme, { secure: location.protocol === "https:" });
+    written.current = theme;
   }, [theme]);
   return null;
 }
@@ -45,12 +49,15 @@ export function useThemeChoice(): {
 
 export function ThemeProvider({
   initialTheme,
+  cookieTheme = null,
   fromProfile = false,
   nonce,
   children,
 }: {
   /** The choice the server rendered: the profile's when signed in, else the cookie's. */
   initialTheme: ThemeChoice;
+  /** What the request's `theme` cookie held, if it held a choice. */
+  cookieTheme?: ThemeChoice | null;
   /** This response's script nonce, for the no-flash scripts that apply the theme before paint. */
   /**
    * The choice is the signed-in person's, saved on their profile: it replaces whatever this
@@ -81,7 +88,7 @@ export function ThemeProvider({
         nonce={nonce}
       >
         <ServerThemeContext value={initialTheme}>
-          <ThemeCookieSync />
+          <ThemeCookieSync cookieTheme={cookieTheme} />
           {children}
         </ServerThemeContext>
       </NextThemesProvider>
