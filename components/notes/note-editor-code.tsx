@@ -25,6 +25,25 @@ const LazyEditor = dynamic(() => importWhenOnline(loadEditor).then((m) => m.Note
   loading: () => null,
 });
 
+const Nothing = () => null;
+
+/**
+ * Renders nothing. On the server it names the editor's code among the page's preloads, so the
+ * browser fetches and compiles it while the rest of the page loads, instead of asking for it only
+ * once the page's own scripts have run (`next/dynamic` preloads the chunks of a loader it can see;
+ * `LazyEditor`'s, with `ssr: false`, preloads none). Its boundary is its own, so hydrating the
+ * page never waits on the editor's code, and a failed fetch (the connection dropped) is nothing
+ * here: the editor's own loader tries again.
+ */
+export const EditorCodePreload = dynamic(
+  () =>
+    import("@/components/notes/note-editor").then(
+      () => Nothing,
+      () => Nothing,
+    ),
+  { ssr: true, loading: Nothing },
+);
+
 /**
  * A note's editor. When its code is in the page already (asked for as the page started), it
  * renders at once; only otherwise does it wait in a Suspense boundary, whose reveal React holds

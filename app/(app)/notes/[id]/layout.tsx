@@ -1,6 +1,6 @@
 import { notFound } from "next/navigation";
 
-import { EditorCodePreload } from "@/components/notes/editor-code-preload";
+import { EditorCodePreload } from "@/components/notes/note-editor-code";
 import { getNote } from "@/lib/notes/queries";
 
 /**
