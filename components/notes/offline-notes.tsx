@@ -2,7 +2,7 @@
 
 import { startTransition, useCallback, useEffect, useMemo, useState } from "react";
 import { CloudOffIcon, FolderIcon, RotateCcwIcon } from "lucide-react";
-import { PinIcon, PinOffIcon, Trash2Icon } from "@/components/ui/icons";
+import { ArrowLeftIcon, PinIcon, PinOffIcon, Trash2Icon } from "@/components/ui/icons";
 import { toast } from "sonner";
 
 import "@/components/notes/note-list.css";
@@ -10,6 +10,7 @@ import "@/components/notes/note-list.css";
 import { OwnEditorIsland, preloadEditor } from "@/components/notes/own-editor-island";
 import { useLoadedSupabase } from "@/components/supabase/supabase-config";
 import { Button } from "@/components/ui/button";
+import { cn } from "@/lib/utils";
 import { pendingMoves } from "@/lib/folders/move-queue";
 import { displayTitle } from "@/lib/notes/derive";
 import { editedAgo } from "@/lib/notes/list";
@@ -189,6 +190,12 @@ export function OfflineNotes() {
     setStartCopy(null);
     setOpenId(id);
   }, []);
+  // Back to the list alone, where a phone shows one pane at a time.
+  const close = useCallback(() => {
+    window.history.pushState(null, "", "/notes");
+    setStartCopy(null);
+    setOpenId(null);
+  }, []);
 
   const view = useMemo(() => {
     if (!loaded || loaded === "nobody") return null;
@@ -282,6 +289,21 @@ export function OfflineNotes() {
     (name && loaded.folders.find((f) => f.name === name)?.id) || "";
   const toolbar = note && (
     <div className="flex flex-wrap items-center justify-end gap-1 border-b px-4 py-2 text-sm">
+      {/* The shell is not a page of the router: a Link would ask the server for /notes, which the
+          shell stands in for because it cannot be reached. The shell keeps the history itself. */}
+      {/* eslint-disable-next-line @next/next/no-html-link-for-pages */}
+      <a
+        href="/notes"
+        className="mr-auto inline-flex items-center gap-1.5 rounded-md px-2 py-1 font-medium hover:bg-accent md:hidden"
+        onClick={(e) => {
+          if (e.metaKey || e.ctrlKey || e.shiftKey) return;
+          e.preventDefault();
+          close();
+        }}
+      >
+        <ArrowLeftIcon aria-hidden="true" className="size-4" />
+        All notes
+      </a>
       {inTrash ? (
         <Button
           variant="ghost"
@@ -382,10 +404,14 @@ export function OfflineNotes() {
     </li>
   );
   return (
+    // On a phone, one pane at a time, as in the app: the open note, or the list when none is.
     <div data-offline-shell className="flex min-h-0 flex-1 flex-col md:flex-row">
       <section
         aria-labelledby="offline-notes-heading"
-        className="flex min-h-0 flex-col border-b md:w-80 md:shrink-0 md:border-r md:border-b-0"
+        className={cn(
+          "flex min-h-0 flex-1 flex-col md:w-80 md:flex-none md:shrink-0 md:border-r",
+          note && "max-md:hidden",
+        )}
       >
         <div className="grid gap-1 border-b p-3">
           <h1 id="offline-notes-heading" className="text-lg font-semibold tracking-tight">
@@ -436,7 +462,10 @@ export function OfflineNotes() {
           )}
         </div>
       </section>
-      <section aria-label="Note" className="flex min-h-0 flex-1 flex-col overflow-y-auto">
+      <section
+        aria-label="Note"
+        className={cn("flex min-h-0 flex-1 flex-col overflow-y-auto", !note && "max-md:hidden")}
+      >
         {toolbar}
         {note?.onDevice ? (
           <>

@@ -34,6 +34,31 @@ async function installed(page: Page) {
     .toMatch(/\/sw\.js$/);
 }
 
+/** How many changes of a note's document this device keeps (0 when it keeps none). */
+function changesOnDevice(page: Page, userId: string, noteId: string): Promise<number> {
+  return page.evaluate(async (name) => {
+    // Only a database the editor made is opened: opening a missing one would create it empty.
+    if (!(await indexedDB.databases()).some((d) => d.name === name)) return 0;
+    return new Promise<number>((resolve) => {
+      const request = indexedDB.open(name);
+      request.onsuccess = () => {
+        const db = request.result;
+        if (!db.objectStoreNames.contains("updates")) {
+          db.close();
+          return resolve(0);
+        }
+        const count = db.transaction("updates").objectStore("updates").count();
+        count.onsuccess = () => {
+          db.close();
+          resolve(count.result);
+        };
+        count.onerror = () => resolve(0);
+      };
+      request.onerror = () => resolve(0);
+    });
+  }, `groundwork:${userId}:note:${noteId}`);
+}
+
 const shellList = (page: Page) => page.getByRole("list", { name: "All notes" });
 const shellTrash = (page: Page) => page.getByRole("list", { name: "Trash" });
 const shellNote = (page: Page, title: string) =>
@@ -214,4 +239,56 @@ test("offline, a note is made and written, others pinned, moved and trashed; all
 
   await expect(phonePage.getByRole("link", { name: /Hotel booking/ })).toHaveCount(0);
   await Promise.all([laptop.close(), phone.close()]);
+});
+
+test("on a phone the installed app offline shows one pane at a time: the note, or the list", async ({
+  browser,
+  baseURL,
+}) => {
+  const person = await newPerson();
+  const other = await seedNote(person, "Hotel booking", "Two nights");
+  const id = await seedNote(person, "Boarding passes", "Seat 14A");
+  const phone = await deviceOf(browser, baseURL!, person, {
+    viewport: { width: 390, height: 844 },
+  });
+  const page = await phone.newPage();
+  await page.goto("/notes");
+  await installed(page);
+  // Both notes opened and written in once online, so their documents are on the phone.
+  for (const [note, text] of [
+    [other, "Two nights"],
+    [id, "Seat 14A"],
+  ] as const) {
+    await openNote(page, note);
+    await expect(editor(page)).toContainText(text);
+    await editor(page).click();
+    await page.keyboard.press("ControlOrMeta+End");
+    await page.keyboard.type(" booked");
+    await expectSaved(page);
+    await expect
+      .poll(() => changesOnDevice(page, person.id, note), { timeout: 15_000 })
+      .toBeGreaterThan(0);
+  }
+  await expect.poll(() => kept(page, person.id, "page:all")).toContain("Boarding passes");
+  await phone.setOffline(true);
+  for (const open of phone.pages()) await open.close();
+
+  const cold = await phone.newPage();
+  await cold.goto(`/notes/${id}`);
+  await expect(editor(cold)).toContainText("Seat 14A booked", { timeout: 15_000 });
+  await expect(shellList(cold)).toBeHidden();
+  const back = cold.getByRole("link", { name: "All notes" });
+  await back.click();
+  await expect(cold).toHaveURL(/\/notes$/);
+  await expect(shellList(cold)).toBeVisible();
+  await expect(editor(cold)).toBeHidden();
+  await shellNote(cold, "Hotel booking").click();
+  await expect(editor(cold)).toContainText("Two nights booked");
+  await expect(shellList(cold)).toBeHidden();
+  // The browser's back button returns to the list, as the link did.
+  await cold.goBack();
+  await expect(shellList(cold)).toBeVisible();
+  await expect(editor(cold)).toBeHidden();
+  expect(await cold.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await phone.close();
 });
