@@ -5,6 +5,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ThemeSwitcher } from "@/components/layout/theme-switcher";
 import { ThemeProvider } from "@/components/theme/theme-provider";
 
+import { stubSystemPreference } from "./support/match-media";
+
 /** Counts what the page writes to document.cookie, keeping the browser's own behaviour. */
 function watchCookieWrites() {
   const writes: string[] = [];
@@ -25,19 +27,7 @@ describe("the theme cookie", () => {
   let writes: string[];
   beforeEach(() => {
     localStorage.clear();
-    vi.stubGlobal(
-      "matchMedia",
-      vi.fn((query: string) => ({
-        matches: false,
-        media: query,
-        addEventListener: vi.fn(),
-        removeEventListener: vi.fn(),
-        addListener: vi.fn(),
-        removeListener: vi.fn(),
-        onchange: null,
-        dispatchEvent: vi.fn(),
-      })),
-    );
+    stubSystemPreference(false);
     writes = watchCookieWrites();
   });
   afterEach(() => {

@@ -5,21 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ThemeSwitcher } from "@/components/layout/theme-switcher";
 import { ThemeProvider } from "@/components/theme/theme-provider";
 
-function mockSystemPreference(dark: boolean) {
-  vi.stubGlobal(
-    "matchMedia",
-    vi.fn((query: string) => ({
-      matches: dark && query.includes("dark"),
-      media: query,
-      addEventListener: vi.fn(),
-      removeEventListener: vi.fn(),
-      addListener: vi.fn(),
-      removeListener: vi.fn(),
-      onchange: null,
-      dispatchEvent: vi.fn(),
-    })),
-  );
-}
+import { stubSystemPreference } from "./support/match-media";
 
 function clearCookies() {
   for (const cookie of document.cookie.split("; ").filter(Boolean)) {
@@ -32,7 +18,7 @@ describe("ThemeSwitcher", () => {
     localStorage.clear();
     clearCookies();
     document.documentElement.className = "";
-    mockSystemPreference(false);
+    stubSystemPreference(false);
   });
   afterEach(() => {
     cleanup();
@@ -70,7 +56,7 @@ describe("ThemeSwitcher", () => {
   });
 
   it("resolves system to the OS preference", () => {
-    mockSystemPreference(true);
+    stubSystemPreference(true);
     render(
       <ThemeProvider initialTheme="system">
         <ThemeSwitcher />
