@@ -185,16 +185,11 @@ export function OfflineNotes() {
     };
   }, []);
 
-  const open = useCallback((id: string) => {
-    window.history.pushState(null, "", `/notes/${id}`);
+  // A note, or none: the list alone, where a phone shows one pane at a time.
+  const open = useCallback((id: string | null) => {
+    window.history.pushState(null, "", id ? `/notes/${id}` : "/notes");
     setStartCopy(null);
     setOpenId(id);
-  }, []);
-  // Back to the list alone, where a phone shows one pane at a time.
-  const close = useCallback(() => {
-    window.history.pushState(null, "", "/notes");
-    setStartCopy(null);
-    setOpenId(null);
   }, []);
 
   const view = useMemo(() => {
@@ -298,7 +293,7 @@ export function OfflineNotes() {
         onClick={(e) => {
           if (e.metaKey || e.ctrlKey || e.shiftKey) return;
           e.preventDefault();
-          close();
+          open(null);
         }}
       >
         <ArrowLeftIcon aria-hidden="true" className="size-4" />
