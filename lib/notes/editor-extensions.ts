@@ -10,6 +10,7 @@ import type * as Y from "yjs";
 
 import { Attachment } from "@/lib/notes/attachment-node";
 import { BulletChecklist } from "@/lib/notes/editor/bullet-checklist";
+import { CaretBeforeKeys } from "@/lib/notes/editor/caret-before-keys";
 import { noteCollaboration } from "@/lib/notes/editor/collaboration";
 import { LongNote } from "@/lib/notes/editor/long-note";
 import { NoteLink, NoteLinkSuggest } from "@/lib/notes/editor/note-link";
@@ -84,6 +85,7 @@ export function editorExtensions(
   refs: NoteRefsSource | null = null,
 ) {
   return [
+    CaretBeforeKeys,
     StarterKit.configure({
       undoRedo: false,
       link: {

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 
 import {
   deviceOf,
@@ -117,4 +117,54 @@ test("a long note takes typing everywhere: in new blocks at its end, by shortcut
   await openNote(other, id);
   await expect(editor(other).locator(":scope > *").first()).toHaveText("My Long note");
   await expect(editor(other).locator(":scope > *").last()).toHaveText("Kept.Replaced.");
+});
+
+test("a key pressed as the caret moves, before the page has heard of the move, acts where the caret is now", async ({
+  browser,
+  baseURL,
+}) => {
+  const person = await newPerson();
+  const id = await seedNote(person, "Errands", "buy milk\n\ncall the bank");
+  const context = await deviceOf(browser, baseURL!, person);
+  const page = await context.newPage();
+  await openNote(page, id);
+  // The caret starts in the title, and the page knows it.
+  const caretInTitle = async () => {
+    await editor(page).getByText("Errands").click();
+    await page.keyboard.press("Home");
+    await page.waitForTimeout(200);
+  };
+  await caretInTitle();
+
+  // A busy page runs input before other tasks: a click that moves the caret and the Enter or
+  // Backspace pressed right after it can both run before the browser's "selection changed" event.
+  // Here both happen in one task, so the key always comes first.
+  const act = (key: "Enter" | "Backspace", line: string, offset: number) =>
+    page.evaluate(
+      ({ key, line, offset }) => {
+        const field = document.querySelector<HTMLElement>('[aria-label="Note"][contenteditable]')!;
+        const text = [...field.querySelectorAll("p")].find((p) => p.textContent === line)!
+          .firstChild!;
+        getSelection()!.collapse(text, offset);
+        const keyCode = key === "Enter" ? 13 : 8;
+        field.dispatchEvent(
+          new KeyboardEvent("keydown", { key, code: key, keyCode, bubbles: true, cancelable: true }),
+        );
+      },
+      { key, line, offset },
+    );
+  await act("Enter", "call the bank", "call ".length);
+  await expect(editor(page).locator("p").nth(2)).toHaveText("call ");
+  await expect(editor(page).locator("p").nth(3)).toHaveText("the bank");
+  // Backspace at a line's start joins it to the line above: the line the caret is on now.
+  await caretInTitle();
+  await act("Backspace", "the bank", 0);
+  await expect(editor(page).locator("p").nth(2)).toHaveText("call the bank");
+  // The title, where the caret was before, is as it was.
+  await expect(editor(page).locator("p").first()).toHaveText("Errands");
+  await expect(editor(page).locator("p")).toHaveCount(3);
+  await page.keyboard.type("up ");
+  await expect(editor(page).locator("p").nth(2)).toHaveText("call up the bank");
+  await expectSaved(page);
+  await context.close();
 });
