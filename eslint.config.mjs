@@ -107,6 +107,24 @@ export default defineConfig([
     rules: restrict(fences.otherRouteGroups(group), fences.backendInternals),
   })),
   { files: ["supabase/local/**"], rules: restrict(fences.theApp) },
+  {
+    // Every app test closes the browser contexts it opened (tests/e2e/support/test.ts).
+    files: ["tests/e2e/**", "tests/e2e-postgres/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [
+            {
+              name: "@playwright/test",
+              importNames: ["test"],
+              message: "Take `test` from tests/e2e/support/test: it closes the contexts a test opens.",
+            },
+          ],
+        },
+      ],
+    },
+  },
   globalIgnores([
     ".next/**",
     "out/**",

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../e2e/support/test";
 
 import { expectUploaded, sendFiles } from "../e2e/support/attachments";
 import { expectSignedIn, linkIn, PASSWORD, uniqueEmail, waitForMail } from "../e2e/support/auth";

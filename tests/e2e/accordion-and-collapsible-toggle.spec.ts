@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 
 test("FAQ accordion opens one answer at a time with correct aria-expanded", async ({ page }) => {
   await page.goto("/");

@@ -1,6 +1,6 @@
 import path from "node:path";
 
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 
 import { admin, createUser, signInWithPassword, userMenuButton } from "./support/auth";
 

@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./support/test";
 import { createClient } from "@supabase/supabase-js";
 import { unzipSync, strFromU8 } from "fflate";
 import { TOTP } from "otpauth";

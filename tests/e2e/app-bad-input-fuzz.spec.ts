@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 
 import { LEAK, nastyString, seeded, type Random } from "@groundwork/local-backend/testing/fuzz";
 import { appRoutes } from "./support/app-routes";

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 
 import { freshLine, pasteText } from "./support/editor";
 import { BACKEND_URL } from "./support/auth";

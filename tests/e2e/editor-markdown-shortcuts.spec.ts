@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./support/test";
 
 import { freshLine } from "./support/editor";
 import { deviceOf, editor, newPerson, openNote, seedNote, type Person } from "./support/notes";

@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 
-import { expect, test, type Download, type Page } from "@playwright/test";
+import { expect, test, type Download, type Page } from "./support/test";
 import { strFromU8, unzipSync } from "fflate";
 
 import { FACE_PNG } from "./support/attachments";

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./support/test";
 
 import { setThemeCookie } from "./helpers";
 import { admin } from "./support/auth";

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 
 test.describe("navigation on a narrow screen", () => {
   test.use({ viewport: { width: 375, height: 740 } });

@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import { expect, test, type Locator, type Page } from "./support/test";
 
 async function tabUntilFocused(page: Page, target: Locator, maxTabs = 15) {
   for (let i = 0; i < maxTabs; i++) {

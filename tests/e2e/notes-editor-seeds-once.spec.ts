@@ -1,4 +1,4 @@
-import { expect, test, type BrowserContext } from "@playwright/test";
+import { expect, test, type BrowserContext } from "./support/test";
 
 import { deviceOf, editor, expectSaved, newPerson, openNote, seedNote } from "./support/notes";
 

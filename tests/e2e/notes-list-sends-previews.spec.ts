@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 
 import { admin } from "./support/auth";
 import { deviceOf, newPerson, seedNote } from "./support/notes";

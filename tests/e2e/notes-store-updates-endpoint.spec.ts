@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 import * as Y from "yjs";
 
 import { admin } from "./support/auth";

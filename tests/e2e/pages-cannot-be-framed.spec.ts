@@ -1,7 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 
 /**
  * A page of another site that puts ours in a frame (clickjacking). The framing page is made up

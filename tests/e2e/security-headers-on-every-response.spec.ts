@@ -1,4 +1,4 @@
-import { expect, test, type APIResponse } from "@playwright/test";
+import { expect, test, type APIResponse } from "./support/test";
 
 import { sitePages } from "./helpers";
 import { BACKEND_URL } from "./support/auth";

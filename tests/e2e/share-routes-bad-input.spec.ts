@@ -1,4 +1,4 @@
-import { expect, test, type APIResponse } from "@playwright/test";
+import { expect, test, type APIResponse } from "./support/test";
 
 import { LEAK, nastyString, seeded } from "@groundwork/local-backend/testing/fuzz";
 import { admin } from "./support/auth";

@@ -1,4 +1,4 @@
-import { expect, test, type Page, type Route } from "@playwright/test";
+import { expect, test, type Page, type Route } from "./support/test";
 
 import { FACE_PNG } from "./support/attachments";
 import { admin } from "./support/auth";

@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { createClient } from "@supabase/supabase-js";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./support/test";
 
 import { setThemeCookie } from "./helpers";
 import { admin, BACKEND_URL, PUBLISHABLE_KEY } from "./support/auth";

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 
 test("the header's sign-in link returns you to the page you were on", async ({ page }) => {
   await page.goto("/docs/sharing?from=newsletter");
