@@ -5,7 +5,7 @@ import { NodeViewWrapper, type ReactNodeViewProps } from "@tiptap/react";
 import { XIcon } from "lucide-react";
 import { DownloadIcon } from "@/components/ui/icons";
 
-import { useSupabase } from "@/components/supabase/supabase-provider";
+import { loadSupabase, useSupabaseConfig } from "@/components/supabase/supabase-config";
 import { FileTypeIcon } from "@/components/attachments/file-icon";
 import { attachmentUrls, type AttachmentUrls } from "@/components/attachments/signed-urls";
 import { formatBytes } from "@/lib/format-bytes";
@@ -18,16 +18,22 @@ import type { AttachmentAttrs } from "@/lib/notes/attachment-node";
  */
 export function AttachmentView({ node, deleteNode, selected }: ReactNodeViewProps) {
   const a = node.attrs as AttachmentAttrs;
-  const supabase = useSupabase();
+  const config = useSupabaseConfig();
   const [urls, setUrls] = useState<AttachmentUrls | null | "loading">("loading");
 
   useEffect(() => {
     let live = true;
-    void attachmentUrls(supabase, a).then((u) => live && setUrls(u));
+    // The client library comes with the first file shown, not with the editor.
+    void loadSupabase(config)
+      .then((supabase) => attachmentUrls(supabase, a))
+      .then(
+        (u) => live && setUrls(u),
+        () => {}, // No library to be had (offline): the file shows once it can be.
+      );
     return () => {
       live = false;
     };
-  }, [supabase, a.path, a.name, a.type]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [config, a.path, a.name, a.type]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const isImage = a.type.startsWith("image/");
   const ring = selected ? "ring-2 ring-ring" : "";

@@ -25,13 +25,14 @@ function referencedPaths(editor: Editor): Set<string> {
  */
 export function useAttachmentSweep(
   editor: Editor | null,
-  supabase: SupabaseClient,
+  /** Null until the client library has loaded: nothing is swept before. */
+  supabase: SupabaseClient | null,
   ownerId: string,
   noteId: string,
   caughtUp: boolean,
 ) {
   useEffect(() => {
-    if (!editor || !caughtUp) return;
+    if (!editor || !caughtUp || !supabase) return;
     let timer: ReturnType<typeof setTimeout> | undefined;
     let running = false;
     const sweep = async () => {

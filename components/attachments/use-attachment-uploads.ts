@@ -3,7 +3,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { Editor } from "@tiptap/core";
 
-import { useSupabase, useSupabaseConfig } from "@/components/supabase/supabase-provider";
+import { loadSupabase, useSupabaseConfig } from "@/components/supabase/supabase-config";
 import { attachmentType, refusalFor } from "@/lib/attachments/limits";
 import { newAttachmentPath } from "@/lib/attachments/paths";
 import {
@@ -31,7 +31,6 @@ const LINGER_MS = 6000;
  * it is placed in the document where the cursor (or the drop) is, so other devices get it at once.
  */
 export function useAttachmentUploads(editor: Editor | null, ownerId: string, noteId: string) {
-  const supabase = useSupabase();
   const config = useSupabaseConfig();
   const [entries, setEntries] = useState<UploadEntry[]>([]);
   const [unfinished, setUnfinished] = useState<UnfinishedUpload[]>([]);
@@ -63,6 +62,7 @@ export function useAttachmentUploads(editor: Editor | null, ownerId: string, not
         ownerId,
         noteId,
         async accessToken() {
+          const supabase = await loadSupabase(config);
           const { data } = await supabase.auth.getSession();
           if (!data.session) throw new Error("Signed out");
           return data.session.access_token;
@@ -89,7 +89,7 @@ export function useAttachmentUploads(editor: Editor | null, ownerId: string, not
       );
       uploads.current.set(id, upload);
     },
-    [editor, config, supabase, ownerId, noteId, update, findUnfinished, settle],
+    [editor, config, ownerId, noteId, update, findUnfinished, settle],
   );
 
   const addFiles = useCallback(

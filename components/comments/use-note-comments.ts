@@ -19,6 +19,7 @@ import {
   type CommentRow,
 } from "@/lib/comments/threads";
 import type { Database } from "@/lib/supabase/database.types";
+import { NETWORK_ERROR_MESSAGE } from "@/lib/auth/error-messages";
 import { isOffline, readWhenOnline } from "@/lib/when-online";
 
 /**
@@ -28,7 +29,8 @@ import { isOffline, readWhenOnline } from "@/lib/when-online";
  * nothing is asked: what was read stays, and they are read when the connection returns.
  */
 export function useNoteComments(
-  supabase: SupabaseClient<Database>,
+  /** Null until the client library has loaded: the comments are read once it has. */
+  supabase: SupabaseClient<Database> | null,
   noteId: string,
   editor: Editor | null,
   reloadPeople: () => Promise<void>,
@@ -42,6 +44,7 @@ export function useNoteComments(
         setRows((r) => r ?? []);
         return;
       }
+      if (!supabase) return;
       const ticket = ++reading.current;
       try {
         // The note's people are read when it opens: only later reads read them again with the comments.
@@ -100,14 +103,21 @@ export function useNoteComments(
     [reload],
   );
 
-  const actions = useMemo<CommentActions>(
-    () => ({
+  const actions = useMemo<CommentActions>(() => {
+    // A comment written before the client library has loaded (offline when the note opened) is
+    // refused as any other write made offline is, and stays in its field.
+    const withClient = (write: (client: SupabaseClient<Database>) => Promise<CommentResult>) =>
+      supabase
+        ? changed(write(supabase))
+        : Promise.resolve<CommentResult>({ ok: false, message: NETWORK_ERROR_MESSAGE });
+    return {
       start: (draft, body, mentions) =>
-        changed(startThread(supabase, noteId, draft.anchor, draft.quote, body, mentions)),
-      reply: (rootId, body, mentions) => changed(reply(supabase, noteId, rootId, body, mentions)),
-      edit: (id, body, mentions) => changed(editComment(supabase, id, body, mentions)),
-      remove: (id) => changed(deleteComment(supabase, id)),
-      resolve: (rootId, resolved) => changed(setResolved(supabase, rootId, resolved)),
+        withClient((c) => startThread(c, noteId, draft.anchor, draft.quote, body, mentions)),
+      reply: (rootId, body, mentions) =>
+        withClient((c) => reply(c, noteId, rootId, body, mentions)),
+      edit: (id, body, mentions) => withClient((c) => editComment(c, id, body, mentions)),
+      remove: (id) => withClient((c) => deleteComment(c, id)),
+      resolve: (rootId, resolved) => withClient((c) => setResolved(c, rootId, resolved)),
       select: (thread) => {
         if (!editor || thread.at.deleted) return;
         const { from, to } = thread.at;
@@ -115,9 +125,8 @@ export function useNoteComments(
         editor.view.dispatch(editor.state.tr.setSelection(sel).scrollIntoView());
         editor.view.focus();
       },
-    }),
-    [supabase, noteId, editor, changed],
-  );
+    };
+  }, [supabase, noteId, editor, changed]);
 
   return { rows, signal, actions, draftFromSelection };
 }

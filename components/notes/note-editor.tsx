@@ -27,7 +27,7 @@ import { useSharedFiles } from "@/components/attachments/use-shared-files";
 import type { Draft } from "@/components/comments/comments-panel";
 import { PlacedThreads } from "@/components/comments/placed-threads";
 import { useNoteComments } from "@/components/comments/use-note-comments";
-import { useSupabase, useSupabaseConfig } from "@/components/supabase/supabase-provider";
+import { loadSupabase, useSupabaseConfig } from "@/components/supabase/supabase-config";
 import { PeopleHere } from "@/components/notes/people-here";
 import { LiveSaveStatus, StatusStore } from "@/components/notes/live-save-status";
 import { Button } from "@/components/ui/button";
@@ -131,6 +131,8 @@ async function fetchTitle(url: string): Promise<string | null> {
   }
 }
 
+type BrowserClient = Awaited<ReturnType<typeof loadSupabase>>;
+
 /** Tiptap bound to the note's Y.Doc: the CRDT owns the document, the editor shows it. */
 export function NoteEditor({
   noteId,
@@ -149,7 +151,21 @@ export function NoteEditor({
   deviceCopy,
   parked = false,
 }: Props) {
-  const supabase = useSupabase();
+  // The client library is fetched once the note shows, or once catching up asks for it (a note
+  // with no copy on this device): a note opened from the device's copy waits for nothing but the
+  // editor. Until then, who is here, the comments and the note's channel wait.
+  const config = useSupabaseConfig();
+  const [supabase, setSupabase] = useState<BrowserClient | null>(null);
+  const [connect] = useState(
+    () => () =>
+      loadSupabase(config).then((client) => {
+        setSupabase(client);
+        return client;
+      }),
+  );
+  useEffect(() => {
+    if (!hidden) connect().catch(() => {}); // Offline: the note's store asks again as it retries.
+  }, [hidden, connect]);
   const [doc] = useState(() => new Y.Doc());
   // Who is where in this note, shared with the others who have it open (their carets).
   const [awareness] = useState(() => new Awareness(doc));
@@ -180,7 +196,7 @@ export function NoteEditor({
   const [onCommentKey] = useState(() => () => commentNow.current());
   // Names and faces of those here, on carets and on comments: the server's, never what a device
   // says of itself. The carets are made with the editor; they read the latest list through this.
-  const { url } = useSupabaseConfig();
+  const { url } = config;
   const notePeople = useNotePeople(supabase, noteId);
   const known = useRef(notePeople.people);
   const [personOf] = useState<CaretPersonOf>(() => (id: string) => {
@@ -284,7 +300,7 @@ export function NoteEditor({
     void loadedHere.then(() => {
       if (!live) return;
       if (onNoDeviceCopy && doc.getXmlFragment("default").length === 0) return onNoDeviceCopy();
-      sync = new NoteSync(doc, supabaseNoteStore(supabase, noteId, userId), null, {
+      sync = new NoteSync(doc, supabaseNoteStore(connect, noteId, userId), null, {
         readOnly: !canEditNow.current,
         storeEveryMs: STORE_EVERY_MS,
         derive: () => deriveTitleAndBody(markdownStart(editor)),
@@ -330,7 +346,7 @@ export function NoteEditor({
     };
     // The server's text only seeds a new document; later renders must not restart the sync.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [editor, doc, supabase, noteId, userId]);
+  }, [editor, doc, connect, noteId, userId]);
 
   const reloadPeople = notePeople.reload;
   const onAccess = useCallback(
@@ -353,6 +369,7 @@ export function NoteEditor({
   // devices on an earlier version; others now show the name and face the server has for the id.
   const [me, setMe] = useState<Me | undefined>(undefined);
   useEffect(() => {
+    if (!supabase) return;
     let live = true;
     void supabase.auth.getSession().then(({ data }) => {
       const user = data.session?.user;

@@ -1,7 +1,7 @@
 "use client";
 
 import { initialsOf } from "@/components/account/avatar";
-import { useSupabaseConfig } from "@/components/supabase/supabase-provider";
+import { useSupabaseConfig } from "@/components/supabase/supabase-config";
 import type { PersonHere } from "@/lib/notes/presence";
 import { avatarUrl } from "@/lib/profile/session-profile";
 

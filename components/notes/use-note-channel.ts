@@ -50,7 +50,8 @@ const same = (a: readonly string[], b: readonly string[]) =>
  * from those who may send on the channel, and go when their device leaves.
  */
 export function useNoteChannel(
-  supabase: SupabaseClient<Database>,
+  /** Null until the client library has loaded: the channel is joined once it has. */
+  supabase: SupabaseClient<Database> | null,
   noteId: string,
   sync: NoteSync | null,
   onAccess?: (change: AccessChange) => void,
@@ -77,7 +78,7 @@ export function useNoteChannel(
   }, [comments]);
 
   useEffect(() => {
-    if (!sync) return;
+    if (!sync || !supabase) return;
     let peers = 0;
     const device = crypto.randomUUID();
     let poll: ReturnType<typeof setInterval> | null = null;

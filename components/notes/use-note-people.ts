@@ -13,11 +13,12 @@ import { isOffline, readWhenOnline } from "@/lib/when-online";
  * as when someone not on it shows up or access changed; reads that overlap keep the newest.
  * Offline, nothing is asked (who was known stays); the list is read when the connection returns.
  */
-export function useNotePeople(supabase: SupabaseClient<Database>, noteId: string) {
+export function useNotePeople(supabase: SupabaseClient<Database> | null, noteId: string) {
   const [people, setPeople] = useState<NotePeople>(NO_PEOPLE);
   const reading = useRef(0);
   const reload = useCallback(async () => {
-    if (isOffline()) return;
+    // Without the client library yet, the list is read once it has loaded (a new `reload`).
+    if (!supabase || isOffline()) return;
     const ticket = ++reading.current;
     const { data, error } = await supabase.rpc("note_people", { note_id: noteId });
     // Offline or refused: who was known stays.

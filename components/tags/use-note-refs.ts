@@ -5,15 +5,16 @@ import { useRouter } from "next/navigation";
 
 import "@/components/tags/tags.css";
 
-import { useSupabase } from "@/components/supabase/supabase-provider";
+import { loadSupabase, useSupabaseConfig } from "@/components/supabase/supabase-config";
 import { supabaseRefsSource } from "@/lib/tags/refs-source";
 
 /** What the editor's tag and link suggestions read and where they go, for this person. */
 export function useNoteRefs() {
-  const supabase = useSupabase();
+  // The client library is fetched on the first suggestion, not with the editor.
+  const config = useSupabaseConfig();
   const router = useRouter();
   return useMemo(
-    () => supabaseRefsSource(supabase, (href) => router.push(href)),
-    [supabase, router],
+    () => supabaseRefsSource(() => loadSupabase(config), (href) => router.push(href)),
+    [config, router],
   );
 }

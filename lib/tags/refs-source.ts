@@ -22,16 +22,18 @@ function cached<T>(load: () => Promise<T>): () => Promise<T> {
 
 /** The editor's tags and notes from the signed-in person's own data (RLS keeps it theirs). */
 export function supabaseRefsSource(
-  supabase: SupabaseClient<Database>,
+  client: () => Promise<SupabaseClient<Database>>,
   open: (href: string) => void,
 ): NoteRefsSource {
   return {
     tags: cached(async () => {
+      const supabase = await client();
       const { data, error } = await supabase.rpc("tag_tree");
       if (error) throw new Error(error.message);
       return data.map((row) => ({ tag: row.tag, count: row.note_count }));
     }),
     notes: cached(async () => {
+      const supabase = await client();
       const { data, error } = await supabase
         .from("notes")
         .select("id, title")
@@ -42,6 +44,8 @@ export function supabaseRefsSource(
       return data;
     }),
     async createNote(title) {
+      const supabase = await client().catch(() => null);
+      if (!supabase) return null;
       const { data, error } = await supabase.from("notes").insert({ title }).select("id").single();
       return error ? null : data.id;
     },

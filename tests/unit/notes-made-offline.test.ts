@@ -10,7 +10,7 @@ import {
   madeHere,
   notesMadeHere,
 } from "@/lib/notes/sync/pending-creates";
-import { FOLDER_GONE, supabaseNoteStore } from "@/lib/notes/sync/supabase-store";
+import { type ClientSource, FOLDER_GONE, supabaseNoteStore } from "@/lib/notes/sync/supabase-store";
 import { pendingNotes, markPending } from "@/lib/notes/sync/pending-notes";
 import { queueChange, queuedChanges } from "@/lib/notes/offline/organize-queue";
 import { pinOffline, trashOffline } from "@/lib/notes/offline/organize-offline";
@@ -107,7 +107,7 @@ function fakeServer() {
     rows,
     folders,
     inserts,
-    client: client as unknown as Parameters<typeof supabaseNoteStore>[0],
+    client: client as unknown as Exclude<ClientSource, () => unknown>,
     setReachable: (r: boolean) => (reachable = r),
   };
 }

@@ -15,6 +15,18 @@ import { isOffline } from "@/lib/when-online";
 
 type Failure = { status: number; error: { message: string } | null };
 
+type Client = SupabaseClient<Database>;
+/** A client, or how to get one once the library has loaded (the editor loads it only once shown). */
+export type ClientSource = Client | (() => Promise<Client>);
+/** The client; a library that cannot be fetched now is waited for, as a request that failed. */
+const getterOf = (source: ClientSource) =>
+  typeof source === "function"
+    ? () =>
+        source().catch((err: unknown) => {
+          throw new TransientError((err as Error).message);
+        })
+    : () => Promise.resolve(source);
+
 const offline = isOffline;
 
 /** Offline a request would only fail: the caller waits as for one that did, and nothing is sent. */
@@ -67,12 +79,13 @@ export const FOLDER_GONE =
  * the same note; a folder deleted meanwhile leaves it in All notes, and says so.
  */
 async function insertNoteMadeHere(
-  supabase: SupabaseClient<Database>,
+  client: () => Promise<Client>,
   userId: string,
   noteId: string,
 ): Promise<void> {
   const made = madeHere(localStorage, userId, noteId);
   if (!made) return;
+  const supabase = await client();
   const row = { id: noteId, folder_id: made.folder, pinned: made.pinned ?? false };
   let result = await supabase.from("notes").insert(row);
   if (result.error?.code === "23503" && made.folder) {
@@ -87,15 +100,12 @@ async function insertNoteMadeHere(
  * A note's stored state (over PostgREST, in one snapshot) and its updates (through the app). With
  * the person's id, a note made on this device while offline is first inserted.
  */
-export function supabaseNoteStore(
-  supabase: SupabaseClient<Database>,
-  noteId: string,
-  userId?: string,
-): NoteStore {
+export function supabaseNoteStore(source: ClientSource, noteId: string, userId?: string): NoteStore {
+  const client = getterOf(source);
   let inserted: Promise<void> | null = null;
   const ensureInserted = () => {
     if (!userId || typeof localStorage === "undefined") return Promise.resolve();
-    inserted ??= insertNoteMadeHere(supabase, userId, noteId).catch((err: unknown) => {
+    inserted ??= insertNoteMadeHere(client, userId, noteId).catch((err: unknown) => {
       inserted = null;
       throw err;
     });
@@ -105,6 +115,7 @@ export function supabaseNoteStore(
     async load(): Promise<StoredNote> {
       notWhileOffline();
       await ensureInserted();
+      const supabase = await client();
       const state = await supabase.rpc("note_state", { note_id: noteId }).single();
       check(state);
       const { ydoc, ydoc_version, update_ids, updates } = state.data!;
@@ -123,6 +134,7 @@ export function supabaseNoteStore(
     },
     async compact(state, baseVersion, mergedIds) {
       notWhileOffline();
+      const supabase = await client();
       const res = await supabase.rpc("compact_note", {
         note_id: noteId,
         ydoc: toBytea(state),
