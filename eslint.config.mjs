@@ -118,7 +118,8 @@ export default defineConfig([
             {
               name: "@playwright/test",
               importNames: ["test"],
-              message: "Take `test` from tests/e2e/support/test: it closes the contexts a test opens.",
+              message:
+                "Take `test` from tests/e2e/support/test: it closes the contexts a test opens.",
             },
           ],
         },

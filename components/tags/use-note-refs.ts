@@ -14,7 +14,11 @@ export function useNoteRefs() {
   const config = useSupabaseConfig();
   const router = useRouter();
   return useMemo(
-    () => supabaseRefsSource(() => loadSupabase(config), (href) => router.push(href)),
+    () =>
+      supabaseRefsSource(
+        () => loadSupabase(config),
+        (href) => router.push(href),
+      ),
     [config, router],
   );
 }

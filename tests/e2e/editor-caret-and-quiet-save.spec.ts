@@ -143,12 +143,19 @@ test("a key pressed as the caret moves, before the page has heard of the move, a
     page.evaluate(
       ({ key, line, offset }) => {
         const field = document.querySelector<HTMLElement>('[aria-label="Note"][contenteditable]')!;
-        const text = [...field.querySelectorAll("p")].find((p) => p.textContent === line)!
-          .firstChild!;
+        const text = [...field.querySelectorAll("p")].find(
+          (p) => p.textContent === line,
+        )!.firstChild!;
         getSelection()!.collapse(text, offset);
         const keyCode = key === "Enter" ? 13 : 8;
         field.dispatchEvent(
-          new KeyboardEvent("keydown", { key, code: key, keyCode, bubbles: true, cancelable: true }),
+          new KeyboardEvent("keydown", {
+            key,
+            code: key,
+            keyCode,
+            bubbles: true,
+            cancelable: true,
+          }),
         );
       },
       { key, line, offset },

@@ -100,7 +100,11 @@ async function insertNoteMadeHere(
  * A note's stored state (over PostgREST, in one snapshot) and its updates (through the app). With
  * the person's id, a note made on this device while offline is first inserted.
  */
-export function supabaseNoteStore(source: ClientSource, noteId: string, userId?: string): NoteStore {
+export function supabaseNoteStore(
+  source: ClientSource,
+  noteId: string,
+  userId?: string,
+): NoteStore {
   const client = getterOf(source);
   let inserted: Promise<void> | null = null;
   const ensureInserted = () => {
