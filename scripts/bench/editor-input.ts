@@ -5,7 +5,13 @@ import { createClient, type SupabaseClient } from "@supabase/supabase-js";
 
 import type { Database } from "../../lib/supabase/database.types";
 import { seededNote } from "../seed-notes";
-import { breakdownPerKey, longTasks, traceBreakdown, type TraceEvent } from "./trace-breakdown";
+import {
+  breakdownPerKey,
+  keyFrames,
+  longTasks,
+  traceBreakdown,
+  type TraceEvent,
+} from "./trace-breakdown";
 
 export interface EditorBenchContext {
   appUrl: string;
@@ -155,32 +161,10 @@ export async function benchEditor(ctx: EditorBenchContext) {
     const noteShift = await cls(page);
     const characters = await page.locator(EDITOR).evaluate((el) => el.textContent!.length);
 
-    await page.locator(EDITOR).click();
-    await page.keyboard.press("ControlOrMeta+End");
-    await page.evaluate(() => {
-      const latencies: number[] = [];
-      Object.assign(window, { __latencies: latencies });
-      document.addEventListener("keydown", (event) => {
-        const start = event.timeStamp;
-        // The frame that shows the character: after the next paint.
-        requestAnimationFrame(() => setTimeout(() => latencies.push(performance.now() - start), 0));
-      });
-    });
     const count = ctx.keystrokes ?? Number(process.env.BENCH_EDITOR_KEYS ?? 100);
-    await page.waitForTimeout(1_000);
     const listBefore = { ...socketBytes.get(list)! };
     // BENCH_EDITOR_PROFILE=<file>: a CPU profile of the typing, to open in Chromium's DevTools.
-    const profiled = await cpuProfile(page, process.env.BENCH_EDITOR_PROFILE);
-    // BENCH_EDITOR_TRACE=<file>: a Chromium trace of the typing, and where each key's time went.
-    const traced = await trace(page, process.env.BENCH_EDITOR_TRACE);
-    for (let i = 0; i < count; i++) {
-      await page.keyboard.press(String.fromCharCode(97 + (i % 26)));
-      await page.waitForTimeout(30);
-    }
-    const events = await traced();
-    if (events)
-      for (const line of breakdownPerKey(traceBreakdown(events), count)) console.log(line);
-    await profiled();
+    const latencies = await typeAtEnd(page, count, process.env.BENCH_EDITOR_PROFILE);
     await page.waitForTimeout(200);
     // The last keys' save reaches the server, and its change the list, within a few seconds.
     await page.waitForTimeout(3_000);
@@ -189,15 +173,30 @@ export async function benchEditor(ctx: EditorBenchContext) {
       list: listAfter.bytes - listBefore.bytes,
       listChanges: listAfter.changes - listBefore.changes,
     };
-    const latencies = await page.evaluate(
-      () => (window as unknown as { __latencies: number[] }).__latencies,
+    // The same keys again, traced, for the main thread's work per key apart from its wait for the
+    // display's next frame (BENCH_EDITOR_TRACE=<file> keeps the trace and prints where it went).
+    const events = await traceOf(page, process.env.BENCH_EDITOR_TRACE, () =>
+      typeAtEnd(page, count),
     );
+    if (process.env.BENCH_EDITOR_TRACE)
+      for (const line of breakdownPerKey(traceBreakdown(events), count)) console.log(line);
+    const frames = keyFrames(events);
+    await page.waitForTimeout(3_000);
+    // The floor: the same keys in a one-line note, where the editor has next to nothing to do.
+    const short = await openPage(browser, ctx, `/notes/${other.data.id}`);
+    await short.locator(EDITOR).waitFor({ timeout: 60_000 });
+    await short.waitForTimeout(2_000);
+    const floor = await typeAtEnd(short, count);
+    await short.context().close();
     const typing = {
       characters,
       received,
       keystrokes: latencies.length,
       p50: percentile(latencies, 50),
       p95: percentile(latencies, 95),
+      work: { p50: percentile(frames.work, 50), p95: percentile(frames.work, 95) },
+      wait: { p50: percentile(frames.wait, 50), p95: percentile(frames.wait, 95) },
+      floor: { p50: percentile(floor, 50), p95: percentile(floor, 95) },
       listShift,
       noteShift,
     };
@@ -317,14 +316,52 @@ export async function benchEditor(ctx: EditorBenchContext) {
 }
 
 /**
- * Starts a Chromium trace of the page (as DevTools' Performance panel records it) when given a
- * file; the function returned stops it, saves it and hands back its events.
+ * Keys typed at the end of the note in the page, a letter every 30 ms, each timed inside the page
+ * from its event to the frame after it (the frame that shows the character); with a file, a CPU
+ * profile of the typing is saved there.
  */
-async function trace(
+async function typeAtEnd(page: Page, count: number, profile?: string): Promise<number[]> {
+  await page.locator(EDITOR).click();
+  await page.keyboard.press("ControlOrMeta+End");
+  await page.evaluate(() => {
+    const w = window as unknown as { __latencies?: number[] };
+    if (!w.__latencies)
+      document.addEventListener("keydown", (event) => {
+        const start = event.timeStamp;
+        // The frame that shows the character: after the next paint.
+        requestAnimationFrame(() =>
+          setTimeout(() => w.__latencies!.push(performance.now() - start), 0),
+        );
+      });
+    w.__latencies = [];
+  });
+  await page.waitForTimeout(1_000);
+  const profiled = await cpuProfile(page, profile);
+  for (let i = 0; i < count; i++) {
+    await page.keyboard.press(String.fromCharCode(97 + (i % 26)));
+    await page.waitForTimeout(30);
+  }
+  await profiled();
+  await page.waitForTimeout(200);
+  return page.evaluate(() => (window as unknown as { __latencies: number[] }).__latencies);
+}
+
+/** The Chromium trace of the page while `work` runs, saved to the file when one is given. */
+async function traceOf(
   page: Page,
   file: string | undefined,
-): Promise<() => Promise<TraceEvent[] | null>> {
-  if (!file) return async () => null;
+  work: () => Promise<unknown>,
+): Promise<TraceEvent[]> {
+  const stop = await trace(page, file);
+  await work();
+  return stop();
+}
+
+/**
+ * Starts a Chromium trace of the page (as DevTools' Performance panel records it); the function
+ * returned stops it, saves it when given a file and hands back its events.
+ */
+async function trace(page: Page, file: string | undefined): Promise<() => Promise<TraceEvent[]>> {
   const events: TraceEvent[] = [];
   const cdp = await page.context().newCDPSession(page);
   cdp.on("Tracing.dataCollected", ({ value }) =>
@@ -337,7 +374,7 @@ async function trace(
     const done = new Promise((resolve) => cdp.once("Tracing.tracingComplete", resolve));
     await cdp.send("Tracing.end");
     await done;
-    writeFileSync(file, JSON.stringify(events));
+    if (file) writeFileSync(file, JSON.stringify(events));
     return events;
   };
 }
@@ -408,15 +445,15 @@ async function benchListScroll(
   // BENCH_SCROLL_PROFILE=<file>: a CPU profile of the scroll, to open in Chromium's DevTools.
   const profiled = await cpuProfile(page, process.env.BENCH_SCROLL_PROFILE);
   // BENCH_SCROLL_TRACE=<file>: a Chromium trace of the scroll, and the work in its longest frames.
-  const traced = await trace(page, process.env.BENCH_SCROLL_TRACE);
+  const scrollTrace = process.env.BENCH_SCROLL_TRACE;
+  const traced = scrollTrace ? await trace(page, scrollTrace) : null;
   for (let i = 0; i < WHEEL_STEPS; i++) {
     await page.mouse.wheel(0, WHEEL_PX);
     await page.waitForTimeout(16);
   }
   await page.waitForTimeout(500);
   await profiled();
-  const events = await traced();
-  if (events) for (const line of longTasks(events)) console.log(line);
+  if (traced) for (const line of longTasks(await traced())) console.log(line);
   page.off("request", onRequest);
   const frames = await page.evaluate(() => {
     const w = window as unknown as { __frames: number[]; __scrolling: boolean };

@@ -84,8 +84,8 @@ const kindOf = (name: string) =>
 
 type Span = { name: string; start: number; end: number };
 
-/** The spans of the traced page's main thread, in order, and its keydowns. */
-function mainThread(events: TraceEvent[]): { spans: Span[]; keydowns: number } {
+/** The spans of the traced page's main thread, in order, and its keydowns (count and times). */
+function mainThread(events: TraceEvent[]): { spans: Span[]; keydowns: number; keys: number[] } {
   const mains = events.filter((e) => e.ph === "M" && e.args?.name === "CrRendererMain");
   const busy = new Map<string, number>();
   for (const e of events) {
@@ -103,10 +103,10 @@ function mainThread(events: TraceEvent[]): { spans: Span[]; keydowns: number } {
     .sort((a, b) => (busy.get(b) ?? 0) - (busy.get(a) ?? 0))[0];
   const spans: Span[] = [];
   const open = new Map<string, TraceEvent[]>();
-  let keydowns = 0;
+  const keys: number[] = [];
   for (const e of events) {
     if (`${e.pid}:${e.tid}` !== main) continue;
-    if (e.name === "EventDispatch" && e.args?.data?.type === "keydown") keydowns++;
+    if (e.name === "EventDispatch" && e.args?.data?.type === "keydown") keys.push(e.ts);
     if (e.ph === "X" && e.dur !== undefined)
       spans.push({ name: e.name, start: e.ts, end: e.ts + e.dur });
     else if (e.ph === "B") open.set(e.name, [...(open.get(e.name) ?? []), e]);
@@ -116,7 +116,8 @@ function mainThread(events: TraceEvent[]): { spans: Span[]; keydowns: number } {
     }
   }
   spans.sort((a, b) => a.start - b.start || b.end - a.end);
-  return { spans, keydowns };
+  keys.sort((a, b) => a - b);
+  return { spans, keydowns: keys.length, keys };
 }
 
 /** Own time by name: a span's length less that of the spans nested in it, in µs. */
@@ -204,4 +205,53 @@ export function breakdownPerKey(breakdown: TraceBreakdown, keys: number, top = 1
       breakdown.byKind.map(([kind, ms]) => `${kind} ${per(ms)} ms`).join(", "),
     ...breakdown.byName.slice(0, top).map(([name, ms]) => `    ${per(ms).padStart(7)} ms  ${name}`),
   ];
+}
+
+/** The names of the spans that make a task a frame: the browser updating what is on screen. */
+const FRAME = new Set([
+  "WebFrameWidgetImpl::UpdateLifecycle",
+  "WebFrameWidgetImpl::BeginMainFrame",
+]);
+
+export interface KeyFrames {
+  /** Per key, in ms: the main thread's work from the key's task to the end of the frame after it. */
+  work: number[];
+  /** Per key, in ms: the time in between when the main thread was idle, waiting for that frame. */
+  wait: number[];
+}
+
+/**
+ * For each key pressed in the trace, the main thread's time from the task that handled it to the
+ * end of the first frame after that task (the frame that shows the character), split into work
+ * (the key's task, any task in between, the frame) and waiting (idle until the display's next
+ * frame). A key that is handled at once still waits for the display: the split tells what a page
+ * can shorten from what it cannot.
+ */
+export function keyFrames(events: TraceEvent[]): KeyFrames {
+  const { spans, keys } = mainThread(events);
+  // Top-level tasks, each with whether it drew a frame.
+  const tasks: { start: number; end: number; frame: boolean }[] = [];
+  for (const span of spans) {
+    const last = tasks[tasks.length - 1];
+    if (last && span.start < last.end) {
+      if (FRAME.has(span.name)) last.frame = true;
+    } else tasks.push({ start: span.start, end: span.end, frame: FRAME.has(span.name) });
+  }
+  const work: number[] = [];
+  const wait: number[] = [];
+  let t = 0;
+  for (const key of keys) {
+    while (t < tasks.length && tasks[t].end <= key) t++;
+    if (t >= tasks.length || tasks[t].start > key) continue;
+    let busy = 0;
+    let f = t;
+    for (; f < tasks.length; f++) {
+      busy += tasks[f].end - tasks[f].start;
+      if (f > t && tasks[f].frame) break;
+    }
+    if (f >= tasks.length) continue;
+    work.push(busy / 1000);
+    wait.push((tasks[f].end - tasks[t].start - busy) / 1000);
+  }
+  return { work, wait };
 }

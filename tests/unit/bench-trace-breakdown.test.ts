@@ -1,6 +1,11 @@
 import { describe, expect, it } from "vitest";
 
-import { longTasks, traceBreakdown, type TraceEvent } from "../../scripts/bench/trace-breakdown";
+import {
+  keyFrames,
+  longTasks,
+  traceBreakdown,
+  type TraceEvent,
+} from "../../scripts/bench/trace-breakdown";
 
 const PAGE = 7;
 const OTHER = 9;
@@ -70,5 +75,36 @@ describe("the bench's trace breakdown", () => {
     expect(lines[0]).toContain("tasks over a frame: 2");
     expect(lines[1]).toMatch(/^ +40\.0 ms .*layout 30\.0/);
     expect(lines[2]).toMatch(/^ +20\.0 ms .*paint 15\.0/);
+  });
+
+  it("splits each key's time to its frame into the main thread's work and its idle wait", () => {
+    const key = (ts: number) => ({
+      ...span("EventDispatch", ts, 1_000),
+      args: { data: { type: "keydown" } },
+    });
+    const frame = (ts: number, dur: number) => [
+      span("RunTask", ts, dur),
+      span("WebFrameWidgetImpl::BeginMainFrame", ts + 100, dur - 200),
+    ];
+    const events = [
+      started,
+      meta(PAGE),
+      // A key handled in 6 ms, a 1 ms timer in between (after 1 ms idle), 9 ms idle, then a
+      // 5 ms frame: 12 ms of work and 10 of waiting for the display.
+      span("RunTask", 0, 6_000),
+      key(100),
+      span("RunTask", 7_000, 1_000),
+      ...frame(17_000, 5_000),
+      // A key whose frame starts as its task ends: all work, no wait.
+      span("RunTask", 40_000, 8_000),
+      key(40_500),
+      ...frame(48_000, 7_000),
+      // A key the trace ends before its frame is not counted.
+      span("RunTask", 80_000, 3_000),
+      key(80_100),
+    ];
+    const { work, wait } = keyFrames(events);
+    expect(work).toEqual([12, 15]);
+    expect(wait).toEqual([10, 0]);
   });
 });
