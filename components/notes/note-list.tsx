@@ -86,9 +86,11 @@ export function NoteList({
       setVirtual(() => list);
       detach();
     };
+    // The click comes after the button is released, in the same task: the rows stay until then,
+    // as a click whose row was replaced under it goes nowhere.
     const released = () => {
       pressed = false;
-      takeOver();
+      setTimeout(takeOver, 0);
     };
     const dropped = () => {
       dragging = false;
@@ -98,7 +100,7 @@ export function NoteList({
       ["pointerdown", () => void (pressed = true)],
       ["pointerup", released],
       // A drag that starts cancels the pointer; the drag's own start may come just after.
-      ["pointercancel", () => void setTimeout(released, 0)],
+      ["pointercancel", released],
       ["dragstart", () => void (dragging = true)],
       ["dragend", dropped],
       ["drop", dropped],
