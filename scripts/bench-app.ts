@@ -202,7 +202,12 @@ async function editorLines(appUrl: string, backendUrl: string, email: string, co
   return [
     `\n  input latency per keystroke (${typing.characters.toLocaleString("en")}-character note, Chromium): p50 ${typing.p50.toFixed(1)} ms, p95 ${typing.p95.toFixed(1)} ms (${typing.keystrokes} keys, key event to the frame after)`,
     `    the same keys in a one-line note (a key handled at once still waits for the display's next frame): p50 ${typing.floor.p50.toFixed(1)} ms, p95 ${typing.floor.p95.toFixed(1)} ms`,
-    `    traced, per key: main-thread work from the key's task to the end of its frame p50 ${typing.work.p50.toFixed(1)} ms, p95 ${typing.work.p95.toFixed(1)} ms; idle, waiting for the display's next frame, p50 ${typing.wait.p50.toFixed(1)} ms, p95 ${typing.wait.p95.toFixed(1)} ms`,
+    ...(typing.servers
+      ? [
+          `    meanwhile, on this machine's processors beside the page: the app's server ${typing.servers.app.toFixed(1)} ms of CPU per key${typing.servers.backend === null ? "" : `, its backend ${typing.servers.backend.toFixed(1)} ms`} (storing the note and writing its text)`,
+        ]
+      : []),
+    `    traced, per key: main-thread work from the key's task to the end of its frame p50 ${typing.work.p50.toFixed(1)} ms, p95 ${typing.work.p95.toFixed(1)} ms, of which the main thread ran p50 ${typing.cpu.p50.toFixed(1)} ms, p95 ${typing.cpu.p95.toFixed(1)} ms (the rest of the time it waited for a processor); idle, waiting for the display's next frame, p50 ${typing.wait.p50.toFixed(1)} ms, p95 ${typing.wait.p95.toFixed(1)} ms`,
     `  received by an open list page while ${typing.keystrokes} keys are typed in that note: ${(typing.received.list / 1024).toFixed(1)} KB, ${typing.received.listChanges} changes`,
     `  layout shift after first paint (CLS): /notes ${typing.listShift.toFixed(3)}, a note ${typing.noteShift.toFixed(3)}`,
     ...(switches

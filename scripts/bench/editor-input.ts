@@ -5,6 +5,8 @@ import { createClient, type SupabaseClient } from "@supabase/supabase-js";
 
 import type { Database } from "../../lib/supabase/database.types";
 import { seededNote } from "../seed-notes";
+import { processesOf } from "./page-profile";
+import { sampleCpu } from "./process-cpu";
 import {
   breakdownPerKey,
   keyFrames,
@@ -164,7 +166,19 @@ export async function benchEditor(ctx: EditorBenchContext) {
     const count = ctx.keystrokes ?? Number(process.env.BENCH_EDITOR_KEYS ?? 100);
     const listBefore = { ...socketBytes.get(list)! };
     // BENCH_EDITOR_PROFILE=<file>: a CPU profile of the typing, to open in Chromium's DevTools.
+    // What the app's server and backend spend meanwhile (storing and deriving the note's text)
+    // runs on this machine's processors too, beside the page.
+    const processes = processesOf(ctx.appUrl);
+    const cpuBefore = processes.app ? sampleCpu(processes) : null;
     const latencies = await typeAtEnd(page, count, process.env.BENCH_EDITOR_PROFILE);
+    const cpuAfter = cpuBefore ? sampleCpu(processes) : null;
+    const servers =
+      cpuBefore && cpuAfter
+        ? {
+            app: (cpuAfter.app - cpuBefore.app) / count,
+            backend: processes.backend ? (cpuAfter.backend - cpuBefore.backend) / count : null,
+          }
+        : null;
     await page.waitForTimeout(200);
     // The last keys' save reaches the server, and its change the list, within a few seconds.
     await page.waitForTimeout(3_000);
@@ -195,6 +209,8 @@ export async function benchEditor(ctx: EditorBenchContext) {
       p50: percentile(latencies, 50),
       p95: percentile(latencies, 95),
       work: { p50: percentile(frames.work, 50), p95: percentile(frames.work, 95) },
+      cpu: { p50: percentile(frames.cpu, 50), p95: percentile(frames.cpu, 95) },
+      servers,
       wait: { p50: percentile(frames.wait, 50), p95: percentile(frames.wait, 95) },
       floor: { p50: percentile(floor, 50), p95: percentile(floor, 95) },
       listShift,

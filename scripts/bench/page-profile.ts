@@ -24,6 +24,11 @@ export function measureCpuOf(origin: string, pids: Processes) {
   serving.set(new URL(origin).origin, pids);
 }
 
+/** The processes behind an app's origin, as given to measureCpuOf (none: not known). */
+export function processesOf(origin: string): Processes {
+  return serving.get(new URL(origin).origin) ?? {};
+}
+
 export async function profilePage(
   url: string,
   cookie?: string,

@@ -8,6 +8,8 @@ export interface TraceEvent {
   ph: string;
   ts: number;
   dur?: number;
+  /** The thread's CPU time in the span (wall time less the time it was not running). */
+  tdur?: number;
   pid: number;
   tid: number;
   args?: {
@@ -82,7 +84,7 @@ const kindOf = (name: string) =>
         ? "intersections"
         : "other");
 
-type Span = { name: string; start: number; end: number };
+type Span = { name: string; start: number; end: number; cpu?: number };
 
 /** The spans of the traced page's main thread, in order, and its keydowns (count and times). */
 function mainThread(events: TraceEvent[]): { spans: Span[]; keydowns: number; keys: number[] } {
@@ -108,7 +110,7 @@ function mainThread(events: TraceEvent[]): { spans: Span[]; keydowns: number; ke
     if (`${e.pid}:${e.tid}` !== main) continue;
     if (e.name === "EventDispatch" && e.args?.data?.type === "keydown") keys.push(e.ts);
     if (e.ph === "X" && e.dur !== undefined)
-      spans.push({ name: e.name, start: e.ts, end: e.ts + e.dur });
+      spans.push({ name: e.name, start: e.ts, end: e.ts + e.dur, cpu: e.tdur });
     else if (e.ph === "B") open.set(e.name, [...(open.get(e.name) ?? []), e]);
     else if (e.ph === "E") {
       const begun = open.get(e.name)?.pop();
@@ -216,6 +218,11 @@ const FRAME = new Set([
 export interface KeyFrames {
   /** Per key, in ms: the main thread's work from the key's task to the end of the frame after it. */
   work: number[];
+  /**
+   * Per key, in ms: the main thread's CPU time in that work. Less than the work when the processor
+   * ran something else meanwhile (other processes, on a machine that is busy).
+   */
+  cpu: number[];
   /** Per key, in ms: the time in between when the main thread was idle, waiting for that frame. */
   wait: number[];
 }
@@ -230,28 +237,38 @@ export interface KeyFrames {
 export function keyFrames(events: TraceEvent[]): KeyFrames {
   const { spans, keys } = mainThread(events);
   // Top-level tasks, each with whether it drew a frame.
-  const tasks: { start: number; end: number; frame: boolean }[] = [];
+  const tasks: { start: number; end: number; cpu: number; frame: boolean }[] = [];
   for (const span of spans) {
     const last = tasks[tasks.length - 1];
     if (last && span.start < last.end) {
       if (FRAME.has(span.name)) last.frame = true;
-    } else tasks.push({ start: span.start, end: span.end, frame: FRAME.has(span.name) });
+    } else
+      tasks.push({
+        start: span.start,
+        end: span.end,
+        cpu: span.cpu ?? span.end - span.start,
+        frame: FRAME.has(span.name),
+      });
   }
   const work: number[] = [];
+  const cpu: number[] = [];
   const wait: number[] = [];
   let t = 0;
   for (const key of keys) {
     while (t < tasks.length && tasks[t].end <= key) t++;
     if (t >= tasks.length || tasks[t].start > key) continue;
     let busy = 0;
+    let running = 0;
     let f = t;
     for (; f < tasks.length; f++) {
       busy += tasks[f].end - tasks[f].start;
+      running += tasks[f].cpu;
       if (f > t && tasks[f].frame) break;
     }
     if (f >= tasks.length) continue;
     work.push(busy / 1000);
+    cpu.push(running / 1000);
     wait.push((tasks[f].end - tasks[t].start - busy) / 1000);
   }
-  return { work, wait };
+  return { work, cpu, wait };
 }

@@ -95,16 +95,18 @@ describe("the bench's trace breakdown", () => {
       key(100),
       span("RunTask", 7_000, 1_000),
       ...frame(17_000, 5_000),
-      // A key whose frame starts as its task ends: all work, no wait.
-      span("RunTask", 40_000, 8_000),
+      // A key whose frame starts as its task ends: all work, no wait; its task ran for 5 ms of
+      // its 8 (the processor was taken by something else for 3).
+      { ...span("RunTask", 40_000, 8_000), tdur: 5_000 },
       key(40_500),
       ...frame(48_000, 7_000),
       // A key the trace ends before its frame is not counted.
       span("RunTask", 80_000, 3_000),
       key(80_100),
     ];
-    const { work, wait } = keyFrames(events);
+    const { work, cpu, wait } = keyFrames(events);
     expect(work).toEqual([12, 15]);
+    expect(cpu).toEqual([12, 12]);
     expect(wait).toEqual([10, 0]);
   });
 });
