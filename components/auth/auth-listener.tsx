@@ -7,6 +7,10 @@ import { toast } from "sonner";
 import { useSupabase } from "@/components/supabase/supabase-provider";
 import { needsMfaChallenge } from "@/lib/auth/aal";
 import { isAuthEventName, reactToAuthEvent } from "@/lib/auth/auth-events";
+import { isSessionEnded, markSessionEnded, sessionIdOf } from "@/lib/auth/ended-sessions";
+
+/** After a sign-out, when the browser's cookies are looked at again for an ended session. */
+const RECHECK_AFTER_SIGN_OUT_MS = [1_000, 4_000];
 
 /** Whether this page forgot the device at a sign-out (and so holds back the list's saves). */
 let forgotHere = false;
@@ -44,6 +48,8 @@ export function AuthListener({ serverUserId }: { serverUserId: string | null }) 
   const supabase = useSupabase();
   const router = useRouter();
   const shownUserId = useRef(serverUserId);
+  // The session this page last heard of, by id: the one a sign-out ends.
+  const sessionId = useRef<string | null>(null);
 
   // Each server render states who it rendered for; that is what this tab now shows.
   useEffect(() => {
@@ -51,10 +57,42 @@ export function AuthListener({ serverUserId }: { serverUserId: string | null }) 
   }, [serverUserId]);
 
   useEffect(() => {
+    // A session that ended here and came back (see ended-sessions.ts) is dropped from this
+    // browser, and the page is rendered again without it (a signed-in-only page then sends the
+    // person to sign in, as the server decides).
+    let dropping = false;
+    const drop = async () => {
+      if (dropping) return;
+      dropping = true;
+      try {
+        await supabase.auth.signOut({ scope: "local" });
+        router.refresh();
+      } finally {
+        dropping = false;
+      }
+    };
+    const dropIfEnded = async () => {
+      const { data } = await supabase.auth.getSession();
+      if (isSessionEnded(localStorage, sessionIdOf(data.session?.access_token))) await drop();
+    };
+    const timers: ReturnType<typeof setTimeout>[] = [];
     const {
       data: { subscription },
     } = supabase.auth.onAuthStateChange((event, session) => {
       if (!isAuthEventName(event)) return;
+      const id = sessionIdOf(session?.access_token);
+      if (event === "SIGNED_OUT") {
+        if (sessionId.current) markSessionEnded(localStorage, sessionId.current);
+        // A refresh or a response still under way can bring the session's cookies back just after.
+        for (const ms of RECHECK_AFTER_SIGN_OUT_MS)
+          timers.push(setTimeout(() => void dropIfEnded(), ms));
+      }
+      sessionId.current = id;
+      if (isSessionEnded(localStorage, id)) {
+        // Not a person signing in or staying signed in: a session that already ended.
+        setTimeout(() => void drop(), 0);
+        return;
+      }
       const previousUserId = shownUserId.current;
       const newUserId = session?.user.id ?? null;
       if (event !== "TOKEN_REFRESHED") shownUserId.current = newUserId;
@@ -87,7 +125,10 @@ export function AuthListener({ serverUserId }: { serverUserId: string | null }) 
         }
       }, 0);
     });
-    return () => subscription.unsubscribe();
+    return () => {
+      subscription.unsubscribe();
+      for (const timer of timers) clearTimeout(timer);
+    };
   }, [supabase, router]);
 
   return null;

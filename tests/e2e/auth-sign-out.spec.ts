@@ -59,3 +59,39 @@ test("signing out everywhere ends the session in another browser at its next ref
   await expect(otherPage).toHaveURL(/\/sign-in\?next=%2Faccount$/, { timeout: 15_000 });
   await other.close();
 });
+
+test("a session that comes back after signing out is dropped, in the open tabs and on the next page", async ({
+  context,
+}) => {
+  const user = await createUser();
+  const first = await context.newPage();
+  await signInWithPassword(first, user.email, PASSWORD, "/account");
+  await expect(first).toHaveURL(/\/account$/, { timeout: 15_000 });
+  const second = await context.newPage();
+  await second.goto("/about");
+  await expectSignedIn(second, user.email);
+  // The session's cookies as a response on its way at the sign-out would set them again.
+  const session = (await context.cookies()).filter((cookie) => cookie.name.startsWith("sb-"));
+  expect(session.length).toBeGreaterThan(0);
+  const sessionCookies = async () =>
+    (await context.cookies()).filter((cookie) => cookie.name.startsWith("sb-")).length;
+
+  await first.getByRole("button", { name: "Sign out", exact: true }).click();
+  await expect(first).toHaveURL(/\/sign-in\?next=%2Faccount$/);
+  await expectSignedOut(second);
+  expect(await sessionCookies()).toBe(0);
+
+  // Just after the sign-out: the open tabs find the session back and drop it.
+  await context.addCookies(session);
+  await expect.poll(sessionCookies, { timeout: 15_000 }).toBe(0);
+  await expectSignedOut(second);
+
+  // Later: a page opened with it (its token still passes the server's check until it expires)
+  // drops it and is sent to sign in.
+  await context.addCookies(session);
+  const third = await context.newPage();
+  await third.goto("/account");
+  await expect(third).toHaveURL(/\/sign-in\?next=%2Faccount$/, { timeout: 15_000 });
+  await expectSignedOut(third);
+  expect(await sessionCookies()).toBe(0);
+});
