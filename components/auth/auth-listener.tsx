@@ -72,8 +72,12 @@ export function AuthListener({ serverUserId }: { serverUserId: string | null }) 
       }
     };
     const dropIfEnded = async () => {
-      const { data } = await supabase.auth.getSession();
-      if (isSessionEnded(localStorage, sessionIdOf(data.session?.access_token))) await drop();
+      try {
+        const { data } = await supabase.auth.getSession();
+        if (isSessionEnded(localStorage, sessionIdOf(data.session?.access_token))) await drop();
+      } catch {
+        // The session could not be read or dropped now: the next auth event looks again.
+      }
     };
     const timers: ReturnType<typeof setTimeout>[] = [];
     const {
@@ -90,7 +94,7 @@ export function AuthListener({ serverUserId }: { serverUserId: string | null }) 
       sessionId.current = id;
       if (isSessionEnded(localStorage, id)) {
         // Not a person signing in or staying signed in: a session that already ended.
-        setTimeout(() => void drop(), 0);
+        setTimeout(() => void drop().catch(() => {}), 0);
         return;
       }
       const previousUserId = shownUserId.current;

@@ -3,7 +3,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
 import { AUTH_TOASTS } from "@/lib/auth/auth-events";
 
-type Callback = (event: string, session: { user: { id: string } } | null) => unknown;
+type Session = { user: { id: string }; access_token?: string };
+type Callback = (event: string, session: Session | null) => unknown;
 
 const router = { push: vi.fn(), refresh: vi.fn() };
 const toast = vi.fn();
@@ -11,15 +12,29 @@ let subscriber: Callback | null = null;
 const getAuthenticatorAssuranceLevel = vi.fn(async () => ({
   data: { currentLevel: "aal1", nextLevel: "aal1" },
 }));
+/** What the browser's cookies hold now, as supabase-js reads it. */
+let stored: Session | null = null;
+const signOut = vi.fn(async () => {
+  stored = null;
+  return { error: null };
+});
 const client = {
   auth: {
     onAuthStateChange: (callback: Callback) => {
       subscriber = callback;
       return { data: { subscription: { unsubscribe: () => (subscriber = null) } } };
     },
+    getSession: async () => ({ data: { session: stored }, error: null }),
+    signOut,
     mfa: { getAuthenticatorAssuranceLevel },
   },
 };
+
+/** A session of user u1 whose access token names the session (only its payload is read). */
+const sessionOf = (sessionId: string): Session => ({
+  user: { id: "u1" },
+  access_token: ["e30", btoa(JSON.stringify({ session_id: sessionId })), "sig"].join("."),
+});
 
 vi.mock("next/navigation", () => ({ useRouter: () => router }));
 vi.mock("sonner", () => ({ toast: (message: string) => toast(message) }));
@@ -29,6 +44,8 @@ const { AuthListener } = await import("@/components/auth/auth-listener");
 
 beforeEach(() => {
   vi.useFakeTimers();
+  localStorage.clear();
+  stored = null;
   window.history.replaceState(null, "", "/docs/sharing");
 });
 
@@ -74,5 +91,50 @@ describe("AuthListener", () => {
     expect(toast).toHaveBeenCalledWith(AUTH_TOASTS.signedOut);
     expect(router.push).toHaveBeenCalledWith("/sign-in?next=%2Faccount");
     expect(router.refresh).toHaveBeenCalled();
+  });
+
+  it("drops a session that ended at a sign-out when it comes back, and renders the page again", async () => {
+    render(<AuthListener serverUserId="u1" />);
+    subscriber!("INITIAL_SESSION", sessionOf("s1"));
+    subscriber!("SIGNED_OUT", null);
+    await act(async () => {
+      await vi.runAllTimersAsync();
+    });
+    expect(signOut).not.toHaveBeenCalled();
+    vi.clearAllMocks();
+
+    // Its refresh, answered late, brings it back: it is dropped, not taken for the person.
+    subscriber!("TOKEN_REFRESHED", sessionOf("s1"));
+    await act(async () => {
+      await vi.runAllTimersAsync();
+    });
+    expect(signOut).toHaveBeenCalledWith({ scope: "local" });
+    expect(router.refresh).toHaveBeenCalled();
+    expect(toast).not.toHaveBeenCalledWith(AUTH_TOASTS.signedIn);
+  });
+
+  it("looks at the cookies again in the seconds after a sign-out", async () => {
+    render(<AuthListener serverUserId="u1" />);
+    subscriber!("INITIAL_SESSION", sessionOf("s1"));
+    subscriber!("SIGNED_OUT", null);
+    // A response on its way sets the ended session's cookies again, with no auth event.
+    stored = sessionOf("s1");
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(1_000);
+    });
+    expect(signOut).toHaveBeenCalledWith({ scope: "local" });
+    expect(stored).toBeNull();
+  });
+
+  it("keeps a new sign-in after a sign-out: a new session is not an ended one", async () => {
+    render(<AuthListener serverUserId="u1" />);
+    subscriber!("INITIAL_SESSION", sessionOf("s1"));
+    subscriber!("SIGNED_OUT", null);
+    stored = sessionOf("s2");
+    subscriber!("SIGNED_IN", sessionOf("s2"));
+    await act(async () => {
+      await vi.runAllTimersAsync();
+    });
+    expect(signOut).not.toHaveBeenCalled();
   });
 });
