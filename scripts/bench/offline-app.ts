@@ -28,12 +28,16 @@ const CHROMIUM: LaunchOptions = {
     "--disable-gpu",
     "--disable-background-networking",
     "--no-first-run",
-    // The browser's tabbed window makes its omnibox popup (a page of its own, in a renderer of
-    // its own) as it launches; on two cores that takes ~0.5 s of CPU from the app's start. An
-    // installed app's window has no omnibox. BENCH_OFFLINE_BROWSER_UI=1 keeps it.
+    // The browser's tabbed window makes its omnibox popups (pages of their own, in a renderer of
+    // their own: the suggestions and, since Chromium 156, the AI Mode one) as it launches; on two
+    // cores that takes ~0.5 s of CPU from the app's start. An installed app's window has no
+    // omnibox. BENCH_OFFLINE_BROWSER_UI=1 keeps them.
     ...(process.env.BENCH_OFFLINE_BROWSER_UI === "1"
       ? []
-      : ["--disable-features=PreloadTopChromeWebUI,WebUIOmniboxPopup,WebUIOmniboxFullPopup"]),
+      : [
+          "--disable-features=PreloadTopChromeWebUI,WebUIOmniboxPopup,WebUIOmniboxFullPopup," +
+            "WebUIOmniboxAimPopup",
+        ]),
   ],
 };
 const VIEWPORT = { width: 1280, height: 800 };
