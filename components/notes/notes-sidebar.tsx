@@ -127,7 +127,7 @@ function FolderNotes({
     if (page) return;
     let live = true;
     void loadSupabase(config)
-      .then((client) => fetchNotesPage(client, null, folder))
+      .then((client) => fetchNotesPage(client, userId, null, folder))
       .then(
         (read) => live && setPage(read),
         () => live && setPage({ notes: [], more: false }),
@@ -135,7 +135,7 @@ function FolderNotes({
     return () => {
       live = false;
     };
-  }, [config, folder, page]);
+  }, [config, folder, page, userId]);
   if (!page) return <NoteListSkeleton />;
   return <LiveList page={page} folder={folder} userId={userId} />;
 }

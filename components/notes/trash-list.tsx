@@ -1,6 +1,6 @@
 "use client";
 
-import { useState, useTransition } from "react";
+import { useCallback, useState, useTransition } from "react";
 import { useRouter } from "next/navigation";
 import { RotateCcwIcon } from "lucide-react";
 import { Trash2Icon } from "@/components/ui/icons";
@@ -14,7 +14,14 @@ import { Button } from "@/components/ui/button";
 import { displayTitle } from "@/lib/notes/derive";
 import { emptyingProgress, emptyInRounds } from "@/lib/notes/empty-trash";
 import { TRASH_DAYS } from "@/lib/notes/limits";
-import { compareTrashed, fetchTrashPage, type TrashPage } from "@/lib/notes/list";
+import {
+  compareTrashed,
+  fetchTrashPage,
+  type NoteListItem,
+  type TrashPage,
+} from "@/lib/notes/list";
+import type { Database } from "@/lib/supabase/database.types";
+import type { SupabaseClient } from "@supabase/supabase-js";
 
 function daysLeft(deletedAt: string): number {
   const elapsed = (Date.now() - Date.parse(deletedAt)) / 86_400_000;
@@ -22,15 +29,16 @@ function daysLeft(deletedAt: string): number {
 }
 
 /** The Trash, most recently trashed first: the newest page comes with the HTML, older ones on demand. */
-export function TrashList({ firstPage }: { firstPage: TrashPage }) {
+export function TrashList({ firstPage, userId }: { firstPage: TrashPage; userId: string }) {
   const router = useRouter();
   const [pending, startTransition] = useTransition();
   const [progress, setProgress] = useState<{ deleted: number; total: number } | null>(null);
-  const { state, setState, loading, loadMore } = usePagedList(
-    firstPage,
-    fetchTrashPage,
-    compareTrashed,
+  const fetchPage = useCallback(
+    (client: SupabaseClient<Database>, after: NoteListItem) =>
+      fetchTrashPage(client, userId, after),
+    [userId],
   );
+  const { state, setState, loading, loadMore } = usePagedList(firstPage, fetchPage, compareTrashed);
   const notes = state.notes;
   const total = Math.max(firstPage.total ?? 0, notes.length);
   const run = (action: () => Promise<{ error?: string }>, done: string, id?: string) =>

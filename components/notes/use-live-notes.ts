@@ -30,8 +30,8 @@ export function useLiveNotes(firstPage: NotesPage, userId: string, folder: strin
   const supabase = useLoadedSupabase();
   const fetchPage = useCallback(
     (client: SupabaseClient<Database>, after: NoteListItem) =>
-      fetchNotesPage(client, after, folder),
-    [folder],
+      fetchNotesPage(client, userId, after, folder),
+    [userId, folder],
   );
   const { state, setState, loading, loadMore } = usePagedList(firstPage, fetchPage, compareNotes);
   const shown = useRef(state.notes);
@@ -99,8 +99,8 @@ export function useLiveNotes(firstPage: NotesPage, userId: string, folder: strin
       // join, or while the connection was down. Once its changes flow, the first page is checked,
       // and read again only if it moved (the server's page from the HTML stays what `from` is).
       flowing: () => {
-        void firstPageMoved(client, shown.current, folder)
-          .then((moved) => (moved && live ? fetchNotesPage(client, null, folder) : null))
+        void firstPageMoved(client, userId, shown.current, folder)
+          .then((moved) => (moved && live ? fetchNotesPage(client, userId, null, folder) : null))
           .then(
             (page) => {
               if (page && live) setState((s) => ({ ...listFromServer(page, s), from: s.from }));

@@ -97,7 +97,12 @@ async function deleteTrashed(
   id: string | null,
   what: string,
 ): Promise<TrashRound> {
-  let query = supabase.from("notes").select("id").not("deleted_at", "is", null);
+  // Named by owner, as the Trash's list is: their index, not a read of every person's notes.
+  let query = supabase
+    .from("notes")
+    .select("id")
+    .eq("owner_id", user.id)
+    .not("deleted_at", "is", null);
   if (id) query = query.eq("id", id);
   const trashed = await query
     .order("deleted_at", { ascending: false })

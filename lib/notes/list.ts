@@ -205,13 +205,23 @@ export function notesAfter(last: Pick<NoteListItem, "id" | "pinned" | "updated_a
 /**
  * One page of the signed-in person's notes as the list shows them, from the start or after the
  * note given. The server reads the first page for the HTML; the browser reads the rest on demand.
+ *
+ * Every read of the list names its owner (`ownerId`, the signed-in person), though the view and
+ * RLS already keep it to them: their rules (own notes, or notes shared with them) cannot use an
+ * index, so without it the database reads every person's notes to find one page of theirs. With
+ * it, it reads the page from `notes_owner_list_idx` (or the Trash's index).
  */
 export async function fetchNotesPage(
   supabase: SupabaseClient<Database>,
+  ownerId: string,
   after: NoteListItem | null,
   folder: string | null = null,
 ): Promise<NotesPage> {
-  let query = supabase.from("note_list").select(NOTE_LIST_COLUMNS).is("deleted_at", null);
+  let query = supabase
+    .from("note_list")
+    .select(NOTE_LIST_COLUMNS)
+    .eq("owner_id", ownerId)
+    .is("deleted_at", null);
   if (folder) query = query.eq("folder_id", folder);
   if (after) query = query.or(notesAfter(after));
   const { data, error } = await query
@@ -234,10 +244,15 @@ type Version = Pick<NoteListItem, "id" | "pinned" | "updated_at">;
  */
 export async function firstPageMoved(
   supabase: SupabaseClient<Database>,
+  ownerId: string,
   shown: Version[],
   folder: string | null = null,
 ): Promise<boolean> {
-  let query = supabase.from("note_list").select("id, pinned, updated_at").is("deleted_at", null);
+  let query = supabase
+    .from("note_list")
+    .select("id, pinned, updated_at")
+    .eq("owner_id", ownerId)
+    .is("deleted_at", null);
   if (folder) query = query.eq("folder_id", folder);
   const { data, error } = await query
     .order("pinned", { ascending: false })
@@ -292,11 +307,13 @@ export function trashedAfter(last: Pick<NoteListItem, "id" | "deleted_at">): str
 /** One page of the signed-in person's Trash, from the start or after the note given. */
 export async function fetchTrashPage(
   supabase: SupabaseClient<Database>,
+  ownerId: string,
   after: NoteListItem | null,
 ): Promise<TrashPage> {
   let query = supabase
     .from("note_list")
     .select(TRASH_COLUMNS, after ? {} : { count: "exact" })
+    .eq("owner_id", ownerId)
     .not("deleted_at", "is", null);
   if (after) query = query.or(trashedAfter(after));
   const { data, error, count } = await query

@@ -12,7 +12,7 @@ import {
   type NoteSummary,
   type TrashPage,
 } from "@/lib/notes/list";
-import { readClient } from "@/lib/supabase/server";
+import { getClaims, readClient } from "@/lib/supabase/server";
 import { isAccess, type Access } from "@/lib/sharing/roles";
 
 /**
@@ -21,9 +21,16 @@ import { isAccess, type Access } from "@/lib/sharing/roles";
  * with a scheduled job (supabase/migrations/20261126130000_purge_expired_trash_on_schedule.sql).
  */
 export const listNotes = cache(async (folder: string | null = null): Promise<PackedNotesPage> => {
-  const supabase = await readClient();
-  return packNotesPage(await fetchNotesPage(supabase, null, folder));
+  const [supabase, owner] = await Promise.all([readClient(), signedIn()]);
+  return packNotesPage(await fetchNotesPage(supabase, owner, null, folder));
 });
+
+/** The signed-in person's id; the pages that list notes have already sent anyone else away. */
+async function signedIn(): Promise<string> {
+  const claims = await getClaims();
+  if (!claims?.sub) throw new Error("Listing notes needs a signed-in person.");
+  return claims.sub;
+}
 
 /** A note with its sharing, in one read: the open note's page needs both. */
 const readNote = cache(async (id: string) => {
@@ -48,8 +55,8 @@ export const getNote = cache(async (id: string): Promise<NoteSummary | null> => 
 
 /** The first page of the signed-in person's Trash, and how many notes it holds. */
 export async function listTrash(): Promise<TrashPage> {
-  const supabase = await readClient();
-  return fetchTrashPage(supabase, null);
+  const [supabase, owner] = await Promise.all([readClient(), signedIn()]);
+  return fetchTrashPage(supabase, owner, null);
 }
 
 /** Whether the signed-in person's note is shared, and at which link. */

@@ -120,7 +120,7 @@ export async function benchOrganize(
 
   const folderSwitch = await timed(async (i) => {
     try {
-      await fetchNotesPage(person, null, folders[(i * 7) % folders.length]);
+      await fetchNotesPage(person, ownerId, null, folders[(i * 7) % folders.length]);
       return { error: null };
     } catch (error) {
       return { error };

@@ -1,4 +1,6 @@
+import { createClient } from "@supabase/supabase-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { LOCAL_PUBLISHABLE_KEY } from "@groundwork/local-backend/testing";
 import {
   LIST_BODY_CHARS,
   compareNotes,
@@ -9,7 +11,9 @@ import {
   NOTE_PAGE,
 } from "@/lib/notes/list";
 
-import { startNotesWorld, type NotesWorld } from "./notes-support";
+import type { Database } from "@/lib/supabase/database.types";
+
+import { startNotesWorld, type NotesClient, type NotesWorld } from "./notes-support";
 
 // A body whose tail is far past what the list reads, so a leak of the whole body is visible.
 const BODY = `Start of the note. ${"middle words ".repeat(200)}THE-VERY-END`;
@@ -92,10 +96,10 @@ describe("the list's pages: fetchNotesPage, as the app reads them", () => {
       expect(later.error).toBeNull();
 
       const pages = [];
-      let page = await fetchNotesPage(world.owner, null);
+      let page = await fetchNotesPage(world.owner, world.ownerId, null);
       pages.push(page);
       while (page.more) {
-        page = await fetchNotesPage(world.owner, page.notes.at(-1)!);
+        page = await fetchNotesPage(world.owner, world.ownerId, page.notes.at(-1)!);
         pages.push(page);
       }
       const read = pages.flatMap((p) => p.notes);
@@ -104,15 +108,23 @@ describe("the list's pages: fetchNotesPage, as the app reads them", () => {
       expect(read).toEqual([...read].sort(compareNotes));
       expect(read[0].title).toBe("Later pinned");
       expect(read.filter((n) => n.pinned)).toHaveLength(rows.length / 10 + 1);
-      // Another person's pages are empty, not someone else's notes.
-      expect(await fetchNotesPage(world.other, null)).toEqual({ notes: [], more: false });
+      // Another person's pages are empty, not someone else's notes, even when they name the
+      // owner: the owner named only narrows what RLS already allows.
+      expect(await fetchNotesPage(world.other, world.otherId, null)).toEqual({
+        notes: [],
+        more: false,
+      });
+      expect(await fetchNotesPage(world.other, world.ownerId, null)).toEqual({
+        notes: [],
+        more: false,
+      });
     }
   });
 
   it("firstPageMoved: still after a read, moved once a note is added, pinned, edited or trashed", async () => {
     const world = w;
-    const shown = async () => (await fetchNotesPage(world.owner, null)).notes;
-    expect(await firstPageMoved(world.owner, await shown())).toBe(false);
+    const shown = async () => (await fetchNotesPage(world.owner, world.ownerId, null)).notes;
+    expect(await firstPageMoved(world.owner, world.ownerId, await shown())).toBe(false);
 
     const made = await world.owner.from("notes").insert({ title: "New", body: "" }).select("id");
     expect(made.error).toBeNull();
@@ -125,14 +137,14 @@ describe("the list's pages: fetchNotesPage, as the app reads them", () => {
     ];
     let last = before;
     for (const change of changes) {
-      expect(await firstPageMoved(world.owner, last)).toBe(false);
+      expect(await firstPageMoved(world.owner, world.ownerId, last)).toBe(false);
       const updated = await world.service.from("notes").update(change).eq("id", id);
       expect(updated.error).toBeNull();
-      expect(await firstPageMoved(world.owner, last)).toBe(true);
+      expect(await firstPageMoved(world.owner, world.ownerId, last)).toBe(true);
       last = await shown();
     }
     // Another person's list is theirs alone: the owner's changes never move it.
-    expect(await firstPageMoved(world.other, [])).toBe(false);
+    expect(await firstPageMoved(world.other, world.otherId, [])).toBe(false);
   });
 });
 
@@ -140,7 +152,7 @@ describe("the Trash's pages: fetchTrashPage", () => {
   it("reads every trashed note once, latest first, and counts them on the first page", async () => {
     const world = w;
     // The tests above left a note in Trash.
-    const before = (await fetchTrashPage(world.owner, null)).total!;
+    const before = (await fetchTrashPage(world.owner, world.ownerId, null)).total!;
     // All trashed at one instant: only the id orders them.
     const rows = Array.from({ length: NOTE_PAGE + 40 }, (_, i) => ({
       title: `Gone ${i}`,
@@ -165,10 +177,10 @@ describe("the Trash's pages: fetchTrashPage", () => {
       .insert({ title: "Trashed last", deleted_at: new Date(Date.now() + 60_000).toISOString() });
     expect(later.error).toBeNull();
 
-    const first = await fetchTrashPage(world.owner, null);
+    const first = await fetchTrashPage(world.owner, world.ownerId, null);
     expect(first.total).toBe(before + rows.length + 1);
     expect(first.notes[0].title).toBe("Trashed last");
-    const second = await fetchTrashPage(world.owner, first.notes.at(-1)!);
+    const second = await fetchTrashPage(world.owner, world.ownerId, first.notes.at(-1)!);
     expect(second.total).toBeUndefined();
     expect([first.more, second.more]).toEqual([true, false]);
     const read = [...first.notes, ...second.notes];
@@ -177,6 +189,90 @@ describe("the Trash's pages: fetchTrashPage", () => {
     // The Trash shows titles: no body travels.
     expect(JSON.stringify(read)).not.toContain("THE-BODY");
     // Another person's Trash is empty, not someone else's notes.
-    expect(await fetchTrashPage(world.other, null)).toEqual({ notes: [], more: false, total: 0 });
+    expect(await fetchTrashPage(world.other, world.otherId, null)).toEqual({
+      notes: [],
+      more: false,
+      total: 0,
+    });
+    expect(await fetchTrashPage(world.other, world.ownerId, null)).toEqual({
+      notes: [],
+      more: false,
+      total: 0,
+    });
+  });
+});
+
+describe("the list reads one person's page, not every person's notes", () => {
+  /** The requests a client sends, by path and query. */
+  async function requestsOf(read: (client: NotesClient) => Promise<unknown>) {
+    const seen: string[] = [];
+    const token = (await w.owner.auth.getSession()).data.session!.access_token;
+    const client = createClient<Database>(w.t.url, LOCAL_PUBLISHABLE_KEY, {
+      auth: { persistSession: false, autoRefreshToken: false },
+      global: {
+        headers: { Authorization: `Bearer ${token}` },
+        fetch: (input, init) => {
+          seen.push(decodeURIComponent(new URL(String(input)).search));
+          return fetch(input, init);
+        },
+      },
+    });
+    await read(client);
+    return seen;
+  }
+
+  it("every read of the list and the Trash names the person whose notes they are", async () => {
+    const owner = `owner_id=eq.${w.ownerId}`;
+    const reads = await requestsOf(async (client) => {
+      const page = await fetchNotesPage(client, w.ownerId, null);
+      await fetchNotesPage(client, w.ownerId, page.notes.at(-1)!, null);
+      await firstPageMoved(client, w.ownerId, page.notes);
+      const trash = await fetchTrashPage(client, w.ownerId, null);
+      await fetchTrashPage(client, w.ownerId, trash.notes.at(-1)!);
+    });
+    expect(reads).toHaveLength(5);
+    for (const query of reads) expect(query).toContain(owner);
+  });
+
+  it("so the database finds the page through the owner's indexes, under RLS", async () => {
+    // As the signed-in person, through the view and the notes' RLS, with sequential scans priced
+    // out: the plan still scans the table when the owner cannot be used to find the rows.
+    const plan = (where: string, order: string) =>
+      w.t.backend.db.asRole(
+        {
+          role: "authenticated",
+          claims: { sub: w.ownerId, role: "authenticated" },
+          method: "GET",
+          path: "/rest/v1/note_list",
+          headers: {},
+          extra: { enable_seqscan: "off" },
+        },
+        async (tx) =>
+          (
+            await tx.query<{ "QUERY PLAN": string }>(
+              `explain select id, title, body_start, pinned, updated_at, deleted_at
+                 from public.note_list where ${where} order by ${order} limit 101`,
+            )
+          ).rows
+            .map((row) => row["QUERY PLAN"])
+            .join("\n"),
+      );
+    const owned = `owner_id = '${w.ownerId}'`;
+    // The owner is how the rows are found (an index condition), not a filter over all of them.
+    const byOwner = /(Index|Recheck) Cond: \(\(?owner_id = /;
+    const list = await plan(
+      `${owned} and deleted_at is null`,
+      "pinned desc, updated_at desc, id desc",
+    );
+    expect(list).toMatch(byOwner);
+    expect(list).not.toMatch(/Seq Scan on notes/);
+    const trash = await plan(`${owned} and deleted_at is not null`, "deleted_at desc, id desc");
+    expect(trash).toMatch(byOwner);
+    expect(trash).not.toMatch(/Seq Scan on notes/);
+    // Without the owner named, RLS alone ("own notes, or shared with me") cannot find the rows:
+    // every person's live notes are read and filtered.
+    expect(await plan("deleted_at is null", "pinned desc, updated_at desc, id desc")).not.toMatch(
+      byOwner,
+    );
   });
 });

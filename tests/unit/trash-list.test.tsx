@@ -47,7 +47,7 @@ async function confirmEmptyTrash() {
   const user = userEvent.setup();
   render(
     <>
-      <TrashList firstPage={page} />
+      <TrashList firstPage={page} userId="person-1" />
       <Toaster />
     </>,
   );

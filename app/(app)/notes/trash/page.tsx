@@ -1,13 +1,14 @@
 import type { Metadata } from "next";
 
 import { TrashList } from "@/components/notes/trash-list";
+import { requireUser } from "@/lib/auth/require-user";
 import { listTrash } from "@/lib/notes/queries";
 import { TRASH_DAYS } from "@/lib/notes/limits";
 
 export const metadata: Metadata = { title: "Trash" };
 
 export default async function TrashPage() {
-  const firstPage = await listTrash();
+  const [claims, firstPage] = await Promise.all([requireUser("/notes/trash"), listTrash()]);
   return (
     <div className="mx-auto grid w-full max-w-3xl gap-4 px-4 py-6 sm:px-6">
       <div>
@@ -16,7 +17,7 @@ export default async function TrashPage() {
           Notes stay here for {TRASH_DAYS} days, then they are deleted for good.
         </p>
       </div>
-      <TrashList firstPage={firstPage} />
+      <TrashList firstPage={firstPage} userId={claims.sub} />
     </div>
   );
 }
