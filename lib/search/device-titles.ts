@@ -11,8 +11,9 @@ export type { DeviceTitle } from "@/lib/search/title-index";
  * only), so that any of them can be found by title with the network down. Kept in an IndexedDB
  * database of its own (`groundwork:<user>:titles`, deleted at sign-out with the others) and in
  * memory while a page is open. The whole list is read from the server when the palette opens and
- * it was last read more than ten minutes ago (pages of 1,000 ids in order); in between only the
- * notes edited since the newest one kept. Search answers and the list's live changes keep it fresh.
+ * it was last read more than ten minutes ago (their own notes in pages of 1,000 ids in order, and
+ * the newest 500 shared with them); in between only their own notes edited since the newest one
+ * kept. Search answers and the list's live changes keep it fresh.
  */
 
 const STORE = "titles";
@@ -126,13 +127,21 @@ export function titlesRevision(): number {
 
 type Client = SupabaseClient<Database>;
 
-async function readEvery(supabase: Client): Promise<DeviceTitle[] | null> {
+/**
+ * Every note the person can open, by title: their own (pages of PAGE ids in order, found through
+ * their own notes' index) and the newest 500 shared with them. Null when a read fails.
+ */
+export async function readEveryTitle(
+  supabase: Client,
+  userId: string,
+): Promise<DeviceTitle[] | null> {
   const all: DeviceTitle[] = [];
   let after: string | null = null;
   for (let page = 0; page < MAX_PAGES; page++) {
     let request = supabase
       .from("notes")
       .select("id, title, updated_at")
+      .eq("owner_id", userId)
       .is("deleted_at", null)
       .order("id")
       .limit(PAGE);
@@ -140,15 +149,50 @@ async function readEvery(supabase: Client): Promise<DeviceTitle[] | null> {
     const { data, error } = await request;
     if (error || !data) return null;
     all.push(...data);
-    if (data.length < PAGE) return all;
+    if (data.length < PAGE) {
+      const shared = await supabase.rpc("shared_with_me");
+      if (shared.error || !shared.data) return null;
+      return [
+        ...all,
+        ...shared.data.map(({ id, title, updated_at }) => ({ id, title, updated_at })),
+      ];
+    }
     after = data[data.length - 1].id;
   }
   return all;
 }
 
 /**
+ * The person's own notes edited since `since` (trashed ones too, to drop them), at most a page;
+ * null when the read fails. Shared notes come with the full read.
+ */
+export async function readTitlesSince(
+  supabase: Client,
+  userId: string,
+  since: string,
+): Promise<{ kept: DeviceTitle[]; gone: string[]; whole: boolean } | null> {
+  const { data, error } = await supabase
+    .from("notes")
+    .select("id, title, updated_at, deleted_at")
+    .eq("owner_id", userId)
+    .gte("updated_at", since)
+    .order("updated_at")
+    .limit(PAGE);
+  if (error || !data) return null;
+  return {
+    kept: data
+      .filter((r) => !r.deleted_at)
+      .map(({ id, title, updated_at }) => ({ id, title, updated_at })),
+    gone: data.filter((r) => r.deleted_at).map((r) => r.id),
+    whole: data.length < PAGE,
+  };
+}
+
+/**
  * Brings the kept titles up to date with the server: every note's title when they were last read
- * more than ten minutes ago (or never), else only the notes edited since the newest kept.
+ * more than ten minutes ago (or never), else only the person's notes edited since the newest kept.
+ * Every read names the person, so the database finds their notes through their own indexes
+ * rather than reading every person's notes under RLS.
  */
 export async function refreshDeviceTitles(supabase: Client, userId: string): Promise<void> {
   const index = await loadDeviceTitles(userId);
@@ -160,24 +204,14 @@ export async function refreshDeviceTitles(supabase: Client, userId: string): Pro
   }
   const since = index.newest();
   if (since && Date.now() - readAt < FULL_EVERY_MS) {
-    const { data, error } = await supabase
-      .from("notes")
-      .select("id, title, updated_at, deleted_at")
-      .gte("updated_at", since)
-      .order("updated_at")
-      .limit(PAGE);
-    if (!error && data && data.length < PAGE) {
-      for (const row of data.filter((r) => r.deleted_at)) await dropTitle(userId, row.id);
-      await keepTitles(
-        userId,
-        data
-          .filter((r) => !r.deleted_at)
-          .map(({ id, title, updated_at }) => ({ id, title, updated_at })),
-      );
+    const changed = await readTitlesSince(supabase, userId, since);
+    if (changed?.whole) {
+      for (const id of changed.gone) await dropTitle(userId, id);
+      await keepTitles(userId, changed.kept);
       return;
     }
   }
-  const every = await readEvery(supabase);
+  const every = await readEveryTitle(supabase, userId);
   if (!every) return;
   index.replace(every);
   revision++;

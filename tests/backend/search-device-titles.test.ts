@@ -1,0 +1,98 @@
+import { createClient } from "@supabase/supabase-js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { LOCAL_PUBLISHABLE_KEY } from "@groundwork/local-backend/testing";
+
+import { readEveryTitle, readTitlesSince } from "@/lib/search/device-titles";
+import type { Database } from "@/lib/supabase/database.types";
+
+import { startNotesWorld, type NotesClient, type NotesWorld } from "./notes-support";
+
+let w: NotesWorld;
+let mine: string[];
+let sharedWithMe: string;
+let notShared: string;
+beforeAll(async () => {
+  w = await startNotesWorld();
+  const made = await w.owner
+    .from("notes")
+    .insert([{ title: "Garden plan" }, { title: "Recipes" }, { title: "To trash" }])
+    .select("id");
+  expect(made.error).toBeNull();
+  mine = made.data!.map((n) => n.id);
+  const theirs = await w.other
+    .from("notes")
+    .insert([{ title: "Shared trip" }, { title: "Private diary" }])
+    .select("id");
+  expect(theirs.error).toBeNull();
+  [sharedWithMe, notShared] = theirs.data!.map((n) => n.id);
+  const shared = await w.other
+    .from("note_members")
+    .insert({ note_id: sharedWithMe, user_id: w.ownerId, role: "viewer" });
+  expect(shared.error).toBeNull();
+});
+afterAll(() => w?.t.stop());
+
+/** The owner's client, recording the query of each read it sends. */
+async function recorded() {
+  const queries: string[] = [];
+  const token = (await w.owner.auth.getSession()).data.session!.access_token;
+  const client: NotesClient = createClient<Database>(w.t.url, LOCAL_PUBLISHABLE_KEY, {
+    auth: { persistSession: false, autoRefreshToken: false },
+    global: {
+      headers: { Authorization: `Bearer ${token}` },
+      fetch: (input, init) => {
+        const url = new URL(String(input));
+        queries.push(`${url.pathname}${decodeURIComponent(url.search)}`);
+        return fetch(input, init);
+      },
+    },
+  });
+  return { client, queries };
+}
+
+describe("the titles a device keeps for finding notes offline", () => {
+  it("the full read holds the person's notes and those shared with them, no one else's", async () => {
+    const { client, queries } = await recorded();
+    const every = await readEveryTitle(client, w.ownerId);
+    expect(every?.map((t) => t.title).sort()).toEqual([
+      "Garden plan",
+      "Recipes",
+      "Shared trip",
+      "To trash",
+    ]);
+    expect(every?.find((t) => t.id === sharedWithMe)?.title).toBe("Shared trip");
+    expect(every?.some((t) => t.id === notShared)).toBe(false);
+    // The notes table is read by owner: through their index, not every person's notes.
+    const tableReads = queries.filter((q) => q.startsWith("/rest/v1/notes"));
+    expect(tableReads.length).toBeGreaterThan(0);
+    for (const q of tableReads) expect(q).toContain(`owner_id=eq.${w.ownerId}`);
+  });
+
+  it("the read since the newest kept brings edits and says which notes went to Trash", async () => {
+    const since = new Date().toISOString();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    // A note's text is written by the server from its document: as the service role here.
+    const renamed = await w.service.from("notes").update({ body: "edited" }).eq("id", mine[0]);
+    expect(renamed.error).toBeNull();
+    // Edited, then trashed (a move to Trash alone keeps the note's last edit time).
+    const edited = await w.service.from("notes").update({ body: "last words" }).eq("id", mine[2]);
+    expect(edited.error).toBeNull();
+    const trashed = await w.owner
+      .from("notes")
+      .update({ deleted_at: new Date().toISOString() })
+      .eq("id", mine[2]);
+    expect(trashed.error).toBeNull();
+
+    const { client, queries } = await recorded();
+    const changed = await readTitlesSince(client, w.ownerId, since);
+    expect(changed?.whole).toBe(true);
+    expect(changed?.kept.map((t) => t.id)).toContain(mine[0]);
+    expect(changed?.kept.map((t) => t.id)).not.toContain(mine[1]);
+    expect(changed?.gone).toEqual([mine[2]]);
+    expect(queries).toHaveLength(1);
+    expect(queries[0]).toContain(`owner_id=eq.${w.ownerId}`);
+
+    // Another person reading "since" gets only their own notes, whatever owner they name.
+    expect((await readTitlesSince(w.other, w.ownerId, since))?.kept).toEqual([]);
+  });
+});
