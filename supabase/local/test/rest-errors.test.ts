@@ -212,6 +212,20 @@ describe("privileges and tokens", () => {
     expect(error?.code).toBe("PGRST303");
   });
 
+  it("a token accepted before is refused as expired once its time is up", async () => {
+    // Requests that follow one another with the same token are answered from what was verified
+    // the first time; that must end at the token's `exp` to the second.
+    const exp = Math.floor(Date.now() / 1000) + 2;
+    const token = await userToken(t, BOB, { exp });
+    const headers = { apikey: LOCAL_PUBLISHABLE_KEY, authorization: `Bearer ${token}` };
+    expect((await rest(t, "/notes", { headers })).status).toBe(200);
+    expect((await rest(t, "/notes", { headers })).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, exp * 1000 - Date.now() + 50));
+    const late = await rest(t, "/notes", { headers });
+    expect(late.status).toBe(401);
+    expect(await body(late)).toMatchObject({ code: "PGRST303", message: "JWT expired" });
+  });
+
   it("PGRST301 for a token that is malformed or signed with another key", async () => {
     const malformed = await rest(t, "/notes", {
       headers: { apikey: LOCAL_PUBLISHABLE_KEY, authorization: "Bearer not.a-token" },

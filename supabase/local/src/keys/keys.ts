@@ -56,6 +56,8 @@ interface SigningKey {
   kid: string;
   alg: "ES256" | "RS256";
   privateKey: CryptoKey;
+  /** The public half, imported once for verifying. */
+  publicKey: CryptoKey;
   publicJwk: JWK;
 }
 
@@ -72,15 +74,25 @@ async function fromJwk(jwk: JWK): Promise<SigningKey> {
   // Key files from the CLI carry key_ops ["sign", "verify"], which WebCrypto refuses for one key.
   const { key_ops: _ops, ext: _ext, ...material } = jwk;
   const privateKey = (await importJWK(material, alg)) as CryptoKey;
-  return {
-    kid: jwk.kid,
-    alg,
-    privateKey,
-    publicJwk: { ...publicPart(material), alg, use: "sig", key_ops: ["verify"] },
-  };
+  const publicJwk: JWK = { ...publicPart(material), alg, use: "sig", key_ops: ["verify"] };
+  const publicKey = (await importJWK(publicJwk, alg)) as CryptoKey;
+  return { kid: jwk.kid, alg, privateKey, publicKey, publicJwk };
 }
 
+/** How many verified tokens are remembered (a few per signed-in person at most). */
+const VERIFIED_TOKENS = 1000;
+
+type Claims = JWTPayload & Record<string, unknown>;
+
 export class Keys {
+  /**
+   * Tokens already verified, with their claims: each request of a signed-in person carries the
+   * same access token until it is refreshed, and checking its signature again each time was most
+   * of a small request's cost. A token is taken from here only while its `exp` (and `nbf`) still
+   * allow it; the keys never change for the life of this object. Oldest dropped first.
+   */
+  private readonly verified = new Map<string, Claims>();
+
   private constructor(
     private readonly signing: SigningKey,
     private readonly verifying: SigningKey[],
@@ -133,7 +145,20 @@ export class Keys {
   }
 
   /** Verifies an asymmetric token of ours or a legacy HS256 token signed with the JWT secret. */
-  async verify(token: string): Promise<JWTPayload & Record<string, unknown>> {
+  async verify(token: string): Promise<Claims> {
+    const known = this.verified.get(token);
+    const now = Date.now() / 1000;
+    if (known && (known.exp === undefined || now < known.exp) && !(now < (known.nbf ?? 0)))
+      return { ...known };
+    const claims = await this.verifyAnew(token);
+    if (this.verified.size >= VERIFIED_TOKENS)
+      this.verified.delete(this.verified.keys().next().value as string);
+    this.verified.set(token, claims);
+    return { ...claims };
+  }
+
+  private async verifyAnew(token: string): Promise<Claims> {
+    this.verified.delete(token);
     try {
       const header = decodeProtectedHeader(token);
       if (header.alg === "HS256") {
@@ -145,8 +170,7 @@ export class Keys {
           "invalid_jwt",
           "invalid JWT: unable to find a signing key that matches the kid",
         );
-      const publicKey = await importJWK(key.publicJwk, key.alg);
-      return (await jwtVerify(token, publicKey, { algorithms: [key.alg] })).payload;
+      return (await jwtVerify(token, key.publicKey, { algorithms: [key.alg] })).payload;
     } catch (err) {
       if (err instanceof CallerError) throw err;
       if (err instanceof joseErrors.JWTExpired)

@@ -1,14 +1,16 @@
 import { parseError, type RestError } from "../errors";
 
-/** Raised inside the parsers; turned into PGRST100 with the position and what was expected. */
-export class ParseFailure extends Error {
+/**
+ * Raised inside the parsers; turned into PGRST100 with the position and what was expected. Not an
+ * Error: the parsers backtrack by catching it (`attempt`), several times for an ordinary query
+ * string, and an Error would record a stack trace each time that nothing ever reads.
+ */
+export class ParseFailure {
   constructor(
     readonly position: number,
     readonly unexpected: string,
     readonly expecting: string,
-  ) {
-    super(`unexpected ${unexpected} expecting ${expecting}`);
-  }
+  ) {}
 }
 
 /** A position in one query-string value, read left to right with backtracking by saving `i`. */
