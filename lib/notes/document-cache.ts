@@ -14,8 +14,11 @@ export type CachedDocument = {
 
 /** At most this many notes' documents are kept. */
 export const CACHE_MAX_NOTES = 32;
-/** And at most this much encoded state, summed over them. */
-export const CACHE_MAX_BYTES = 4 * 1024 * 1024;
+/**
+ * And at most this much encoded state, summed over them. Decoded, a typed note's document takes
+ * about 15 times its encoded size in memory, so the kept documents hold some 30 MB at most.
+ */
+export const CACHE_MAX_BYTES = 2 * 1024 * 1024;
 
 /**
  * Decoded documents kept between derivations of a note's text, so a store while someone types
