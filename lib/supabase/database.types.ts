@@ -925,6 +925,21 @@ export type Database = {
           updates: string[];
         }[];
       };
+      note_state_since: {
+        Args: {
+          note_id: string;
+          known_version: number;
+          known_ids: number[];
+        };
+        Returns: {
+          ydoc: string;
+          ydoc_version: number;
+          text_version: number;
+          text_updates: number;
+          update_ids: number[];
+          updates: string[];
+        }[];
+      };
       note_topic_role: {
         Args: {
           topic: string;
