@@ -16,6 +16,7 @@ import type * as LaterModule from "@/components/notes/note-from-device";
 import { NoteColumn } from "@/components/notes/note-column";
 import { NoteEditor, loadEditor } from "@/components/notes/note-editor-code";
 import { editorsToKeep } from "@/lib/notes/kept-editors";
+import { takeShellReads, updatesOf } from "@/lib/notes/offline/read-ahead";
 import type { Role } from "@/lib/sharing/roles";
 
 // A note's own address shows its editor as soon as the page is up: the editor's code is asked for
@@ -47,6 +48,8 @@ type Kept = HostedNote & {
   opens: number;
   /** Opened from the device's copy, before any page gave its text. */
   fromDevice: boolean;
+  /** The device's copy, read ahead by the page's own script while it loaded (its first note). */
+  deviceCopy?: Promise<Uint8Array[] | null>;
   /**
    * Its page has gone, and it waits out of the page to be shown again at once: off the note's
    * channel meanwhile, so nobody sees this person in a note they left.
@@ -217,9 +220,13 @@ export function useEditorHost({
         document.activeElement.matches(`a[data-note-link][href="/notes/${note.noteId}"]`);
       let container = containers.get(note.noteId);
       const focus = asked || (fromRow && container?.parentNode !== slot);
+      // The page's inline script read ahead the copy of the note it was loaded for: taken by that
+      // note's first editor (once; any other note finds nothing and reads for itself).
+      let deviceCopy: Promise<Uint8Array[] | null> | undefined;
       if (!container) {
         container = document.createElement("div");
         containers.set(note.noteId, container);
+        deviceCopy = takeShellReads(note.userId, note.noteId)?.copy?.then(updatesOf);
       }
       // Moved into a page still out of sight, the caret comes back once it is shown (above).
       if (moveInto(slot, container)) hadFocus.current = container;
@@ -249,6 +256,7 @@ export function useEditorHost({
               opens: focus ? 1 : 0,
               fromDevice: slot.closest("[data-opened-here]") !== null,
               parked: false,
+              deviceCopy,
             };
         // The note attached last is the one shown: it goes last.
         return [...all.filter((k) => k.noteId !== note.noteId), next];
@@ -356,6 +364,7 @@ export function useEditorHost({
         onRoleChange={callbacksOf(k.noteId).onRoleChange}
         onReady={callbacksOf(k.noteId).onReady}
         onNoDeviceCopy={k.fromDevice ? callbacksOf(k.noteId).onNoCopy : undefined}
+        deviceCopy={k.deviceCopy}
       />,
       k.container,
       k.noteId,

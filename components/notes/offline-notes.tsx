@@ -34,7 +34,7 @@ import { localCopyName, readDeviceCopy } from "@/lib/notes/sync/device-copy";
 import { notesMadeHere } from "@/lib/notes/sync/pending-creates";
 import { pendingNotes } from "@/lib/notes/sync/pending-notes";
 import { noteIdFromPath } from "@/lib/pwa/offline-shell";
-import { takeShellReads, type ShellReads } from "@/lib/notes/offline/shell-reads";
+import { takeShellReads, updatesOf, type ShellReads } from "@/lib/notes/offline/read-ahead";
 
 type Loaded =
   | {
@@ -67,7 +67,7 @@ async function readDevice(early: ShellReads | null = null): Promise<Loaded> {
   if (!userId) return "nobody";
   try {
     const [{ pages, folders }, onDevice] = await Promise.all([
-      early?.list.then((kept) =>
+      early?.list?.then((kept) =>
         kept ? listFromEntries(kept.keys, kept.values) : readOfflineList(userId),
       ) ?? readOfflineList(userId),
       early?.databases?.then((all) => notesAmong(all, userId)) ?? notesOnDevice(userId),
@@ -93,10 +93,7 @@ if (typeof window !== "undefined") {
   if (noteId) preloadEditor();
   const early = userId ? takeShellReads(userId, noteId) : null;
   if (noteId && userId) {
-    const copy = early?.copy?.then((updates) => {
-      const kept = (updates ?? []).filter((u): u is Uint8Array => u instanceof Uint8Array);
-      return kept.length > 0 ? kept : null;
-    });
+    const copy = early?.copy?.then(updatesOf);
     firstCopy = { noteId, copy: copy ?? readDeviceCopy(localCopyName(userId, noteId)) };
   }
   firstRead = readDevice(early);

@@ -3,7 +3,9 @@ import { runInNewContext } from "node:vm";
 import { describe, expect, it } from "vitest";
 
 import { listFromEntries, notesAmong } from "@/lib/notes/offline/list-store";
-import { SHELL_READS_SCRIPT, type ShellReads } from "@/lib/notes/offline/shell-reads";
+import { NOTE_COPY_READ_SCRIPT } from "@/lib/notes/offline/note-copy-read";
+import { updatesOf, type ShellReads } from "@/lib/notes/offline/read-ahead";
+import { SHELL_READS_SCRIPT } from "@/lib/notes/offline/shell-reads";
 
 const USER = "5e000000-0000-4000-8000-000000000001";
 const NOTE = "0a000000-0000-4000-8000-00000000000a";
@@ -47,9 +49,14 @@ function fakeDevice(dbs: Record<string, { store: string; entries: [IDBValidKey, 
   return { indexedDB, opened, aborted };
 }
 
-function run(path: string, device: ReturnType<typeof fakeDevice>, user: string | null = USER) {
+function run(
+  path: string,
+  device: ReturnType<typeof fakeDevice>,
+  user: string | null = USER,
+  script = SHELL_READS_SCRIPT,
+) {
   const window: Record<string, unknown> = {};
-  runInNewContext(SHELL_READS_SCRIPT, {
+  runInNewContext(script, {
     window,
     indexedDB: device.indexedDB,
     localStorage: { getItem: (key: string) => (key === "groundwork:device-user" ? user : null) },
@@ -103,5 +110,28 @@ describe("the shell's inline reads", () => {
     expect(reads!.noteId).toBeNull();
     expect(reads!.copy).toBeNull();
     expect(device.opened).toEqual([`groundwork:${USER}:list`]);
+  });
+
+  it("on a note's own page, reads only that note's copy, for its editor", async () => {
+    const update = new Uint8Array([4, 5, 6]);
+    const device = fakeDevice({
+      [`groundwork:${USER}:list`]: { store: "kv", entries: [["folders", []]] },
+      [`groundwork:${USER}:note:${NOTE}`]: { store: "updates", entries: [[1, update]] },
+    });
+    const reads = run(`/notes/${NOTE}`, device, USER, NOTE_COPY_READ_SCRIPT);
+    expect(reads?.noteId).toBe(NOTE);
+    expect(updatesOf(await reads!.copy)).toEqual([update]);
+    expect(reads!.list).toBeUndefined();
+    expect(reads!.databases).toBeUndefined();
+    expect(device.opened).toEqual([`groundwork:${USER}:note:${NOTE}`]);
+    // A device without the note's copy gets none made, and nobody signed in here reads nothing.
+    const empty = fakeDevice({});
+    expect(await run(`/notes/${NOTE}`, empty, USER, NOTE_COPY_READ_SCRIPT)!.copy).toBeNull();
+    expect(empty.aborted).toEqual([`groundwork:${USER}:note:${NOTE}`]);
+    expect(run(`/notes/${NOTE}`, empty, null, NOTE_COPY_READ_SCRIPT)).toBeUndefined();
+    expect(run("/notes", empty, USER, NOTE_COPY_READ_SCRIPT)).toBeUndefined();
+    // A copy with nothing in it is no copy.
+    expect(updatesOf([])).toBeNull();
+    expect(updatesOf(null)).toBeNull();
   });
 });

@@ -2,23 +2,13 @@
  * The app shell's first reads of this device's IndexedDB, started by an inline script as the shell's
  * HTML is parsed, long before its code has loaded and React hydrates: the person's kept list, which
  * notes' documents the device holds and, for a note's address, that note's stored updates. The
- * shell's code takes the answers (`takeShellReads`) instead of asking again.
+ * shell's code takes the answers (`takeShellReads`) instead of asking again. A note's own page
+ * (from the server) reads only the note's copy (`startNoteCopyRead`), for its editor.
  *
  * `startShellReads` runs as the text of its own source: it uses nothing from outside itself. It
  * reads only; a database the device lacks is not created (its open is called off).
  */
-export interface ShellReads {
-  userId: string;
-  noteId: string | null;
-  /** The list database's keys and values, in key order; null when there is none. */
-  list: Promise<{ keys: IDBValidKey[]; values: unknown[] } | null>;
-  /** The open note's stored updates; null when the device has no copy. */
-  copy: Promise<unknown[] | null> | null;
-  /** Every database's name on this device; null where the browser cannot list them. */
-  databases: Promise<{ name?: string }[]> | null;
-}
-
-const KEY = "__groundworkShellReads";
+import type { ShellReads } from "@/lib/notes/offline/read-ahead";
 
 export function startShellReads(): void {
   const read = (
@@ -76,17 +66,5 @@ export function startShellReads(): void {
   }
 }
 
-/** The inline script's text. */
+/** The inline script's text, for the app shell. */
 export const SHELL_READS_SCRIPT = `(${startShellReads.toString()})()`;
-
-/**
- * The reads the inline script started, for this person (and note), once: a shell mounted again,
- * or another person's reads, read afresh.
- */
-export function takeShellReads(userId: string, noteId: string | null): ShellReads | null {
-  const holder = window as unknown as Record<string, ShellReads | undefined>;
-  const reads = holder[KEY];
-  delete holder[KEY];
-  if (!reads || reads.userId !== userId || reads.noteId !== noteId) return null;
-  return reads;
-}

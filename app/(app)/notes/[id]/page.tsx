@@ -1,10 +1,13 @@
 import type { Metadata } from "next";
+import { headers } from "next/headers";
 import { notFound } from "next/navigation";
 
 import { NoteView } from "@/components/notes/note-view";
 import { requireUser } from "@/lib/auth/require-user";
 import { displayTitle } from "@/lib/notes/derive";
+import { NOTE_COPY_READ_SCRIPT } from "@/lib/notes/offline/note-copy-read";
 import { getNote, getNoteRole, getNoteShare } from "@/lib/notes/queries";
+import { NONCE_HEADER } from "@/lib/security/headers";
 
 type Props = { params: Promise<{ id: string }> };
 
@@ -22,5 +25,19 @@ export default async function NotePage({ params }: Props) {
   // person the note is shared with is asked about.
   const role = share.ownerId === claims.sub ? "owner" : await getNoteRole(id);
   if (!role) notFound();
-  return <NoteView note={note} userId={claims.sub} share={share} role={role} />;
+  const nonce = (await headers()).get(NONCE_HEADER) ?? undefined;
+  return (
+    <>
+      {/* Starts reading this device's copy of the note as the HTML is parsed, so the editor finds
+          it read when its code arrives. Only a page loaded whole runs it: React inserts a script
+          it renders in the browser (a soft navigation) without running it. */}
+      <script
+        nonce={nonce}
+        // The browser hides a nonce from the page once it has checked it.
+        suppressHydrationWarning
+        dangerouslySetInnerHTML={{ __html: NOTE_COPY_READ_SCRIPT }}
+      />
+      <NoteView note={note} userId={claims.sub} share={share} role={role} />
+    </>
+  );
 }
