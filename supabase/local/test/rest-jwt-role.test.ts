@@ -68,4 +68,19 @@ describe("the JWT role claim only selects roles the authenticator may switch to"
       expect(body).toEqual([{ message: "visible to everyone" }]);
     }
   });
+
+  it("a role granted or taken away later is honoured on the next request", async () => {
+    // Which roles the authenticator may switch to is remembered between requests; a change to the
+    // roles must not be answered from that memory.
+    await t.backend.db.script("create role reporting nologin");
+    expect((await readAs("reporting")).status).toBe(403);
+    await t.backend.db.script(
+      "grant reporting to authenticator; grant select on public.open_board to reporting",
+    );
+    expect((await readAs("reporting")).status).toBe(200);
+    await t.backend.db.script("revoke reporting from authenticator");
+    const { status, body } = await readAs("reporting");
+    expect(status).toBe(403);
+    expect(body).toMatchObject({ message: 'permission denied to set role "reporting"' });
+  });
 });

@@ -201,11 +201,20 @@ export class PgliteDatabase implements Database {
     return this.inTurn(() => this.pg.transaction((tx) => fn(takingTurns(tx))));
   }
 
+  /**
+   * Roles the authenticator was found able to switch to. Asked once per role rather than in every
+   * request's transaction; forgotten whenever the roles may have changed (a schema reload, a script).
+   */
+  private switchable = new Set<string>();
+
   asRole<T>(settings: RequestSettings, fn: (tx: Transaction) => Promise<T>): Promise<T> {
     return this.inTurn(() =>
       this.pg.transaction(async (raw) => {
         const tx = takingTurns(raw);
-        await checkRoleSwitch(tx, settings.role);
+        if (!this.switchable.has(settings.role)) {
+          await checkRoleSwitch(tx, settings.role);
+          this.switchable.add(settings.role);
+        }
         await setRequestSettings(tx, settings, this.roleSettings.get(settings.role));
         return fn(tx);
       }),
@@ -217,6 +226,7 @@ export class PgliteDatabase implements Database {
   }
 
   async reloadRoleSettings() {
+    this.switchable.clear();
     this.roleSettings = await readRoleSettings((sql) => this.pg.query(sql));
   }
 
@@ -232,6 +242,9 @@ export class PgliteDatabase implements Database {
     } catch (err) {
       await this.rolledBackIfLeftOpen();
       throw err;
+    } finally {
+      // It may have created, dropped or granted roles.
+      this.switchable.clear();
     }
   }
 
