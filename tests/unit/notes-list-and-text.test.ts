@@ -97,6 +97,16 @@ describe("ids and bytes", () => {
     expect(toBytea(bytes)).toBe("\\x00017f80ff");
     expect(fromBytea(toBytea(bytes))).toEqual(bytes);
     expect(fromBase64(toBase64(bytes))).toEqual(bytes);
+    // Every byte value, both ways, and upper-case digits as some servers send them.
+    const every = Uint8Array.from({ length: 256 }, (_, i) => i);
+    expect(fromBytea(toBytea(every))).toEqual(every);
+    expect(fromBytea("\\xDEADbeef")).toEqual(new Uint8Array([0xde, 0xad, 0xbe, 0xef]));
+    expect(fromBytea(null)).toEqual(new Uint8Array());
+  });
+
+  it("refuses what is not bytea hex, rather than reading it as zeros", () => {
+    for (const bad of ["00ff", "\\x0", "\\x0g", "\\x 1", "\\xé1"])
+      expect(() => fromBytea(bad), bad).toThrow("not a bytea hex string");
   });
 });
 
