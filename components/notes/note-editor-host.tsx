@@ -226,7 +226,7 @@ export function useEditorHost({
       if (!container) {
         container = document.createElement("div");
         containers.set(note.noteId, container);
-        deviceCopy = takeShellReads(note.userId, note.noteId)?.copy?.then(updatesOf);
+        deviceCopy = takeShellReads(note.userId, note.noteId)?.copy?.then(updatesOf, () => null);
       }
       // Moved into a page still out of sight, the caret comes back once it is shown (above).
       if (moveInto(slot, container)) hadFocus.current = container;

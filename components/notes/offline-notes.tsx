@@ -93,7 +93,7 @@ if (typeof window !== "undefined") {
   if (noteId) preloadEditor();
   const early = userId ? takeShellReads(userId, noteId) : null;
   if (noteId && userId) {
-    const copy = early?.copy?.then(updatesOf);
+    const copy = early?.copy?.then(updatesOf, () => null);
     firstCopy = { noteId, copy: copy ?? readDeviceCopy(localCopyName(userId, noteId)) };
   }
   firstRead = readDevice(early);

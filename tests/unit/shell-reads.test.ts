@@ -130,6 +130,23 @@ describe("the shell's inline reads", () => {
     expect(empty.aborted).toEqual([`groundwork:${USER}:note:${NOTE}`]);
     expect(run(`/notes/${NOTE}`, empty, null, NOTE_COPY_READ_SCRIPT)).toBeUndefined();
     expect(run("/notes", empty, USER, NOTE_COPY_READ_SCRIPT)).toBeUndefined();
+    // A browser that refuses IndexedDB outright reads no copy ahead, and says so.
+    const refusing = {
+      ...fakeDevice({}),
+      indexedDB: {
+        open() {
+          throw new DOMException("refused", "SecurityError");
+        },
+      },
+    };
+    expect(
+      await run(
+        `/notes/${NOTE}`,
+        refusing as unknown as ReturnType<typeof fakeDevice>,
+        USER,
+        NOTE_COPY_READ_SCRIPT,
+      )!.copy,
+    ).toBeNull();
     // A copy with nothing in it is no copy.
     expect(updatesOf([])).toBeNull();
     expect(updatesOf(null)).toBeNull();

@@ -28,7 +28,7 @@ export function startNoteCopyRead(): void {
           db.close();
         }
       };
-    });
+    }).catch(() => null); // A browser that refuses IndexedDB here: no copy read ahead.
     const reads: ShellReads = { userId, noteId, copy };
     (window as unknown as Record<string, ShellReads>)["__groundworkShellReads"] = reads;
   } catch {
