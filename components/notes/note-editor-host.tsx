@@ -16,7 +16,7 @@ import type * as LaterModule from "@/components/notes/note-from-device";
 import { NoteColumn } from "@/components/notes/note-column";
 import { NoteEditor, loadEditor } from "@/components/notes/note-editor-code";
 import { editorsToKeep } from "@/lib/notes/kept-editors";
-import { takeShellReads, updatesOf } from "@/lib/notes/offline/read-ahead";
+import { copyReadAhead, takeShellReads } from "@/lib/notes/offline/read-ahead";
 import type { Role } from "@/lib/sharing/roles";
 
 // A note's own address shows its editor as soon as the page is up: the editor's code is asked for
@@ -226,7 +226,7 @@ export function useEditorHost({
       if (!container) {
         container = document.createElement("div");
         containers.set(note.noteId, container);
-        deviceCopy = takeShellReads(note.userId, note.noteId)?.copy?.then(updatesOf, () => null);
+        deviceCopy = copyReadAhead(takeShellReads(note.userId, note.noteId));
       }
       // Moved into a page still out of sight, the caret comes back once it is shown (above).
       if (moveInto(slot, container)) hadFocus.current = container;

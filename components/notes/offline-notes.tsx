@@ -34,7 +34,7 @@ import { localCopyName, readDeviceCopy } from "@/lib/notes/sync/device-copy";
 import { notesMadeHere } from "@/lib/notes/sync/pending-creates";
 import { pendingNotes } from "@/lib/notes/sync/pending-notes";
 import { noteIdFromPath } from "@/lib/pwa/offline-shell";
-import { takeShellReads, updatesOf, type ShellReads } from "@/lib/notes/offline/read-ahead";
+import { copyReadAhead, takeShellReads, type ShellReads } from "@/lib/notes/offline/read-ahead";
 
 type Loaded =
   | {
@@ -93,7 +93,7 @@ if (typeof window !== "undefined") {
   if (noteId) preloadEditor();
   const early = userId ? takeShellReads(userId, noteId) : null;
   if (noteId && userId) {
-    const copy = early?.copy?.then(updatesOf, () => null);
+    const copy = copyReadAhead(early);
     firstCopy = { noteId, copy: copy ?? readDeviceCopy(localCopyName(userId, noteId)) };
   }
   firstRead = readDevice(early);

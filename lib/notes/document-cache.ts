@@ -68,14 +68,11 @@ export class DocumentCache {
     }
   }
 
-  /** Drops and destroys a note's document, if one is kept. */
-  drop(noteId: string): void {
-    this.take(noteId)?.doc.destroy();
-  }
-
   /** Destroys every kept document. */
   clear(): void {
-    for (const id of [...this.entries.keys()]) this.drop(id);
+    for (const { doc } of this.entries.values()) doc.destroy();
+    this.entries.clear();
+    this.total = 0;
   }
 
   /** What is kept for a note (its version and update ids), without taking it. */

@@ -127,6 +127,13 @@ export function titlesRevision(): number {
 
 type Client = SupabaseClient<Database>;
 
+/** A row as kept: its id, title and last edit only. */
+const titleOf = ({ id, title, updated_at }: DeviceTitle): DeviceTitle => ({
+  id,
+  title,
+  updated_at,
+});
+
 /**
  * Every note the person can open, by title: their own (pages of PAGE ids in order, found through
  * their own notes' index) and the newest 500 shared with them. Null when a read fails.
@@ -152,10 +159,7 @@ export async function readEveryTitle(
     if (data.length < PAGE) {
       const shared = await supabase.rpc("shared_with_me");
       if (shared.error || !shared.data) return null;
-      return [
-        ...all,
-        ...shared.data.map(({ id, title, updated_at }) => ({ id, title, updated_at })),
-      ];
+      return [...all, ...shared.data.map(titleOf)];
     }
     after = data[data.length - 1].id;
   }
@@ -181,9 +185,7 @@ export async function readTitlesSince(
     .limit(PAGE);
   if (error || !data) return null;
   return {
-    kept: data
-      .filter((r) => !r.deleted_at)
-      .map(({ id, title, updated_at }) => ({ id, title, updated_at })),
+    kept: data.filter((r) => !r.deleted_at).map(titleOf),
     gone: data.filter((r) => r.deleted_at).map((r) => r.id),
     whole: data.length < PAGE,
   };

@@ -1,6 +1,4 @@
-import { createClient } from "@supabase/supabase-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { LOCAL_PUBLISHABLE_KEY } from "@groundwork/local-backend/testing";
 import {
   LIST_BODY_CHARS,
   compareNotes,
@@ -11,9 +9,7 @@ import {
   NOTE_PAGE,
 } from "@/lib/notes/list";
 
-import type { Database } from "@/lib/supabase/database.types";
-
-import { startNotesWorld, type NotesClient, type NotesWorld } from "./notes-support";
+import { recordingClient, startNotesWorld, type NotesWorld } from "./notes-support";
 
 // A body whose tail is far past what the list reads, so a leak of the whole body is visible.
 const BODY = `Start of the note. ${"middle words ".repeat(200)}THE-VERY-END`;
@@ -203,33 +199,14 @@ describe("the Trash's pages: fetchTrashPage", () => {
 });
 
 describe("the list reads one person's page, not every person's notes", () => {
-  /** The requests a client sends, by path and query. */
-  async function requestsOf(read: (client: NotesClient) => Promise<unknown>) {
-    const seen: string[] = [];
-    const token = (await w.owner.auth.getSession()).data.session!.access_token;
-    const client = createClient<Database>(w.t.url, LOCAL_PUBLISHABLE_KEY, {
-      auth: { persistSession: false, autoRefreshToken: false },
-      global: {
-        headers: { Authorization: `Bearer ${token}` },
-        fetch: (input, init) => {
-          seen.push(decodeURIComponent(new URL(String(input)).search));
-          return fetch(input, init);
-        },
-      },
-    });
-    await read(client);
-    return seen;
-  }
-
   it("every read of the list and the Trash names the person whose notes they are", async () => {
     const owner = `owner_id=eq.${w.ownerId}`;
-    const reads = await requestsOf(async (client) => {
-      const page = await fetchNotesPage(client, w.ownerId, null);
-      await fetchNotesPage(client, w.ownerId, page.notes.at(-1)!, null);
-      await firstPageMoved(client, w.ownerId, page.notes);
-      const trash = await fetchTrashPage(client, w.ownerId, null);
-      await fetchTrashPage(client, w.ownerId, trash.notes.at(-1)!);
-    });
+    const { client, requests: reads } = await recordingClient(w.t, w.owner);
+    const page = await fetchNotesPage(client, w.ownerId, null);
+    await fetchNotesPage(client, w.ownerId, page.notes.at(-1)!, null);
+    await firstPageMoved(client, w.ownerId, page.notes);
+    const trash = await fetchTrashPage(client, w.ownerId, null);
+    await fetchTrashPage(client, w.ownerId, trash.notes.at(-1)!);
     expect(reads).toHaveLength(5);
     for (const query of reads) expect(query).toContain(owner);
   });

@@ -29,6 +29,27 @@ export function typedClient(t: TestBackend, key = LOCAL_PUBLISHABLE_KEY): NotesC
   });
 }
 
+/**
+ * A client acting with `as`'s session (its access token) that records each request it sends, as
+ * path and decoded query: to see what the app's reads ask the database for.
+ */
+export async function recordingClient(t: TestBackend, as: NotesClient) {
+  const requests: string[] = [];
+  const token = (await as.auth.getSession()).data.session!.access_token;
+  const client = createClient<Database>(t.url, LOCAL_PUBLISHABLE_KEY, {
+    auth: { persistSession: false, autoRefreshToken: false },
+    global: {
+      headers: { Authorization: `Bearer ${token}` },
+      fetch: (input, init) => {
+        const url = new URL(String(input));
+        requests.push(`${url.pathname}${decodeURIComponent(url.search)}`);
+        return fetch(input, init);
+      },
+    },
+  });
+  return { client, requests };
+}
+
 /** Two people with a session each, a signed-out visitor and the service role, on the app's schema. */
 export interface NotesWorld {
   t: TestBackend;

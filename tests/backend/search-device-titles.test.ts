@@ -1,11 +1,8 @@
-import { createClient } from "@supabase/supabase-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { LOCAL_PUBLISHABLE_KEY } from "@groundwork/local-backend/testing";
 
 import { readEveryTitle, readTitlesSince } from "@/lib/search/device-titles";
-import type { Database } from "@/lib/supabase/database.types";
 
-import { startNotesWorld, type NotesClient, type NotesWorld } from "./notes-support";
+import { recordingClient, startNotesWorld, type NotesWorld } from "./notes-support";
 
 let w: NotesWorld;
 let mine: string[];
@@ -32,27 +29,9 @@ beforeAll(async () => {
 });
 afterAll(() => w?.t.stop());
 
-/** The owner's client, recording the query of each read it sends. */
-async function recorded() {
-  const queries: string[] = [];
-  const token = (await w.owner.auth.getSession()).data.session!.access_token;
-  const client: NotesClient = createClient<Database>(w.t.url, LOCAL_PUBLISHABLE_KEY, {
-    auth: { persistSession: false, autoRefreshToken: false },
-    global: {
-      headers: { Authorization: `Bearer ${token}` },
-      fetch: (input, init) => {
-        const url = new URL(String(input));
-        queries.push(`${url.pathname}${decodeURIComponent(url.search)}`);
-        return fetch(input, init);
-      },
-    },
-  });
-  return { client, queries };
-}
-
 describe("the titles a device keeps for finding notes offline", () => {
   it("the full read holds the person's notes and those shared with them, no one else's", async () => {
-    const { client, queries } = await recorded();
+    const { client, requests: queries } = await recordingClient(w.t, w.owner);
     const every = await readEveryTitle(client, w.ownerId);
     expect(every?.map((t) => t.title).sort()).toEqual([
       "Garden plan",
@@ -81,7 +60,7 @@ describe("the titles a device keeps for finding notes offline", () => {
       .eq("id", mine[2]);
     expect(trashed.error).toBeNull();
 
-    const { client, queries } = await recorded();
+    const { client, requests: queries } = await recordingClient(w.t, w.owner);
     const changed = await readTitlesSince(client, w.ownerId, since);
     expect(changed?.whole).toBe(true);
     expect(changed?.kept.map((t) => t.id)).toContain(mine[0]);

@@ -23,6 +23,11 @@ export function updatesOf(values: unknown[] | null): Uint8Array[] | null {
   return kept.length > 0 ? kept : null;
 }
 
+/** The note's copy as read ahead, for its editor: none when it was not read or the read failed. */
+export function copyReadAhead(reads: ShellReads | null): Promise<Uint8Array[] | null> | undefined {
+  return reads?.copy?.then(updatesOf, () => null);
+}
+
 /**
  * The reads the inline script started, for this person (and note), once: a shell mounted again,
  * or another person's reads, read afresh.
