@@ -8,15 +8,14 @@ import { siteConfig } from "@/lib/site-config";
 /**
  * The signed-in app's own bar, in place of the marketing header: the name (back to the notes),
  * the theme and the account. Compact, so the notes get the height. The root layout renders it for
- * signed-in people on every page; it shows only on the app's own pages.
+ * signed-in people on the app's own pages (`AppPagesOnly`).
  */
 export function AppBar() {
   return (
-    // Beside the site header, outside the main region, so it is the page's banner; globals.css
-    // shows it (and hides the site header) only where the app frame is.
+    // Outside the main region, so it is the page's banner.
     <header
       data-app-bar
-      className="hidden h-11 shrink-0 items-center gap-2 border-b bg-background px-2 sm:px-3"
+      className="flex h-11 shrink-0 items-center gap-2 border-b bg-background px-2 sm:px-3"
     >
       <Link href="/notes" className="app-bar-home">
         <LogoMark className="size-5 text-primary" />

@@ -12,6 +12,14 @@ export function isSignedInOnlyPath(pathname: string): boolean {
   return under(pathname, SIGNED_IN_ONLY);
 }
 
+/**
+ * Paths drawn inside the app frame (`app/(app)/layout.tsx`): the signed-in pages and the offline
+ * shell that stands in for them.
+ */
+export function isAppFramePath(pathname: string): boolean {
+  return under(pathname, [...SIGNED_IN_ONLY, "/offline"]);
+}
+
 export function isAuthPage(pathname: string): boolean {
   return under(pathname, AUTH_PAGES);
 }
