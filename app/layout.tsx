@@ -6,7 +6,7 @@ import { PaletteLauncher } from "@/components/palette/palette-launcher";
 import { DeferredProfileSync } from "@/components/supabase/deferred";
 import { SiteFooter } from "@/components/layout/site-footer";
 import { AppBar } from "@/components/layout/app-bar";
-import { AppPagesOnly, SitePagesOnly } from "@/components/layout/route-chrome";
+import { RouteChrome } from "@/components/layout/route-chrome";
 import { ServiceWorker } from "@/components/layout/service-worker";
 import { SiteHeader } from "@/components/layout/site-header";
 import { ThemeProvider } from "@/components/theme/theme-provider";
@@ -87,24 +87,16 @@ export default async function RootLayout({ children }: { children: React.ReactNo
               Skip to content
             </a>
             {profile ? <PaletteLauncher userId={profile.userId} /> : null}
-            {profile ? (
-              <AppPagesOnly>
-                <AppBar />
-              </AppPagesOnly>
-            ) : null}
-            {shell ? null : (
-              <SitePagesOnly signedIn={!!profile}>
-                <SiteHeader />
-              </SitePagesOnly>
-            )}
-            <main id="main" tabIndex={-1} className="flex-1 outline-none">
-              {children}
-            </main>
-            {shell ? null : (
-              <SitePagesOnly signedIn={!!profile}>
-                <SiteFooter />
-              </SitePagesOnly>
-            )}
+            <RouteChrome
+              signedIn={!!profile}
+              appBar={profile ? <AppBar /> : null}
+              header={shell ? null : <SiteHeader />}
+              footer={shell ? null : <SiteFooter />}
+            >
+              <main id="main" tabIndex={-1} className="flex-1 outline-none">
+                {children}
+              </main>
+            </RouteChrome>
             <Toaster />
             <ServiceWorker />
           </AuthProvider>

@@ -8,7 +8,7 @@ import { siteConfig } from "@/lib/site-config";
 /**
  * The signed-in app's own bar, in place of the marketing header: the name (back to the notes),
  * the theme and the account. Compact, so the notes get the height. The root layout renders it for
- * signed-in people on the app's own pages (`AppPagesOnly`).
+ * signed-in people on the app's own pages (`RouteChrome`).
  */
 export function AppBar() {
   return (

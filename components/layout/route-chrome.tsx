@@ -5,22 +5,29 @@ import { usePathname } from "next/navigation";
 import { isAppFramePath } from "@/lib/auth/routes";
 
 /**
- * The marketing header and footer, only where they show: a signed-in person's app pages bring
- * their own bar, so there these are neither sent as markup nor hydrated. The choice follows the
- * path, so a soft navigation between the site and the app swaps them as the page changes.
+ * The page's chrome, by its path: a signed-in person's app pages get the app's own bar, every other
+ * page the marketing header and footer. Only the one shown is sent as markup and hydrated, and a
+ * soft navigation between the site and the app swaps them as the page changes.
  */
-export function SitePagesOnly({
+export function RouteChrome({
   signedIn,
+  appBar,
+  header,
+  footer,
   children,
 }: {
   signedIn: boolean;
+  appBar: React.ReactNode;
+  header: React.ReactNode;
+  footer: React.ReactNode;
   children: React.ReactNode;
 }) {
-  const pathname = usePathname();
-  return signedIn && isAppFramePath(pathname) ? null : children;
-}
-
-/** The app's own bar, only on the app's pages. */
-export function AppPagesOnly({ children }: { children: React.ReactNode }) {
-  return isAppFramePath(usePathname()) ? children : null;
+  const app = signedIn && isAppFramePath(usePathname());
+  return (
+    <>
+      {app ? appBar : header}
+      {children}
+      {app ? null : footer}
+    </>
+  );
 }
