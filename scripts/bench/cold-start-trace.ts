@@ -66,7 +66,7 @@ export function coldStartLines(events: Event[], editableMs: number): string[] {
   const main = (e: Event) => thread(e) === "CrRendererMain" && (!renderer || e.pid === renderer);
   const first = (name: string, where: (e: Event) => boolean = () => true) =>
     events.find((e) => e.name === name && e.ts >= nav && where(e));
-  const lines: string[] = [`  cold start, network off, traced (ms from navigation start):`];
+  const lines: string[] = [`  cold start, traced (ms from navigation start):`];
   const mark = (label: string, e: Event | undefined, extra = "") => {
     if (e)
       lines.push(`    ${at(e.ts, nav)}  ${label}${e.dur ? ` (${len(e.dur)} ms)` : ""}${extra}`);
@@ -142,6 +142,19 @@ export function coldStartLines(events: Event[], editableMs: number): string[] {
 
   // The main thread's long tasks between commit and editable.
   const editable = nav + editableMs * 1000;
+
+  // SVG images (a CSS mask or background, an <img>): each is a document of its own to make.
+  const svgImages = events.filter(
+    (e) =>
+      e.name === "IsolatedSVGDocumentHost::IsolatedSVGDocumentHost" &&
+      main(e) &&
+      e.ts > nav &&
+      e.ts < editable,
+  );
+  lines.push(
+    `    SVG images made before editable: ${svgImages.length}, ${len(svgImages.reduce((sum, e) => sum + (e.dur ?? 0), 0))} ms in all`,
+  );
+
   const tasks = events
     .filter((e) => e.name === "RunTask" && main(e) && (e.dur ?? 0) > 16_700 && e.ts < editable)
     .sort((a, b) => a.ts - b.ts);

@@ -8,14 +8,35 @@ import { LogoMark } from "@/components/layout/logo";
 import { ICON_FILES, LOGO_NODE, type IconName } from "@/components/ui/icon-names";
 import * as icons from "@/components/ui/icons";
 import { NotePreview } from "@/components/notes/note-preview";
-import { iconMaskUrl, iconSvg, svgOfMaskUrl, type IconNode } from "@/lib/icons/mask";
+import {
+  iconSvg,
+  spriteCells,
+  spritePosition,
+  spriteSvg,
+  svgDataUrl,
+  svgOfDataUrl,
+  type IconNode,
+} from "@/lib/icons/mask";
 
 const css = readFileSync(path.join(process.cwd(), "components/ui/icons.css"), "utf8");
 
-/** The SVG the stylesheet draws for an icon's class, read back from its mask URL. */
+/** A custom property the stylesheet sets on :root. */
+function property(name: string): string | null {
+  return new RegExp(`${name}: ([^;]*);`).exec(css)?.[1] ?? null;
+}
+
+const cells = spriteCells(svgOfDataUrl(property("--icon-sprite")!));
+
+/**
+ * The SVG the stylesheet draws for an icon's class: the sprite's cell at the place the class puts
+ * the mask, read back as the icon's own `<svg>`.
+ */
 function drawnBy(name: string): string | null {
-  const rule = new RegExp(`\\.i-${name} \\{\\s*mask-image: (url\\("[^"]*"\\));`).exec(css);
-  return rule ? svgOfMaskUrl(rule[1]!) : null;
+  const rule = new RegExp(`\\.i-${name} \\{\\s*mask-position: var\\(--i-${name}\\);`).exec(css);
+  const place = property(`--i-${name}`);
+  if (!rule || !place) return null;
+  const index = cells.findIndex((_, i) => spritePosition(i, cells.length) === place);
+  return index === -1 ? null : cells[index]!;
 }
 
 async function lucideNode(file: string): Promise<IconNode> {
@@ -48,11 +69,36 @@ describe("icons drawn by the stylesheet", () => {
 
   it("keeps quotes, # and angle brackets out of the URL and reads it back unchanged", () => {
     const node: IconNode = [["path", { d: "M1 1h2", key: "x", fill: "#fff" }]];
-    const url = iconMaskUrl(node);
+    const url = svgDataUrl(iconSvg(node));
     expect(url.slice(5, -2)).not.toMatch(/[#<>"]/);
-    expect(svgOfMaskUrl(url)).toBe(iconSvg(node));
-    expect(svgOfMaskUrl(url)).toContain(`<path d='M1 1h2' fill='#fff'/>`);
-    expect(svgOfMaskUrl(url)).not.toContain("key=");
+    expect(svgOfDataUrl(url)).toBe(iconSvg(node));
+    expect(svgOfDataUrl(url)).toContain(`<path d='M1 1h2' fill='#fff'/>`);
+    expect(svgOfDataUrl(url)).not.toContain("key=");
+  });
+
+  it("draws every icon from one SVG, each box showing one whole cell of it", async () => {
+    // One image for all: the stylesheet holds a single SVG, and no icon brings its own.
+    expect(css.match(/data:image\/svg\+xml/g)).toHaveLength(1);
+    const nodes = await Promise.all(Object.values(ICON_FILES).map(lucideNode));
+    expect(svgOfDataUrl(property("--icon-sprite")!)).toBe(spriteSvg([...nodes, LOGO_NODE]));
+    expect(cells).toHaveLength(Object.keys(ICON_FILES).length + 1);
+    expect(property("--icon-sprite-size")).toBe(`${cells.length * 100}% 100%`);
+    expect(css).toMatch(
+      /\.icon \{[^}]*mask-image: var\(--icon-sprite\);[^}]*mask-size: var\(--icon-sprite-size\);[^}]*mask-repeat: no-repeat;/,
+    );
+    // Cell i lines up with the box at i / (n - 1) of the way: the first at 0%, the last at 100%.
+    expect(spritePosition(0, 23)).toBe("0% 0");
+    expect(spritePosition(22, 23)).toBe("100% 0");
+    expect(spritePosition(1, 23)).toBe("4.5455% 0");
+    // Each place is taken once, so no two icons draw the same cell.
+    const places = [...css.matchAll(/--i-[a-z0-9-]+: ([^;]*);/g)].map((m) => m[1]);
+    expect(new Set(places).size).toBe(cells.length);
+    // The list's pin draws the pin's own cell.
+    const list = readFileSync(path.join(process.cwd(), "components/notes/note-list.css"), "utf8");
+    expect(list).toMatch(/mask-image: var\(--icon-sprite\);/);
+    expect(list).toMatch(/mask-position: var\(--i-pin\);/);
+    expect(list).not.toContain("data:image");
+    expect(drawnBy("pin")).toBe(iconSvg(await lucideNode("pin")));
   });
 
   it("renders each icon as one empty, hidden <svg> with its class, not its paths", () => {
