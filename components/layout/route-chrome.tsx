@@ -22,7 +22,8 @@ export function RouteChrome({
   footer: React.ReactNode;
   children: React.ReactNode;
 }) {
-  const app = signedIn && isAppFramePath(usePathname());
+  const pathname = usePathname();
+  const app = signedIn && isAppFramePath(pathname);
   return (
     <>
       {app ? appBar : header}
