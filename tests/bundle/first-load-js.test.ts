@@ -26,9 +26,9 @@ const BUDGETS: Record<string, number> = {
   "/account/data": 220 * KB,
   "/account/import": 220 * KB,
   "/notes": 240 * KB,
-  // 243: the page's chrome follows its path in the browser (components/layout/route-chrome.tsx),
-  // about 0.1 KB, so the app's pages leave the marketing header and footer out of their HTML
-  // (about 4 KB a view) instead of sending and hydrating them hidden.
+  // 243: the page's chrome follows its path in the browser (components/layout/route-chrome.tsx)
+  // and the notes' not-found view is client code, about 0.4 KB together, so a note page's HTML
+  // leaves out the hidden marketing header and footer and that view's tree (about 5 KB a view).
   "/notes/[id]": 243 * KB,
   "/notes/trash": 240 * KB,
   "/n/[slug]": 255 * KB,
