@@ -1,6 +1,6 @@
 /**
- * Signed-in pages are an app, not a site: the compact app bar (from the root layout) instead of the
- * marketing header and footer (globals.css swaps them wherever this frame is), and the rest of the
+ * Signed-in pages are an app, not a site: the compact app bar (the root layout's `RouteChrome`
+ * picks it for these paths) instead of the marketing header and footer, and the rest of the
  * screen's height.
  */
 export default function AppLayout({ children }: { children: React.ReactNode }) {
