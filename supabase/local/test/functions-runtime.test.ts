@@ -1,4 +1,5 @@
 import { execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { createClient, FunctionsHttpError } from "@supabase/supabase-js";
 import { generateKeyPair, SignJWT } from "jose";
@@ -306,6 +307,43 @@ describe("configuration and development", () => {
   it("resolves imports through the function's deno.json and config.toml's import_map", async () => {
     expect((await t.anonClient().functions.invoke("imports")).data).toBe("hello, deno.json");
     expect((await t.anonClient().functions.invoke("mapped")).data).toBe("FROM THE IMPORT MAP");
+  });
+
+  it("a request under way when its function's files change still gets its whole answer", async () => {
+    const running = () =>
+      execFileSync("ps", ["-eo", "args"], { encoding: "utf8" })
+        .split("\n")
+        .filter((l) => l.includes(path.join(fixture.dir, "functions/hello/index.ts")));
+    const res = await fetch(fnUrl("hello/forever"), {
+      headers: { apikey: LOCAL_ANON_KEY, authorization: `Bearer ${LOCAL_ANON_KEY}` },
+    });
+    const reader = res.body!.getReader();
+    const decoder = new TextDecoder();
+    const read = async () => decoder.decode((await reader.read()).value);
+    expect(await read()).toContain("tick");
+
+    const file = path.join(fixture.dir, "functions/hello/index.ts");
+    const restarts = log.filter((line) => line.includes("[hello] files changed")).length;
+    writeFile(file, `${readFileSync(file, "utf8")}// touched\n`);
+    for (let i = 0; i < 100; i++) {
+      if (log.filter((line) => line.includes("[hello] files changed")).length > restarts) break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(log.filter((line) => line.includes("[hello] files changed")).length).toBe(restarts + 1);
+
+    // The next request boots the files as they are now, beside the one still answering.
+    expect((await t.anonClient().functions.invoke("hello", { method: "GET" })).data.method).toBe(
+      "GET",
+    );
+    expect(running()).toHaveLength(2);
+    // The answer under way goes on, from the process it began on.
+    let text = "";
+    while (text.split("tick").length - 1 < 3) text += await read();
+    await reader.cancel();
+    // Once it has ended, that process ends too.
+    for (let i = 0; i < 100 && running().length > 1; i++)
+      await new Promise((r) => setTimeout(r, 50));
+    expect(running()).toHaveLength(1);
   });
 
   it("picks up a changed file without restarting the backend", async () => {

@@ -74,10 +74,14 @@ export function createFunctionsService(): Mount {
   let backend: Backend | null = null;
   let pending: NodeJS.Timeout | null = null;
 
+  /** Workers whose files changed, still answering the requests they began. */
+  const draining = new Set<FunctionWorker>();
+
   const restartAll = () => {
     for (const [name, worker] of workers) {
       if (worker.running) backend?.log(`[${name}] files changed: restarting`);
-      void worker.stop();
+      draining.add(worker);
+      void worker.stopWhenIdle().finally(() => draining.delete(worker));
     }
     workers.clear();
   };
@@ -118,10 +122,13 @@ export function createFunctionsService(): Mount {
       }
       let worker: FunctionWorker;
       let port: number;
+      let release = () => {};
       try {
         worker = workerFor(fn, b);
+        release = worker.serve();
         port = await worker.port();
       } catch (err) {
+        release();
         if (err instanceof BootFailed) return bootError();
         // No Deno to run it with: say why once per request, answer as a failed boot.
         b.log(`[${name}] ${(err as Error).message}`);
@@ -131,27 +138,29 @@ export function createFunctionsService(): Mount {
       const timer = setTimeout(() => {
         b.log(`[${name}] wall clock limit of ${b.config.functions.wallClockLimit} s reached`);
         limit.abort(new Error("wall clock limit"));
+        release();
         // The edge runtime retires the worker at its limit; the next request boots a fresh one.
         void worker.stop();
       }, b.config.functions.wallClockLimit * 1000);
+      const finished = () => {
+        clearTimeout(timer);
+        release();
+      };
       try {
         const response = await forward(req, port, subpath + url.search, limit.signal);
         if (!response.body) {
-          clearTimeout(timer);
+          finished();
           return response;
         }
         // The limit also ends a body that streams on past it.
         const { status, statusText, headers } = response;
-        return new Response(
-          watched(response.body, () => clearTimeout(timer)),
-          {
-            status,
-            statusText,
-            headers,
-          },
-        );
+        return new Response(watched(response.body, finished), {
+          status,
+          statusText,
+          headers,
+        });
       } catch (err) {
-        clearTimeout(timer);
+        finished();
         if (limit.signal.aborted) return workerLimit();
         if (err instanceof ClientGone) return workerError();
         if (err instanceof WorkerGone) {
@@ -178,8 +187,9 @@ export function createFunctionsService(): Mount {
     async stop() {
       if (pending) clearTimeout(pending);
       watcher?.close();
-      await Promise.all([...workers.values()].map((w) => w.stop()));
+      await Promise.all([...workers.values(), ...draining].map((w) => w.stop()));
       workers.clear();
+      draining.clear();
     },
   };
 }

@@ -28,6 +28,8 @@ export class FunctionWorker {
   private child: ChildProcess | null = null;
   private ready: Promise<number> | null = null;
   private listening: number | null = null;
+  private serving = 0;
+  private idle: (() => void)[] = [];
 
   constructor(private readonly options: WorkerOptions) {}
 
@@ -100,6 +102,30 @@ export class FunctionWorker {
       if (this.child === child) this.stop();
     });
     return ready;
+  }
+
+  /**
+   * Counts a request this worker is answering, until the function it returns is called (once the
+   * answer has ended, however it ended; calling it again does nothing).
+   */
+  serve(): () => void {
+    this.serving++;
+    let done = false;
+    return () => {
+      if (done) return;
+      done = true;
+      if (--this.serving === 0) for (const go of this.idle.splice(0)) go();
+    };
+  }
+
+  /**
+   * Ends the process once every request it is answering has been answered: when a function's files
+   * change, a request already under way finishes on the code it began with, while the next one
+   * boots the new code. The wall-clock limit bounds the wait.
+   */
+  async stopWhenIdle(): Promise<void> {
+    if (this.serving > 0) await new Promise<void>((go) => this.idle.push(go));
+    await this.stop();
   }
 
   /** Stops the process that listens on `port`, unless a newer one has taken its place already. */
