@@ -30,7 +30,9 @@ test("a note clicked while the list's own code arrives still opens", async ({
       } else await route.fulfill({ response, body });
     });
   });
-  await page.goto("/notes");
+  // Not waiting for the load event: the list asks for that code as it hydrates, which can be before
+  // the page has loaded, and a script held back then holds the load event back with it.
+  await page.goto("/notes", { waitUntil: "commit" });
   const row = page.locator(`a[data-note-link][href="/notes/${id}"]`);
   await expect(row).toBeVisible();
   const chunk = await held;
