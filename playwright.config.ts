@@ -51,7 +51,11 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   use: {
     baseURL,
-    trace: "retain-on-failure",
+    // Tracing cost about a quarter of the run's time on two cores, most of it the screencast (the
+    // browser and its compositor drawing and encoding frames all along, for every test). CI keeps
+    // nothing but its output, so there it is off; elsewhere a failed test keeps a trace of DOM
+    // snapshots, and `--trace on` brings the screencast back when it is wanted.
+    trace: CI ? "off" : { mode: "retain-on-failure", screenshots: false },
     screenshot: "only-on-failure",
     // Each test's devices are new browser contexts, and the service worker would precache the whole
     // build into every one of them. Only the specs about the installable app (which turn it back on
