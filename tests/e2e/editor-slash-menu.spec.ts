@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "./support/test";
 
-import { expectStoredBody, freshLine } from "./support/editor";
+import { expectStoredBody, fileChoosers, freshLine } from "./support/editor";
 import {
   deviceOf,
   editor,
@@ -89,6 +89,7 @@ test("the / menu is driven by arrows, Enter and Escape, and by the mouse", async
 test("Image and File in the / menu open the file picker", async ({ browser, baseURL }) => {
   const id = await seedNote(person, "Pictures", "start");
   const page = await (await deviceOf(browser, baseURL!, person)).newPage();
+  const nextChooser = fileChoosers(page);
   await openNote(page, id);
   for (const [query, accepts] of [
     ["image", /^image\/png,image\/jpeg/],
@@ -96,9 +97,8 @@ test("Image and File in the / menu open the file picker", async ({ browser, base
   ] as const) {
     await freshLine(page);
     await page.keyboard.type(`/${query}`);
-    const chooser = page.waitForEvent("filechooser");
     await page.keyboard.press("Enter");
-    const picked = await chooser;
+    const picked = await nextChooser();
     expect(picked.isMultiple()).toBe(true);
     await expect(page.getByLabel("Files to attach")).toHaveAttribute("accept", accepts);
     if (query === "file")

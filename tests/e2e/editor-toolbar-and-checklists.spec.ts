@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "./support/test";
 
-import { expectStoredBody } from "./support/editor";
+import { expectStoredBody, fileChoosers } from "./support/editor";
 import {
   deviceOf,
   editor,
@@ -85,11 +85,11 @@ test("the floating toolbar formats a selection and makes links and headings", as
 test("the toolbar's attach button opens the file picker", async ({ browser, baseURL }) => {
   const id = await seedNote(person, "Attach from toolbar", "some words here");
   const page = await (await deviceOf(browser, baseURL!, person)).newPage();
+  const nextChooser = fileChoosers(page);
   await openNote(page, id);
   await selectWord(page, "words");
-  const chooser = page.waitForEvent("filechooser");
   await toolbar(page).getByRole("button", { name: "Attach a file" }).click();
-  await chooser;
+  await nextChooser();
   // No Attach button and no list of file types above the note.
   await expect(page.getByRole("button", { name: "Attach", exact: true })).toHaveCount(0);
   await expect(page.getByText(/Up to 50 MB each/)).toHaveCount(0);

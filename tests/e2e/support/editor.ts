@@ -1,4 +1,4 @@
-import { expect, type Page } from "@playwright/test";
+import { expect, type FileChooser, type Page } from "@playwright/test";
 
 import { admin } from "./auth";
 import { editor } from "./notes";
@@ -41,4 +41,20 @@ export async function storedBody(id: string): Promise<string> {
 /** Waits until the server's copy of the note's body matches. */
 export async function expectStoredBody(id: string, pattern: RegExp) {
   await expect.poll(() => storedBody(id), { timeout: 15_000 }).toMatch(pattern);
+}
+
+/**
+ * Collects the page's file choosers from now on; the function it returns waits for the next one.
+ * Playwright starts intercepting choosers when a listener is added, by a message that the call
+ * adding it does not wait for, so a key pressed right after `waitForEvent("filechooser")` can
+ * reach the page first and open a chooser no one sees. Listening from before the page is used
+ * leaves no such race.
+ */
+export function fileChoosers(page: Page): () => Promise<FileChooser> {
+  const seen: FileChooser[] = [];
+  page.on("filechooser", (chooser) => void seen.push(chooser));
+  return async () => {
+    await expect.poll(() => seen.length, { message: "a file chooser opens" }).toBeGreaterThan(0);
+    return seen.shift()!;
+  };
 }
