@@ -27,6 +27,12 @@ afterAll(async () => {
 
 const fnUrl = (name: string) => `${t.url}/functions/v1/${name}`;
 
+/** The Deno processes running this fixture's functions, or only those running `file`. */
+const functionProcesses = (file = fixture.dir) =>
+  execFileSync("ps", ["-eo", "args"], { encoding: "utf8" })
+    .split("\n")
+    .filter((l) => l.includes(file) && l.includes("runner.ts"));
+
 async function failure(result: { error: unknown }) {
   expect(result.error).toBeInstanceOf(FunctionsHttpError);
   const res = (result.error as FunctionsHttpError).context as Response;
@@ -310,10 +316,8 @@ describe("configuration and development", () => {
   });
 
   it("a request under way when its function's files change still gets its whole answer", async () => {
-    const running = () =>
-      execFileSync("ps", ["-eo", "args"], { encoding: "utf8" })
-        .split("\n")
-        .filter((l) => l.includes(path.join(fixture.dir, "functions/hello/index.ts")));
+    const file = path.join(fixture.dir, "functions/hello/index.ts");
+    const running = () => functionProcesses(file);
     const res = await fetch(fnUrl("hello/forever"), {
       headers: { apikey: LOCAL_ANON_KEY, authorization: `Bearer ${LOCAL_ANON_KEY}` },
     });
@@ -322,7 +326,6 @@ describe("configuration and development", () => {
     const read = async () => decoder.decode((await reader.read()).value);
     expect(await read()).toContain("tick");
 
-    const file = path.join(fixture.dir, "functions/hello/index.ts");
     const restarts = log.filter((line) => line.includes("[hello] files changed")).length;
     writeFile(file, `${readFileSync(file, "utf8")}// touched\n`);
     for (let i = 0; i < 100; i++) {
@@ -375,10 +378,7 @@ describe("configuration and development", () => {
 
   it("stops every function's process with the backend", async () => {
     await t.anonClient().functions.invoke("hello");
-    const running = () =>
-      execFileSync("ps", ["-eo", "args"], { encoding: "utf8" })
-        .split("\n")
-        .filter((l) => l.includes(fixture.dir) && l.includes("runner.ts"));
+    const running = () => functionProcesses();
     expect(running().length).toBeGreaterThan(0);
     await t.stop();
     expect(running()).toEqual([]);
