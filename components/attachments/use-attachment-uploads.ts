@@ -6,13 +6,7 @@ import type { Editor } from "@tiptap/core";
 import { loadSupabase, useSupabaseConfig } from "@/components/supabase/supabase-config";
 import { attachmentType, refusalFor } from "@/lib/attachments/limits";
 import { newAttachmentPath } from "@/lib/attachments/paths";
-import {
-  forgetUpload,
-  startUpload,
-  unfinishedUploads,
-  type UnfinishedUpload,
-  type UploadTarget,
-} from "@/lib/attachments/upload";
+import type { UnfinishedUpload, UploadEvents, UploadTarget } from "@/lib/attachments/upload";
 import { insertAttachment, type AttachmentAttrs } from "@/lib/notes/attachment-node";
 
 export type UploadEntry = {
@@ -27,6 +21,12 @@ export type UploadEntry = {
 const LINGER_MS = 6000;
 
 /**
+ * The upload client (tus) is loaded when the note's uploads are first looked at or a file is added,
+ * after the editor is up: it is not part of the code a note waits for to open.
+ */
+const uploadCode = () => import("@/lib/attachments/upload");
+
+/**
  * The note's uploads: each file checked against the limits first, then sent over tus; once stored
  * it is placed in the document where the cursor (or the drop) is, so other devices get it at once.
  */
@@ -35,7 +35,9 @@ export function useAttachmentUploads(editor: Editor | null, ownerId: string, not
   const [entries, setEntries] = useState<UploadEntry[]>([]);
   const [unfinished, setUnfinished] = useState<UnfinishedUpload[]>([]);
   const findUnfinished = useCallback(() => {
-    void unfinishedUploads(ownerId, noteId).then(setUnfinished, () => setUnfinished([]));
+    void uploadCode()
+      .then(({ unfinishedUploads }) => unfinishedUploads(ownerId, noteId))
+      .then(setUnfinished, () => setUnfinished([]));
   }, [ownerId, noteId]);
   const uploads = useRef(new Map<string, { cancel: () => Promise<void>; stop: () => void }>());
   // Told once an upload's file is in the note, or was refused or cancelled: it is not needed here.
@@ -68,26 +70,43 @@ export function useAttachmentUploads(editor: Editor | null, ownerId: string, not
           return data.session.access_token;
         },
       };
-      const upload = startUpload(
-        file,
-        type,
-        newAttachmentPath(ownerId, noteId, file.name),
-        target,
-        {
-          onProgress: (sent) => update(id, { sent, state: "uploading" }),
-          onWaiting: () => update(id, { state: "waiting" }),
-          onError: (message) => update(id, { state: "error", message }),
-          onDone(path) {
-            uploads.current.delete(id);
-            findUnfinished();
-            update(id, { sent: file.size, state: "done" });
-            const attrs: AttachmentAttrs = { path, name: file.name, type, size: file.size };
-            if (!editor.isDestroyed) insertAttachment(editor, attrs);
-            settle(id);
-          },
+      const events: UploadEvents = {
+        onProgress: (sent) => update(id, { sent, state: "uploading" }),
+        onWaiting: () => update(id, { state: "waiting" }),
+        onError: (message) => update(id, { state: "error", message }),
+        onDone(path) {
+          uploads.current.delete(id);
+          findUnfinished();
+          update(id, { sent: file.size, state: "done" });
+          const attrs: AttachmentAttrs = { path, name: file.name, type, size: file.size };
+          if (!editor.isDestroyed) insertAttachment(editor, attrs);
+          settle(id);
         },
+      };
+      const path = newAttachmentPath(ownerId, noteId, file.name);
+      const started = uploadCode().then(({ startUpload }) =>
+        startUpload(file, type, path, target, events),
       );
-      uploads.current.set(id, upload);
+      // Its code can fail to load only when the network does, as the built files are precached.
+      started.catch(() =>
+        update(id, {
+          state: "error",
+          message: `“${file.name}” couldn’t be uploaded. Check your connection and try again.`,
+        }),
+      );
+      // Stopping or cancelling before the code is here acts on the upload as soon as it starts.
+      uploads.current.set(id, {
+        cancel: () =>
+          started.then(
+            (upload) => upload.cancel(),
+            () => {},
+          ),
+        stop: () =>
+          void started.then(
+            (upload) => upload.stop(),
+            () => {},
+          ),
+      });
     },
     [editor, config, ownerId, noteId, update, findUnfinished, settle],
   );
@@ -144,7 +163,7 @@ export function useAttachmentUploads(editor: Editor | null, ownerId: string, not
 
   const forget = useCallback(
     async (key: string) => {
-      await forgetUpload(key);
+      await (await uploadCode()).forgetUpload(key);
       findUnfinished();
     },
     [findUnfinished],
