@@ -167,8 +167,8 @@ export async function readEveryTitle(
 }
 
 /**
- * The person's own notes edited or moved to Trash since `since` (the trashed ones to drop them), at
- * most a page; null when the read fails. Shared notes come with the full read.
+ * The person's own notes edited, moved to Trash or restored since `since` (the trashed ones to drop
+ * them), at most a page; null when the read fails. Shared notes come with the full read.
  */
 export async function readTitlesSince(
   supabase: Client,
@@ -179,8 +179,8 @@ export async function readTitlesSince(
     .from("notes")
     .select("id, title, updated_at, deleted_at")
     .eq("owner_id", userId)
-    // Moving a note to Trash keeps its last edit time: the move's own time finds it.
-    .or(`updated_at.gte."${since}",deleted_at.gte."${since}"`)
+    // Moving a note to Trash or back keeps its last edit time: the move's own time finds it.
+    .or(`updated_at.gte."${since}",trash_changed_at.gte."${since}"`)
     .order("updated_at")
     .limit(PAGE);
   if (error || !data) return null;

@@ -577,6 +577,7 @@ export type Database = {
           text_version: number;
           text_updates: number;
           folder_id: string | null;
+          trash_changed_at: string | null;
         };
         Insert: {
           id?: string;
@@ -595,6 +596,7 @@ export type Database = {
           text_version?: number;
           text_updates?: number;
           folder_id?: string | null;
+          trash_changed_at?: string | null;
         };
         Update: {
           id?: string;
@@ -613,6 +615,7 @@ export type Database = {
           text_version?: number;
           text_updates?: number;
           folder_id?: string | null;
+          trash_changed_at?: string | null;
         };
         Relationships: [
           {
@@ -757,6 +760,7 @@ export type Database = {
           text_version: number;
           text_updates: number;
           folder_id: string | null;
+          trash_changed_at: string | null;
         };
       };
       delete_folder: {

@@ -72,4 +72,29 @@ describe("the titles a device keeps for finding notes offline", () => {
     // Another person reading "since" gets only their own notes, whatever owner they name.
     expect((await readTitlesSince(w.other, w.ownerId, since))?.kept).toEqual([]);
   });
+
+  it("the read since the newest kept brings back a note restored from Trash since", async () => {
+    const since = new Date().toISOString();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    // Restoring keeps the note's last edit time too (it was trashed in the test before).
+    const restored = await w.owner.from("notes").update({ deleted_at: null }).eq("id", mine[2]);
+    expect(restored.error).toBeNull();
+
+    const changed = await readTitlesSince(w.owner, w.ownerId, since);
+    expect(changed?.kept.map((t) => t.title)).toEqual(["To trash"]);
+    expect(changed?.gone).toEqual([]);
+    // The note's edit time is not what found it: it is older than "since".
+    const row = await w.owner.from("notes").select("updated_at").eq("id", mine[2]).single();
+    expect(Date.parse(row.data!.updated_at)).toBeLessThan(Date.parse(since));
+  });
+
+  it("only the database sets when a note last moved to or from Trash", async () => {
+    const forged = await w.owner
+      .from("notes")
+      .update({ trash_changed_at: new Date(Date.now() + 86_400_000).toISOString() })
+      .eq("id", mine[1]);
+    expect(forged.error?.code).toBe("42501");
+    const row = await w.service.from("notes").select("trash_changed_at").eq("id", mine[1]).single();
+    expect(row.data?.trash_changed_at).toBeNull();
+  });
 });
