@@ -110,9 +110,13 @@ function countingProxy(target: string) {
         up.pipe(res);
       },
     );
-    upstream.on("error", () => res.writeHead(502).end());
+    // Cut off mid-answer, the app sees the answer cut off, as it would from the backend itself.
+    upstream.on("error", () => (res.headersSent ? res.destroy() : res.writeHead(502).end()));
     req.pipe(upstream);
   });
+  // As the local backend does: longer than the app keeps an idle socket to it, so a socket the
+  // app reuses is never closed under its request (a "fetch failed" the backend would not cause).
+  server.keepAliveTimeout = 65_000;
   // Realtime's WebSocket passes through as well, so browsers reach the backend as the app does.
   server.on("upgrade", (req, socket, head) => {
     const { hostname, port } = new URL(target);

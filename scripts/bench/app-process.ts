@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import { openSync } from "node:fs";
 import path from "node:path";
 
 export interface AppProcess {
@@ -25,7 +26,8 @@ async function waitForApp(url: string, child: ChildProcess, timeoutMs = 60_000) 
 
 /**
  * `next start` of the production build in `dir` on 127.0.0.1, pointed at `supabaseUrl`. Extra
- * Node flags (e.g. --cpu-prof) come from BENCH_NODE_OPTIONS so a run can be profiled.
+ * Node flags (e.g. --cpu-prof) come from BENCH_NODE_OPTIONS so a run can be profiled; its output
+ * goes to the file BENCH_APP_LOG names, if any.
  */
 export async function startApp(options: {
   dir: string;
@@ -36,6 +38,8 @@ export async function startApp(options: {
 }): Promise<AppProcess> {
   const url = `http://127.0.0.1:${options.port}`;
   const nodeFlags = (process.env.BENCH_NODE_OPTIONS ?? "").split(" ").filter(Boolean);
+  // BENCH_APP_LOG=<file>: the server's own output goes there (what it logged for a failed view).
+  const log = process.env.BENCH_APP_LOG ? openSync(process.env.BENCH_APP_LOG, "a") : "ignore";
   const child = spawn(
     process.execPath,
     [
@@ -58,7 +62,7 @@ export async function startApp(options: {
         SUPABASE_SECRET_KEY: options.secretKey,
         SITE_URL: url,
       },
-      stdio: "ignore",
+      stdio: ["ignore", log, log],
     },
   );
   await waitForApp(url, child);
