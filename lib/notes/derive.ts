@@ -5,9 +5,18 @@ const LINE_MARKERS = /^\s{0,3}(?:#{1,6}\s+|>\s*|[-*+]\s+(?:\[[ xX]\]\s+)?|\d+[.)
 const INLINE_MARKERS = /(\*\*|__|~~|`)/g;
 const MARKDOWN_ESCAPE = /\\([!-/:-@[-`{-~])/g;
 
+/**
+ * The first `max` characters (code points, so an emoji is never cut in half). It walks only as far
+ * as the cut: every notes view cuts each row's preview from a longer start of its body.
+ */
 function chars(text: string, max: number): string {
-  const all = Array.from(text);
-  return all.length <= max ? text : all.slice(0, max).join("");
+  // No more UTF-16 units than `max` means no more code points either.
+  if (text.length <= max) return text;
+  let at = 0;
+  for (let count = 0; count < max && at < text.length; count++) {
+    at += text.codePointAt(at)! > 0xffff ? 2 : 1;
+  }
+  return text.slice(0, at);
 }
 
 /**

@@ -43,6 +43,22 @@ describe("toListItem", () => {
     expect(toListItem({ ...row, body: bodies[4], deleted_at: null }).preview).not.toContain("past");
   });
 
+  it("cuts a preview after its last whole character: emoji are never split, each counts once", () => {
+    const cases = [
+      "ab",
+      "a😀b😀c😀d",
+      "😀".repeat(10),
+      // A lone surrogate (text cut mid-character elsewhere) still counts as one character.
+      "a\ud83db😀c",
+      "😀\udc00😀x",
+    ];
+    for (const text of cases) {
+      for (let max = 0; max <= Array.from(text).length + 1; max++) {
+        expect(plainPreview(text, max)).toBe(Array.from(text).slice(0, max).join(""));
+      }
+    }
+  });
+
   it("keeps what the list orders and filters by", () => {
     const item = toListItem({ ...row, body: "", deleted_at: "2026-01-02T00:00:00Z" });
     expect(item).toEqual({ ...row, preview: "", deleted_at: "2026-01-02T00:00:00Z" });
