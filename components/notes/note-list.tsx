@@ -1,11 +1,12 @@
 "use client";
 
-import { memo, useEffect, useState } from "react";
+import { memo, useEffect, useRef, useState } from "react";
 import Link from "next/link";
 import { useSelectedLayoutSegment } from "next/navigation";
 
 import "@/components/notes/note-list.css";
 
+import { registerListStepper } from "@/components/notes/list-stepper";
 import { MoreNotes } from "@/components/notes/more-notes";
 import { useMinute } from "@/components/notes/use-minute";
 import type { VirtualNoteList } from "@/components/notes/virtual-note-list";
@@ -68,7 +69,43 @@ export function NoteList({
 }) {
   const open = useSelectedLayoutSegment();
   const [Virtual, setVirtual] = useState<typeof VirtualNoteList | null>(null);
-  const [focused, setFocused] = useState<number | null>(null);
+  // Where the keyboard is in the first screen's rows, or past them (a row only the virtual list
+  // will render): the virtual list focuses it as it takes over. It is read then, not when its
+  // code loaded, as keys pressed until React swaps the lists still move through these rows.
+  const focusedRow = useRef<number | null>(null);
+  const beyond = useRef<number | null>(null);
+  const swapping = useRef(false);
+  const failed = useRef(false);
+  const [takeFocus] = useState(() => () => beyond.current ?? focusedRow.current);
+  const plain = useRef<HTMLUListElement>(null);
+  const latest = useRef({ notes, open });
+  useEffect(() => {
+    latest.current = { notes, open };
+  });
+  // The keyboard's steps through the first screen's rows, and on past them while the virtual list
+  // is still on its way (a key pressed then is not lost).
+  useEffect(() => {
+    if (Virtual) return;
+    return registerListStepper((by) => {
+      const list = plain.current;
+      const { notes, open } = latest.current;
+      if (!list || list.offsetParent === null || notes.length === 0) return false;
+      const active = document.activeElement;
+      const row =
+        active instanceof HTMLElement && list.contains(active) ? active.closest("li") : null;
+      let index = beyond.current ?? (row ? Number(row.getAttribute("aria-posinset")) - 1 : -1);
+      if (index === -1) index = notes.findIndex((n) => n.id === open);
+      const target = Math.min(notes.length - 1, Math.max(0, index === -1 ? 0 : index + by));
+      const link = list.querySelector<HTMLElement>(`li[aria-posinset="${target + 1}"] > a`);
+      if (link) {
+        beyond.current = null;
+        link.focus();
+      } else if (!failed.current) {
+        beyond.current = target;
+      }
+      return true;
+    });
+  }, [Virtual]);
   useEffect(() => {
     let live = true;
     let loaded: typeof VirtualNoteList | null = null;
@@ -80,9 +117,7 @@ export function NoteList({
       if (!live || !loaded || pressed || dragging) return;
       const list = loaded;
       loaded = null;
-      // A row focused meanwhile (by the keyboard) keeps the focus in the list that replaces it.
-      const row = document.activeElement?.closest("[data-note-list] > li");
-      setFocused(row ? Number(row.getAttribute("aria-posinset")) - 1 : null);
+      swapping.current = true;
       setVirtual(() => list);
       detach();
     };
@@ -115,7 +150,11 @@ export function NoteList({
         loaded = module.VirtualNoteList;
         takeOver();
       },
-      () => {}, // The first screen's rows stay, and the keyboard walks those.
+      () => {
+        // The first screen's rows stay, and the keyboard walks those.
+        failed.current = true;
+        beyond.current = null;
+      },
     );
     return () => {
       live = false;
@@ -143,13 +182,26 @@ export function NoteList({
   return (
     <>
       {Virtual ? (
-        <Virtual notes={notes} open={open} setSize={setSize} row={row} focused={focused} />
+        <Virtual notes={notes} open={open} setSize={setSize} row={row} takeFocus={takeFocus} />
       ) : (
         <ul
+          ref={plain}
           aria-label="All notes"
           className="note-list"
           data-note-list
           style={{ paddingBottom: 8 + (notes.length - first.length) * ROW_SPACE }}
+          onFocus={(event) => {
+            beyond.current = null;
+            const row = (event.target as HTMLElement).closest("li");
+            focusedRow.current = row ? Number(row.getAttribute("aria-posinset")) - 1 : null;
+          }}
+          onBlur={(event) => {
+            // Focus left the list; a row taken out of the page as the lists swap is not that.
+            if (swapping.current) return;
+            if (event.currentTarget.contains(event.relatedTarget)) return;
+            focusedRow.current = null;
+            beyond.current = null;
+          }}
         >
           {first.map((note, index) => (
             <li key={note.id} aria-posinset={index + 1} aria-setsize={setSize}>

@@ -22,15 +22,15 @@ export function VirtualNoteList({
   open,
   setSize,
   row,
-  focused = null,
+  takeFocus,
 }: {
   notes: NoteListItem[];
   open: string | null;
   setSize: number;
   /** A note's row; `prefetch` says whether its link may fetch the note's page ahead. */
   row: (note: NoteListItem, prefetch?: boolean) => React.ReactNode;
-  /** The row focused in the list this one replaces, focused again once rendered. */
-  focused?: number | null;
+  /** The row focused in the list this one replaces (read as this one mounts), focused again. */
+  takeFocus?: () => number | null;
 }) {
   const list = useRef<HTMLUListElement>(null);
   // The virtualizer's functions are read fresh each render; nothing here is memoized by a compiler.
@@ -50,13 +50,23 @@ export function VirtualNoteList({
 
   // A row the keyboard moved to is focused once it is rendered; keys pressed before then step on
   // from it, not from the row that still has focus.
-  const focusing = useRef<number | null>(focused);
+  const focusing = useRef<number | null>(null);
   const [, rendered] = useState(0);
   const focusRow = useCallback((index: number) => {
     const link = list.current?.querySelector<HTMLElement>(`li[data-index="${index}"] > a`);
     link?.focus();
     return !!link;
   }, []);
+  // Taking over, this list reads where the keyboard is in the one it replaces, after every key
+  // pressed before the swap: a place read when its code loaded would undo the steps taken since.
+  const [takeOver] = useState(() => takeFocus);
+  useLayoutEffect(() => {
+    focusing.current = takeOver?.() ?? null;
+    // A place past the first screen (keys pressed while this list was loading) is scrolled to.
+    if (focusing.current !== null) virtualizer.scrollToIndex(focusing.current, { align: "auto" });
+    // Once, as this list takes over; the virtualizer is the same object for the list's life.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [takeOver]);
   useLayoutEffect(() => {
     if (focusing.current === null) return;
     // Focus that went elsewhere meanwhile (the editor of the note the row opened) stays there.
