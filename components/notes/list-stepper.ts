@@ -17,3 +17,17 @@ export function registerListStepper(next: Stepper): () => void {
 export function stepList(step: 1 | -1 | 0): boolean {
   return stepper?.(step) ?? false;
 }
+
+/**
+ * Where a step of `by` leads among `notes`: on from `from` (the row the keyboard is on, or one it is
+ * on its way to), else from the open note's row, else to the first row.
+ */
+export function stepTarget(
+  from: number | null,
+  by: 1 | -1 | 0,
+  notes: readonly { id: string }[],
+  open: string | null,
+): number {
+  const index = from ?? notes.findIndex((n) => n.id === open);
+  return Math.min(notes.length - 1, Math.max(0, index === -1 ? 0 : index + by));
+}

@@ -6,7 +6,7 @@ import { useSelectedLayoutSegment } from "next/navigation";
 
 import "@/components/notes/note-list.css";
 
-import { registerListStepper } from "@/components/notes/list-stepper";
+import { registerListStepper, stepTarget } from "@/components/notes/list-stepper";
 import { MoreNotes } from "@/components/notes/more-notes";
 import { useMinute } from "@/components/notes/use-minute";
 import type { VirtualNoteList } from "@/components/notes/virtual-note-list";
@@ -72,11 +72,10 @@ export function NoteList({
   // Where the keyboard is in the first screen's rows, or past them (a row only the virtual list
   // will render): the virtual list focuses it as it takes over. It is read then, not when its
   // code loaded, as keys pressed until React swaps the lists still move through these rows.
-  const focusedRow = useRef<number | null>(null);
-  const beyond = useRef<number | null>(null);
+  const place = useRef<number | null>(null);
   const swapping = useRef(false);
   const failed = useRef(false);
-  const [takeFocus] = useState(() => () => beyond.current ?? focusedRow.current);
+  const [takeFocus] = useState(() => () => place.current);
   const plain = useRef<HTMLUListElement>(null);
   const latest = useRef({ notes, open });
   useEffect(() => {
@@ -90,19 +89,11 @@ export function NoteList({
       const list = plain.current;
       const { notes, open } = latest.current;
       if (!list || list.offsetParent === null || notes.length === 0) return false;
-      const active = document.activeElement;
-      const row =
-        active instanceof HTMLElement && list.contains(active) ? active.closest("li") : null;
-      let index = beyond.current ?? (row ? Number(row.getAttribute("aria-posinset")) - 1 : -1);
-      if (index === -1) index = notes.findIndex((n) => n.id === open);
-      const target = Math.min(notes.length - 1, Math.max(0, index === -1 ? 0 : index + by));
+      const target = stepTarget(place.current, by, notes, open);
       const link = list.querySelector<HTMLElement>(`li[aria-posinset="${target + 1}"] > a`);
-      if (link) {
-        beyond.current = null;
-        link.focus();
-      } else if (!failed.current) {
-        beyond.current = target;
-      }
+      // Past the drawn rows, the place moves on alone (unless the virtual list will never come).
+      if (link || !failed.current) place.current = target;
+      link?.focus();
       return true;
     });
   }, [Virtual]);
@@ -153,7 +144,6 @@ export function NoteList({
       () => {
         // The first screen's rows stay, and the keyboard walks those.
         failed.current = true;
-        beyond.current = null;
       },
     );
     return () => {
@@ -191,16 +181,13 @@ export function NoteList({
           data-note-list
           style={{ paddingBottom: 8 + (notes.length - first.length) * ROW_SPACE }}
           onFocus={(event) => {
-            beyond.current = null;
             const row = (event.target as HTMLElement).closest("li");
-            focusedRow.current = row ? Number(row.getAttribute("aria-posinset")) - 1 : null;
+            place.current = row ? Number(row.getAttribute("aria-posinset")) - 1 : null;
           }}
           onBlur={(event) => {
             // Focus left the list; a row taken out of the page as the lists swap is not that.
             if (swapping.current) return;
-            if (event.currentTarget.contains(event.relatedTarget)) return;
-            focusedRow.current = null;
-            beyond.current = null;
+            if (!event.currentTarget.contains(event.relatedTarget)) place.current = null;
           }}
         >
           {first.map((note, index) => (

@@ -3,7 +3,7 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useVirtualizer } from "@tanstack/react-virtual";
 
-import { registerListStepper } from "@/components/notes/list-stepper";
+import { registerListStepper, stepTarget } from "@/components/notes/list-stepper";
 import type { NoteListItem } from "@/lib/notes/list";
 
 /** A row's height before it is measured: two lines of text and their padding. */
@@ -88,9 +88,12 @@ export function VirtualNoteList({
       const active = document.activeElement;
       const row =
         active instanceof HTMLElement && element.contains(active) ? active.closest("li") : null;
-      let index = focusing.current ?? (row ? Number(row.dataset.index) : -1);
-      if (index === -1) index = notes.findIndex((n) => n.id === open);
-      const target = Math.min(notes.length - 1, Math.max(0, index === -1 ? 0 : index + by));
+      const target = stepTarget(
+        focusing.current ?? (row ? Number(row.dataset.index) : null),
+        by,
+        notes,
+        open,
+      );
       virtualizer.scrollToIndex(target, { align: "auto" });
       if (focusRow(target)) {
         focusing.current = null;
