@@ -6,6 +6,7 @@ import type { Editor } from "@tiptap/core";
 import { loadSupabase, useSupabaseConfig } from "@/components/supabase/supabase-config";
 import { attachmentType, refusalFor } from "@/lib/attachments/limits";
 import { newAttachmentPath } from "@/lib/attachments/paths";
+import { uploadErrorMessage } from "@/lib/attachments/upload-errors";
 import type { UnfinishedUpload, UploadEvents, UploadTarget } from "@/lib/attachments/upload";
 import { insertAttachment, type AttachmentAttrs } from "@/lib/notes/attachment-node";
 
@@ -88,11 +89,8 @@ export function useAttachmentUploads(editor: Editor | null, ownerId: string, not
         startUpload(file, type, path, target, events),
       );
       // Its code can fail to load only when the network does, as the built files are precached.
-      started.catch(() =>
-        update(id, {
-          state: "error",
-          message: `“${file.name}” couldn’t be uploaded. Check your connection and try again.`,
-        }),
+      started.catch((err: unknown) =>
+        update(id, { state: "error", message: uploadErrorMessage(file.name, err) }),
       );
       // Stopping or cancelling before the code is here acts on the upload as soon as it starts.
       uploads.current.set(id, {

@@ -2,6 +2,7 @@ import * as tus from "tus-js-client";
 
 import { ATTACHMENTS_BUCKET, CHUNK_SIZE } from "@/lib/attachments/limits";
 import { isInNoteFolder } from "@/lib/attachments/paths";
+import { uploadErrorMessage } from "@/lib/attachments/upload-errors";
 
 export type UploadEvents = {
   onProgress: (sent: number, total: number) => void;
@@ -19,21 +20,6 @@ export type UploadTarget = {
   ownerId: string;
   noteId: string;
 };
-
-/** A refusal from Storage in the words a person needs (status and storage-api's message). */
-export function uploadErrorMessage(name: string, err: unknown): string {
-  const status = (err as tus.DetailedError).originalResponse?.getStatus();
-  const body = (err as tus.DetailedError).originalResponse?.getBody() ?? "";
-  if (status === 413 || /maximum allowed size/i.test(body))
-    return `“${name}” is larger than Storage accepts for one file.`;
-  if (status === 415 || /mime type/i.test(body))
-    return `“${name}” is a type of file that can’t be attached.`;
-  if (/quota|insufficient storage/i.test(body) || status === 507)
-    return `There is no room left in your storage for “${name}”. Remove some attachments and try again.`;
-  if (status === 401 || status === 403)
-    return `“${name}” couldn’t be stored: your session may have ended. Sign in again and retry.`;
-  return `“${name}” couldn’t be uploaded. Check your connection and try again.`;
-}
 
 /**
  * Sends one file to the note's folder over tus. The upload's address is kept in localStorage
