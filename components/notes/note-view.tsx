@@ -1,8 +1,6 @@
-import Link from "next/link";
-import { ArrowLeftIcon } from "@/components/ui/icons";
-
 import "@/components/notes/note-print.css";
 import "@/components/notes/note-view.css";
+import { BackToNotes } from "@/components/notes/back-to-notes";
 import { CheckedItemsToggle } from "@/components/notes/checked-items-toggle";
 import { NoteActions, NoteExportMenu } from "@/components/notes/note-actions";
 import { NoteEditorIsland } from "@/components/notes/note-editor-island";
@@ -31,11 +29,7 @@ export function NoteView({
   return (
     <div className="flex min-h-full flex-col" data-note-pane>
       <div className="note-bar">
-        <Link href="/notes" className="note-back">
-          <ArrowLeftIcon aria-hidden="true" className="size-4" />
-          {/* On the narrowest phones the arrow alone, so every action fits on the line. */}
-          <span className="max-[400px]:sr-only">All notes</span>
-        </Link>
+        <BackToNotes inBar />
         <div id="note-status-slot" data-note-status-slot className="mr-auto" />
         <CheckedItemsToggle />
         <ShareControl

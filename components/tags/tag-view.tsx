@@ -2,6 +2,7 @@ import Link from "next/link";
 import { HashIcon } from "lucide-react";
 import { PinIcon } from "@/components/ui/icons";
 
+import { BackToNotes } from "@/components/notes/back-to-notes";
 import { RenameTag } from "@/components/tags/rename-tag";
 import { displayTitle, plainPreview } from "@/lib/notes/derive";
 import { tagHref } from "@/lib/notes/editor/refs-source";
@@ -24,6 +25,7 @@ export function TagView({
   if (!tag) {
     return (
       <div className="mx-auto grid w-full max-w-3xl gap-2 px-4 py-6 sm:px-6">
+        <BackToNotes />
         <h1 className="text-2xl font-semibold tracking-tight">Not a tag</h1>
         <p className="text-muted-foreground">
           A tag is made of letters, digits, - and _, with / between its parts.
@@ -33,6 +35,7 @@ export function TagView({
   }
   return (
     <div className="mx-auto grid w-full max-w-3xl gap-5 px-4 py-6 sm:px-6">
+      <BackToNotes />
       <div className="grid gap-1">
         <h1 className="flex items-center gap-1 text-2xl font-semibold tracking-tight break-all">
           <HashIcon aria-hidden="true" className="size-6 shrink-0 text-muted-foreground" />

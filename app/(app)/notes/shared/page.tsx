@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { FolderIcon } from "lucide-react";
 
+import { BackToNotes } from "@/components/notes/back-to-notes";
 import { LeaveFolderButton } from "@/components/sharing/leave-folder-button";
 import { requireUser } from "@/lib/auth/require-user";
 import { displayTitle } from "@/lib/notes/derive";
@@ -17,6 +18,7 @@ export default async function SharedWithMePage() {
   const [notes, folders] = await Promise.all([listSharedWithMe(), listSharedFolders()]);
   return (
     <div className="mx-auto grid w-full max-w-3xl gap-4 px-4 py-6 sm:px-6">
+      <BackToNotes />
       <div>
         <h1 className="text-2xl font-semibold tracking-tight">Shared with me</h1>
         <p className="text-muted-foreground">

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 
+import { BackToNotes } from "@/components/notes/back-to-notes";
 import { TrashList } from "@/components/notes/trash-list";
 import { requireUser } from "@/lib/auth/require-user";
 import { listTrash } from "@/lib/notes/queries";
@@ -11,6 +12,7 @@ export default async function TrashPage() {
   const [claims, firstPage] = await Promise.all([requireUser("/notes/trash"), listTrash()]);
   return (
     <div className="mx-auto grid w-full max-w-3xl gap-4 px-4 py-6 sm:px-6">
+      <BackToNotes />
       <div>
         <h1 className="text-2xl font-semibold tracking-tight">Trash</h1>
         <p className="text-muted-foreground">
