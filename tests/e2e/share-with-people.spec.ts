@@ -15,8 +15,10 @@ test("the owner shares a note with an editor, makes them a viewer, then takes ac
   const owner = await newPerson();
   const friend = await newPerson();
   const noteId = await seedNote(owner, "Trip plan", "Lisbon in May.");
-  const ownerPage = await (await deviceOf(browser, baseURL!, owner)).newPage();
-  const friendPage = await (await deviceOf(browser, baseURL!, friend)).newPage();
+  // Both pages are checked with axe: as they settle, not in the middle of a toast's fade.
+  const settled = { reducedMotion: "reduce" } as const;
+  const ownerPage = await (await deviceOf(browser, baseURL!, owner, settled)).newPage();
+  const friendPage = await (await deviceOf(browser, baseURL!, friend, settled)).newPage();
 
   await friendPage.goto("/notes/shared");
   await expect(friendPage.getByText("Nothing is shared with you yet.")).toBeVisible();
@@ -159,8 +161,10 @@ test("a folder is shared from its menu: a note filed there later reaches the mem
     .select("id")
     .single();
   if (folder.error) throw folder.error;
-  const ownerPage = await (await deviceOf(browser, baseURL!, owner)).newPage();
-  const friendPage = await (await deviceOf(browser, baseURL!, friend)).newPage();
+  // Both pages are checked with axe: as they settle, not in the middle of a toast's fade.
+  const settled = { reducedMotion: "reduce" } as const;
+  const ownerPage = await (await deviceOf(browser, baseURL!, owner, settled)).newPage();
+  const friendPage = await (await deviceOf(browser, baseURL!, friend, settled)).newPage();
   await friendPage.goto("/notes/shared");
   await expect(friendPage.getByText("Nothing is shared with you yet.")).toBeVisible();
 
