@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { readdirSync } from "node:fs";
 import path from "node:path";
 

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from "vitest";
 
 import { AUTH_TOASTS, reactToAuthEvent, type AuthEventInput } from "@/lib/auth/auth-events";

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { createChunks, stringToBase64URL } from "@supabase/ssr";
 import { describe, expect, it } from "vitest";
 

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it, vi } from "vitest";
 
 import { listenToNoteChanges, type NoteChange } from "@/lib/notes/note-changes";

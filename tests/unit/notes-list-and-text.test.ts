@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from "vitest";
 
 import { fromBase64, fromBytea, toBase64, toBytea } from "@/lib/notes/bytea";

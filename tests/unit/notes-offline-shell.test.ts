@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from "vitest";
 
 import { shellList, waitingLine } from "@/lib/notes/offline/shell-list";

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import * as Y from "yjs";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from "vitest";
 
 import { LOCAL_SITE_URL, parseSiteUrl, SiteUrlError } from "@/lib/site-url";
