@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { spawnBackend, type BackendProcess } from "@groundwork/local-backend/process";
-import { LOCAL_PUBLISHABLE_KEY, LOCAL_SECRET_KEY } from "./support/local-backend";
+import { copyMigrated, LOCAL_PUBLISHABLE_KEY, LOCAL_SECRET_KEY } from "./support/local-backend";
 
 // These tests run the real CLI as a child process, so a kill -9 kills the database with it.
 const dirs: string[] = [];
@@ -17,9 +17,15 @@ afterAll(() => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
 
-function dataDir(): string {
+/**
+ * A data folder for one test, holding a copy of a database the fixture project's migrations were
+ * applied to: what is tested is what survives a stop, not how a first start migrates (the
+ * --reset test below still makes one from nothing).
+ */
+async function dataDir(): Promise<string> {
   const dir = mkdtempSync(path.join(tmpdir(), "durability-"));
   dirs.push(dir);
+  await copyMigrated(path.resolve("supabase"), dir);
   return dir;
 }
 
@@ -70,7 +76,7 @@ async function inbox(backend: BackendProcess, to: string): Promise<unknown[]> {
 
 describe("durability", { timeout: 180_000 }, () => {
   it("keeps every acknowledged write when the process is killed with SIGKILL", async () => {
-    const dir = dataDir();
+    const dir = await dataDir();
     let backend = await start(dir);
     await sql(backend, "create table public.kept (n int primary key, note text)");
     for (let n = 1; n <= 25; n++)
@@ -90,7 +96,7 @@ describe("durability", { timeout: 180_000 }, () => {
   });
 
   it("keeps users, sessions and sent mail written through the auth API when killed with SIGKILL", async () => {
-    const dir = dataDir();
+    const dir = await dataDir();
     let backend = await start(dir);
     const signUp = await auth(backend, "/signup", {
       email: "pending@example.com",
@@ -131,7 +137,7 @@ describe("durability", { timeout: 180_000 }, () => {
   });
 
   it("keeps data across a clean stop with SIGTERM and SIGINT, exiting 0", async () => {
-    const dir = dataDir();
+    const dir = await dataDir();
     let backend = await start(dir);
     await sql(backend, "create table public.clean (n int)");
     await sql(backend, "insert into public.clean values (1)");
@@ -149,7 +155,7 @@ describe("durability", { timeout: 180_000 }, () => {
   });
 
   it("stops cleanly when the program that started it goes away", async () => {
-    const dir = dataDir();
+    const dir = await dataDir();
     const backend = await start(dir);
     await sql(backend, "create table public.orphan (n int)");
     backend.child.disconnect();
@@ -158,7 +164,7 @@ describe("durability", { timeout: 180_000 }, () => {
   });
 
   it("starts from an empty database with --reset", async () => {
-    const dir = dataDir();
+    const dir = await dataDir();
     let backend = await start(dir);
     await sql(backend, "create table public.gone (n int)");
     await backend.stop("SIGTERM");

@@ -60,7 +60,7 @@ function migratedKey(supabaseDir: string): string {
  * every migration recorded and applies none, where applying them all took most of each test
  * file's start.
  */
-async function copyMigrated(supabaseDir: string, dataDir: string): Promise<void> {
+export async function copyMigrated(supabaseDir: string, dataDir: string): Promise<void> {
   const kept = path.join(tmpdir(), `groundwork-migrated-${migratedKey(supabaseDir)}`);
   if (!existsSync(path.join(kept, "PG_VERSION"))) {
     const scratch = mkdtempSync(path.join(tmpdir(), "groundwork-migrating-"));
