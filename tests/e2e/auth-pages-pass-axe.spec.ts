@@ -2,6 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "./support/test";
 
 import { createUser, PASSWORD, signInWithPassword } from "./support/auth";
+import { atRest } from "./support/axe";
 
 const signedOutPages = [
   "/sign-in",
@@ -16,6 +17,7 @@ const signedInPages = ["/", "/account", "/update-password", "/docs/sharing"];
 
 /** With a modal open the rest of the page is hidden on purpose: scan just the modal then. */
 async function expectNoViolations(page: Page, path: string, only?: string) {
+  await atRest(page);
   const builder = new AxeBuilder({ page });
   if (only) builder.include(only);
   const { violations } = await builder.analyze();

@@ -1,7 +1,7 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "./support/test";
 
 import { setThemeCookie, sitePages } from "./helpers";
+import { seriousViolations as violationsOf } from "./support/axe";
 
 const pages = [...sitePages, "/no-such-page"];
 
@@ -13,16 +13,8 @@ const pages = [...sitePages, "/no-such-page"];
 const RADIX_NAV_FOCUS_PROXY =
   '[data-slot="navigation-menu-item"] > span[aria-hidden="true"][tabindex="0"]';
 
-async function seriousViolations(page: Page, include?: string) {
-  const builder = new AxeBuilder({ page });
-  if (include) builder.include(include);
-  const { violations } = await builder
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
-    .exclude(RADIX_NAV_FOCUS_PROXY)
-    .analyze();
-  return violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => ({ id: v.id, help: v.help, targets: v.nodes.map((n) => n.target.join(" ")) }));
+function seriousViolations(page: Page, include?: string) {
+  return violationsOf(page, { include, exclude: RADIX_NAV_FOCUS_PROXY });
 }
 
 for (const theme of ["light", "dark"] as const) {

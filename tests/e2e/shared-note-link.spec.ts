@@ -1,9 +1,9 @@
-import AxeBuilder from "@axe-core/playwright";
 import { createClient } from "@supabase/supabase-js";
 import { expect, test, type Page } from "./support/test";
 
 import { setThemeCookie } from "./helpers";
 import { admin, BACKEND_URL, PUBLISHABLE_KEY } from "./support/auth";
+import { seriousViolations } from "./support/axe";
 import { deviceOf, editor, expectSaved, newPerson, openNote, seedNote } from "./support/notes";
 
 // Several browsers and a production server share a busy machine: allow them time.
@@ -203,13 +203,7 @@ for (const theme of ["light", "dark"] as const) {
       await page.goto(p);
       await expect(page.locator("html")).toHaveClass(new RegExp(`\\b${theme}\\b`));
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-      const { violations } = await new AxeBuilder({ page })
-        .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
-        .analyze();
-      const serious = violations
-        .filter((v) => v.impact === "serious" || v.impact === "critical")
-        .map((v) => ({ id: v.id, targets: v.nodes.map((n) => n.target.join(" ")) }));
-      expect(serious, p).toEqual([]);
+      expect(await seriousViolations(page), p).toEqual([]);
     }
     await context.close();
   });
