@@ -42,9 +42,9 @@ export function MoveToMenu({ noteId }: { noteId: string }) {
   return (
     <DropdownMenu open={open} onOpenChange={setOpen}>
       <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="sm" aria-keyshortcuts="M" data-move-to>
+        <Button variant="ghost" size="sm" aria-keyshortcuts="M" title="Move to…" data-move-to>
           <FolderInputIcon aria-hidden="true" />
-          <span className="sr-only sm:not-sr-only">Move to…</span>
+          <span className="note-bar-label">Move to…</span>
         </Button>
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end" className="max-h-80 max-w-72 overflow-y-auto">

@@ -17,10 +17,6 @@ import {
 import { restoreNote, setPinned, trashNote } from "@/lib/notes/actions";
 import { importWhenOnline } from "@/lib/when-online";
 
-// On a phone the buttons are their icons (names stay for screen readers), closer together, so
-// all fit on a line.
-const phone = "max-sm:has-[>svg]:px-2";
-
 const ExportItems = dynamic(() =>
   importWhenOnline(() => import("@/components/notes/note-export-items")).then(
     (m) => m.NoteExportItems,
@@ -40,12 +36,12 @@ export function NoteExportMenu({ id }: { id: string }) {
         <Button
           variant="ghost"
           size="sm"
-          className={phone}
+          title="Export"
           onPointerEnter={loadItems}
           onFocus={loadItems}
         >
           <DownloadIcon aria-hidden="true" />
-          <span className="sr-only sm:not-sr-only">Export</span>
+          <span className="note-bar-label">Export</span>
         </Button>
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end">
@@ -110,28 +106,29 @@ export function NoteActions({ id, pinned }: { id: string; pinned: boolean }) {
     });
 
   return (
-    <div className="flex items-center gap-1">
+    // Its buttons are the bar's own, spaced and wrapped as the others are.
+    <div className="contents">
       <MoveToMenu noteId={id} />
       <Button
         variant="ghost"
         size="sm"
-        className={phone}
+        title={shownPinned ? "Unpin" : "Pin"}
         aria-pressed={shownPinned}
         onClick={togglePin}
         disabled={pending}
       >
         {shownPinned ? <PinOffIcon aria-hidden="true" /> : <PinIcon aria-hidden="true" />}
-        <span className="sr-only sm:not-sr-only">{shownPinned ? "Unpin" : "Pin"}</span>
+        <span className="note-bar-label">{shownPinned ? "Unpin" : "Pin"}</span>
       </Button>
-      <Button variant="ghost" size="sm" className={phone} asChild>
-        <Link href={`/notes/${id}/history`} aria-keyshortcuts="H">
+      <Button variant="ghost" size="sm" asChild>
+        <Link href={`/notes/${id}/history`} aria-keyshortcuts="H" title="History">
           <HistoryIcon aria-hidden="true" />
-          <span className="sr-only sm:not-sr-only">History</span>
+          <span className="note-bar-label">History</span>
         </Link>
       </Button>
-      <Button variant="ghost" size="sm" className={phone} onClick={remove} disabled={pending}>
+      <Button variant="ghost" size="sm" title="Delete" onClick={remove} disabled={pending}>
         <Trash2Icon aria-hidden="true" />
-        <span className="sr-only sm:not-sr-only">Delete</span>
+        <span className="note-bar-label">Delete</span>
       </Button>
     </div>
   );

@@ -47,9 +47,15 @@ export function ShareControl({
   return (
     <Dialog>
       <DialogTrigger asChild>
-        <Button variant="ghost" size="sm" onPointerEnter={warm} onFocus={warm}>
+        <Button
+          variant="ghost"
+          size="sm"
+          title={slug && owner ? "Shared" : "Share"}
+          onPointerEnter={warm}
+          onFocus={warm}
+        >
           {slug && owner ? <GlobeIcon aria-hidden="true" /> : <Share2Icon aria-hidden="true" />}
-          <span className="sr-only sm:not-sr-only">{slug && owner ? "Shared" : "Share"}</span>
+          <span className="note-bar-label">{slug && owner ? "Shared" : "Share"}</span>
         </Button>
       </DialogTrigger>
       <DialogContent>

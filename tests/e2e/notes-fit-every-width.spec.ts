@@ -1,0 +1,83 @@
+import { expect, test, type Locator } from "./support/test";
+
+import { admin } from "./support/auth";
+import { deviceOf, editor, newPerson, seedNote } from "./support/notes";
+
+test.describe.configure({ timeout: 90_000 });
+
+const LONG_TITLE = "A title long enough to run well past the edge of the note list at every width";
+
+/** Whether `inner` lies within `outer`'s left and right edges. */
+async function within(inner: Locator, outer: Locator) {
+  const [a, b] = [(await inner.boundingBox())!, (await outer.boundingBox())!];
+  return a.x >= b.x - 0.5 && a.x + a.width <= b.x + b.width + 0.5;
+}
+
+test("from a small tablet to a desktop, the open note's buttons and the list's rows fit their panes", async ({
+  browser,
+  baseURL,
+}) => {
+  const person = await newPerson();
+  await seedNote(
+    person,
+    LONG_TITLE,
+    "and a first line long enough to run past the list's edge too",
+  );
+  const id = await seedNote(person, "Trip to Lisbon", "pack the tent");
+  // The bar's longest names: a pinned note's button reads Unpin, a public one's Shared.
+  await admin().from("notes").update({ pinned: true }).eq("id", id);
+  await admin().rpc("share_note", { note_id: id });
+  const context = await deviceOf(browser, baseURL!, person, {
+    viewport: { width: 1280, height: 800 },
+  });
+  const page = await context.newPage();
+  await page.goto(`/notes/${id}`);
+  await expect(editor(page)).toContainText("pack the tent", { timeout: 15_000 });
+  const bar = page.locator("[data-note-pane] > .note-bar");
+  const buttons = {
+    Shared: bar.getByRole("button", { name: "Shared", exact: true }),
+    Export: bar.getByRole("button", { name: "Export", exact: true }),
+    "Move to…": bar.getByRole("button", { name: "Move to…", exact: true }),
+    Unpin: bar.getByRole("button", { name: "Unpin", exact: true }),
+    History: bar.getByRole("link", { name: "History", exact: true }),
+    Delete: bar.getByRole("button", { name: "Delete", exact: true }),
+  };
+  const list = page.getByRole("region", { name: "Note list" });
+
+  // 1280: the navigation, the list and the note side by side; 1024 and 768: less room for the
+  // note than a phone has; 640: the note alone.
+  for (const width of [1280, 1024, 768, 640]) {
+    await page.setViewportSize({ width, height: 800 });
+    await expect(buttons.Delete).toBeVisible();
+    expect(await bar.evaluate((el) => el.scrollWidth - el.clientWidth), `${width}: cut off`).toBe(
+      0,
+    );
+    for (const [name, button] of Object.entries(buttons)) {
+      expect(await within(button, bar), `${width}: ${name} inside the bar`).toBe(true);
+      // Its name beside its icon where all of them fit; else the icon, with the name as tooltip.
+      const label = await button.getByText(name, { exact: true }).boundingBox();
+      if (width === 1280) expect(label!.width, `${width}: ${name} shown`).toBeGreaterThan(10);
+      else {
+        expect(label!.width, `${width}: ${name} as an icon`).toBeLessThanOrEqual(1);
+        await expect(button).toHaveAttribute("title", name);
+      }
+    }
+    if (width < 768) continue;
+    // The list's rows end at the list's edge; a long title ends in an ellipsis instead.
+    const row = list.getByRole("link", { name: /^A title long enough/ });
+    expect(await within(row, list), `${width}: the row inside the list`).toBe(true);
+    const title = row.locator("b > span");
+    expect(await title.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+    expect(await title.evaluate((el) => getComputedStyle(el).textOverflow)).toBe("ellipsis");
+  }
+
+  // Search results, too.
+  await page.setViewportSize({ width: 1024, height: 800 });
+  await list.getByRole("searchbox").fill("title long enough");
+  const hit = list
+    .getByRole("list", { name: "Search results" })
+    .getByRole("link", { name: /A title long enough/ });
+  await expect(hit).toBeVisible({ timeout: 15_000 });
+  expect(await within(hit, list), "the result inside the list").toBe(true);
+  await context.close();
+});
