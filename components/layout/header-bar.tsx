@@ -15,7 +15,7 @@ export function HeaderBar({ signedIn, account }: { signedIn: boolean; account: R
       data-site-header
       className="sticky top-0 z-40 border-b bg-background/90 backdrop-blur supports-[backdrop-filter]:bg-background/75"
     >
-      <div className="mx-auto flex h-14 max-w-6xl items-center gap-4 px-4 sm:px-6">
+      <div className="mx-auto flex h-14 max-w-6xl items-center gap-2 px-4 sm:gap-4 sm:px-6">
         <Logo />
         <MainNav className="hidden md:flex" signedIn={signedIn} />
         <div className="ml-auto flex items-center gap-1 sm:gap-2">

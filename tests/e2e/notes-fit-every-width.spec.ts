@@ -1,5 +1,6 @@
 import { expect, test, type Locator } from "./support/test";
 
+import { sitePages } from "./helpers";
 import { admin } from "./support/auth";
 import { deviceOf, editor, newPerson, seedNote } from "./support/notes";
 
@@ -79,5 +80,50 @@ test("from a small tablet to a desktop, the open note's buttons and the list's r
     .getByRole("link", { name: /A title long enough/ });
   await expect(hit).toBeVisible({ timeout: 15_000 });
   expect(await within(hit, list), "the result inside the list").toBe(true);
+  await context.close();
+});
+
+/** What scrolls sideways on the page: the page itself, or a pane of the notes frame. */
+function sidewaysScrolls() {
+  const found: string[] = [];
+  if (document.documentElement.scrollWidth > innerWidth) found.push("the page");
+  for (const pane of document.querySelectorAll<HTMLElement>("[data-notes-frame] *")) {
+    if (!/auto|scroll/.test(getComputedStyle(pane).overflowX) || pane.closest("pre")) continue;
+    if (pane.scrollWidth > pane.clientWidth)
+      found.push(pane.getAttribute("aria-label") ?? "a pane");
+  }
+  return found;
+}
+
+test("on the narrowest phone no page scrolls sideways, signed out or in, long titles and tags too", async ({
+  browser,
+  baseURL,
+}) => {
+  const viewport = { width: 320, height: 640 };
+  const visitor = await browser.newContext({ baseURL, viewport });
+  const page = await visitor.newPage();
+  for (const path of [...sitePages, "/sign-in", "/sign-in/email", "/sign-up", "/forgot-password"]) {
+    await page.goto(path);
+    await expect(page.getByRole("banner")).toBeVisible();
+    expect(await page.evaluate(sidewaysScrolls), path).toEqual([]);
+  }
+  await visitor.close();
+
+  const person = await newPerson();
+  const id = await seedNote(person, LONG_TITLE, "packed for the trip #travel/portugal");
+  const context = await deviceOf(browser, baseURL!, person, { viewport });
+  const signedIn = await context.newPage();
+  for (const path of ["/notes", `/notes/${id}`, "/notes/tags/travel", "/account"]) {
+    await signedIn.goto(path);
+    await expect(path.endsWith(id) ? editor(signedIn) : signedIn.locator("main")).toBeVisible();
+    expect(await signedIn.evaluate(sidewaysScrolls), path).toEqual([]);
+  }
+  // The tag's page lists the note, its long title cut short with an ellipsis.
+  await signedIn.goto("/notes/tags/travel");
+  const row = signedIn
+    .getByRole("list", { name: "Notes tagged #travel" })
+    .getByRole("link", { name: /^A title long enough/ });
+  await expect(row).toBeVisible({ timeout: 15_000 });
+  expect(await within(row, signedIn.locator("main"))).toBe(true);
   await context.close();
 });
