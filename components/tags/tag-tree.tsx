@@ -201,11 +201,15 @@ export function TagTree({ userId }: { userId: string }) {
   };
 
   return (
-    <nav aria-label="Tags" className="grid gap-1 pb-2">
+    <nav aria-label="Tags" className="grid grid-cols-[minmax(0,1fr)] gap-1 pb-2">
       <h2 className="px-3 pt-1 text-xs font-medium tracking-wide text-muted-foreground uppercase">
         Tags
       </h2>
-      <ul role="tree" aria-label="Tags" className="grid max-h-64 gap-px overflow-y-auto">
+      <ul
+        role="tree"
+        aria-label="Tags"
+        className="grid max-h-64 grid-cols-[minmax(0,1fr)] gap-px overflow-y-auto"
+      >
         {visible.map((item, index) => {
           const { node, level } = item;
           const hasChildren = node.children.length > 0;

@@ -28,6 +28,11 @@ test("from a small tablet to a desktop, the open note's buttons and the list's r
   // The bar's longest names: a pinned note's button reads Unpin, a public one's Shared.
   await admin().from("notes").update({ pinned: true }).eq("id", id);
   await admin().rpc("share_note", { note_id: id });
+  const folder = await admin().from("folders").insert({
+    owner_id: person.id,
+    name: "A folder whose name is longer than the navigation is wide",
+  });
+  expect(folder.error).toBeNull();
   const context = await deviceOf(browser, baseURL!, person, {
     viewport: { width: 1280, height: 800 },
   });
@@ -63,6 +68,8 @@ test("from a small tablet to a desktop, the open note's buttons and the list's r
         await expect(button).toHaveAttribute("title", name);
       }
     }
+    // Nothing scrolls sideways: the navigation with its long folder name, the list, the note.
+    expect(await page.evaluate(sidewaysScrolls), `${width}: scrolls sideways`).toEqual([]);
     if (width < 768) continue;
     // The list's rows end at the list's edge; a long title ends in an ellipsis instead.
     const row = list.getByRole("link", { name: /^A title long enough/ });
@@ -111,9 +118,17 @@ test("on the narrowest phone no page scrolls sideways, signed out or in, long ti
 
   const person = await newPerson();
   const id = await seedNote(person, LONG_TITLE, "packed for the trip #travel/portugal");
+  // A title with a word longer than the screen, as pasted links and code names can be.
+  const unbroken = await seedNote(person, `Notes on ${"Supercalifragilistic".repeat(4)}`, "");
   const context = await deviceOf(browser, baseURL!, person, { viewport });
   const signedIn = await context.newPage();
-  for (const path of ["/notes", `/notes/${id}`, "/notes/tags/travel", "/account"]) {
+  for (const path of [
+    "/notes",
+    `/notes/${id}`,
+    `/notes/${unbroken}/history`,
+    "/notes/tags/travel",
+    "/account",
+  ]) {
     await signedIn.goto(path);
     await expect(path.endsWith(id) ? editor(signedIn) : signedIn.locator("main")).toBeVisible();
     expect(await signedIn.evaluate(sidewaysScrolls), path).toEqual([]);
