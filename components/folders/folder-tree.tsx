@@ -266,7 +266,7 @@ export function FolderTree({ onNavigate }: { onNavigate?: () => void }) {
   );
 
   return (
-    <div className="grid grid-cols-[minmax(0,1fr)] gap-1">
+    <div className="grid grid-cols-1 gap-1">
       <div
         className={cn(
           "flex items-center justify-between rounded-md pr-1 pl-3",
@@ -301,12 +301,7 @@ export function FolderTree({ onNavigate }: { onNavigate?: () => void }) {
           <FolderPlusIcon aria-hidden="true" className="size-4" />
         </button>
       </div>
-      <ul
-        ref={list}
-        role="tree"
-        aria-labelledby="folders-heading"
-        className="grid grid-cols-[minmax(0,1fr)]"
-      >
+      <ul ref={list} role="tree" aria-labelledby="folders-heading" className="grid grid-cols-1">
         {editing?.kind === "create" && editing.parent === null
           ? nameInput("new", "", "New folder name", 1)
           : null}

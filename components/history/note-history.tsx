@@ -43,14 +43,11 @@ function RemovedFiles({
 }) {
   if (files.length === 0) return null;
   return (
-    <section
-      aria-labelledby="history-removed-files"
-      className="grid grid-cols-[minmax(0,1fr)] gap-2"
-    >
+    <section aria-labelledby="history-removed-files" className="grid grid-cols-1 gap-2">
       <h3 id="history-removed-files" className="text-sm font-semibold">
         Files removed since this version
       </h3>
-      <ul className="grid grid-cols-[minmax(0,1fr)] gap-2">
+      <ul className="grid grid-cols-1 gap-2">
         {files.map((f) => (
           <li
             key={f.path}
@@ -250,7 +247,7 @@ export function NoteHistory({
   const current = versions.find((v) => v.id === selected) ?? null;
 
   return (
-    <div className="mx-auto grid w-full max-w-5xl grid-cols-[minmax(0,1fr)] gap-4 px-4 py-6 sm:px-6">
+    <div className="mx-auto grid w-full max-w-5xl grid-cols-1 gap-4 px-4 py-6 sm:px-6">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h1 className="text-2xl font-semibold tracking-tight wrap-anywhere">History of {title}</h1>
         <Link href={`/notes/${noteId}`} className="text-sm underline underline-offset-4">
@@ -263,25 +260,22 @@ export function NoteHistory({
           minutes, and every few minutes while you write.
         </p>
       ) : (
-        <div className="grid grid-cols-[minmax(0,1fr)] gap-4 md:grid-cols-[18rem_minmax(0,1fr)]">
+        <div className="grid grid-cols-1 gap-4 md:grid-cols-[18rem_minmax(0,1fr)]">
           <section
             aria-labelledby="history-timeline"
-            className="grid grid-cols-[minmax(0,1fr)] content-start gap-2"
+            className="grid grid-cols-1 content-start gap-2"
           >
             <h2 id="history-timeline" className="sr-only">
               Versions
             </h2>
-            <ol
-              className="grid grid-cols-[minmax(0,1fr)] gap-1"
-              aria-label="Versions, newest first"
-            >
+            <ol className="grid grid-cols-1 gap-1" aria-label="Versions, newest first">
               {versions.map((v) => (
                 <li key={v.id}>
                   <button
                     type="button"
                     aria-current={v.id === selected ? "true" : undefined}
                     onClick={() => choose(v.id)}
-                    className="grid w-full grid-cols-[minmax(0,1fr)] gap-0.5 rounded-md px-3 py-2 text-left text-sm hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none aria-[current=true]:bg-accent"
+                    className="grid w-full grid-cols-1 gap-0.5 rounded-md px-3 py-2 text-left text-sm hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none aria-[current=true]:bg-accent"
                   >
                     <span className="font-medium">
                       <time dateTime={v.created_at}>{when(v.created_at)}</time> ·{" "}
@@ -306,7 +300,7 @@ export function NoteHistory({
           </section>
           <section
             aria-labelledby="history-preview"
-            className="grid grid-cols-[minmax(0,1fr)] content-start gap-3"
+            className="grid grid-cols-1 content-start gap-3"
           >
             <div className="flex flex-wrap items-center justify-between gap-2">
               <h2 id="history-preview" className="text-lg font-semibold">

@@ -27,13 +27,13 @@ export function SearchResults({ query, hits }: { query: string; hits: SearchHit[
           No notes match &ldquo;{query}&rdquo;.
         </p>
       ) : (
-        <ul aria-label="Search results" className="grid grid-cols-[minmax(0,1fr)] gap-0.5">
+        <ul aria-label="Search results" className="grid grid-cols-1 gap-0.5">
           {hits.map((hit) => (
             <li key={hit.id}>
               <Link
                 href={noteAtMatch(hit.id, query)}
                 data-note-link
-                className="grid grid-cols-[minmax(0,1fr)] gap-0.5 rounded-md px-3 py-2 outline-none hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50"
+                className="grid grid-cols-1 gap-0.5 rounded-md px-3 py-2 outline-none hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50"
               >
                 <span className="truncate font-medium">
                   {hit.title ? <Highlighted text={hit.title_highlighted} /> : displayTitle("")}

@@ -201,14 +201,14 @@ export function TagTree({ userId }: { userId: string }) {
   };
 
   return (
-    <nav aria-label="Tags" className="grid grid-cols-[minmax(0,1fr)] gap-1 pb-2">
+    <nav aria-label="Tags" className="grid grid-cols-1 gap-1 pb-2">
       <h2 className="px-3 pt-1 text-xs font-medium tracking-wide text-muted-foreground uppercase">
         Tags
       </h2>
       <ul
         role="tree"
         aria-label="Tags"
-        className="grid max-h-64 grid-cols-[minmax(0,1fr)] gap-px overflow-y-auto"
+        className="grid max-h-64 grid-cols-1 gap-px overflow-y-auto"
       >
         {visible.map((item, index) => {
           const { node, level } = item;

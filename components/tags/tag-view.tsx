@@ -34,7 +34,7 @@ export function TagView({
     );
   }
   return (
-    <div className="mx-auto grid w-full max-w-3xl grid-cols-[minmax(0,1fr)] gap-5 px-4 py-6 sm:px-6">
+    <div className="mx-auto grid w-full max-w-3xl grid-cols-1 gap-5 px-4 py-6 sm:px-6">
       <BackToNotes />
       <div className="grid gap-1">
         <h1 className="flex items-center gap-1 text-2xl font-semibold tracking-tight break-all">
@@ -68,12 +68,12 @@ export function TagView({
         </nav>
       )}
       {notes.length > 0 && (
-        <ul aria-label={`Notes tagged #${tag}`} className="grid grid-cols-[minmax(0,1fr)] gap-1">
+        <ul aria-label={`Notes tagged #${tag}`} className="grid grid-cols-1 gap-1">
           {notes.map((note) => (
             <li key={note.id}>
               <Link
                 href={`/notes/${note.id}`}
-                className="grid grid-cols-[minmax(0,1fr)] gap-0.5 rounded-md border px-4 py-3 outline-none hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50"
+                className="grid grid-cols-1 gap-0.5 rounded-md border px-4 py-3 outline-none hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50"
               >
                 <span className="flex items-center gap-1.5 font-medium">
                   {note.pinned && (
