@@ -1,5 +1,6 @@
-import { readdirSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import http from "node:http";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -14,11 +15,19 @@ import {
   userToken,
 } from "./support/storage-support";
 
+// The data folder sits alone in a folder of its own, so a file written outside it shows there and
+// nothing else (other test files make and remove their folders in the system's temporary folder).
+const outside = mkdtempSync(path.join(tmpdir(), "groundwork-storage-paths-"));
+const dataDir = path.join(outside, "data");
+mkdirSync(dataDir);
 let t: TestBackend;
 beforeAll(async () => {
-  t = await startStorageBackend();
+  t = await startStorageBackend(dataDir);
 });
-afterAll(() => t?.stop());
+afterAll(async () => {
+  await t?.stop();
+  rmSync(outside, { recursive: true, force: true });
+});
 
 const MiB = 1024 * 1024;
 const TOO_LARGE = { message: "The object exceeded the maximum allowed size", statusCode: "413" };
@@ -129,10 +138,9 @@ describe("paths", () => {
   });
 
   it("never writes outside the storage folder, whatever the key", async () => {
-    const before = readdirSync(path.dirname(t.dataDir));
     for (const name of [...attacks, ...dotted])
       expect((await rawUpload(name)).status).toBeLessThan(500);
-    expect(readdirSync(path.dirname(t.dataDir))).toEqual(before);
+    expect(readdirSync(outside)).toEqual(["data"]);
     expect(readdirSync(t.dataDir)).not.toContain("escape.txt");
   });
 

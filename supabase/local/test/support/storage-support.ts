@@ -14,8 +14,8 @@ export const BOB = "bbbbbbbb-2222-4222-8222-222222222222";
 /** Buckets `avatars` (public, 1 MiB, image/*), `attachments` (private, 4 MiB), `seeded`; owner-only policies. */
 export const STORAGE_FIXTURE = path.join(import.meta.dirname, "..", "fixtures", "storage");
 
-export function startStorageBackend(): Promise<TestBackend> {
-  return startTestBackend({ supabaseDir: STORAGE_FIXTURE });
+export function startStorageBackend(keepDataDir?: string): Promise<TestBackend> {
+  return startTestBackend({ supabaseDir: STORAGE_FIXTURE, keepDataDir });
 }
 
 function make(t: TestBackend, key: string, token?: string): SupabaseClient {
