@@ -1,9 +1,10 @@
 "use client";
 
-import Link from "next/link";
-
+import { BackToNotes } from "@/components/notes/back-to-notes";
 import { HostedIsland, type Host } from "@/components/notes/note-editor-host";
 import { quickOpenTarget } from "@/lib/notes/quick-open";
+
+import "@/components/notes/note-view.css";
 
 /**
  * A click in the list: the note it opens from the device at once (`id`, with the title its row
@@ -39,14 +40,9 @@ export function NoteFromDevice({ host, userId }: { host: Host; userId: string })
   if (!opening) return null;
   return (
     <div className="flex min-h-full flex-col" data-note-pane data-opened-here>
-      <div className="sticky top-0 z-10 flex min-h-[45px] items-center gap-1 border-b bg-background/95 px-2 py-1.5 backdrop-blur sm:gap-2 sm:px-4">
-        <Link
-          href="/notes"
-          className="inline-flex shrink-0 items-center gap-1 rounded-md px-2 py-1 text-sm whitespace-nowrap text-muted-foreground outline-none hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50 md:hidden"
-        >
-          <span aria-hidden="true">←</span>
-          <span className="max-[400px]:sr-only">All notes</span>
-        </Link>
+      {/* As tall as the note's bar with its buttons, so nothing moves when the page arrives. */}
+      <div className="note-bar min-h-[45px]">
+        <BackToNotes inBar />
         <div data-note-status-slot className="mr-auto" />
       </div>
       <HostedIsland
