@@ -16,6 +16,12 @@ const nextConfig: NextConfig = {
   // each other's constructor checks ("Yjs was already imported"), and a document made by one
   // copy is not a document to the other's functions.
   serverExternalPackages: ["yjs"],
+  turbopack: {
+    // No Node Buffer in the browser's code (lib/browser/no-buffer.ts says why).
+    resolveAlias: {
+      "next/dist/compiled/buffer": { browser: "./lib/browser/no-buffer.ts" },
+    },
+  },
   env: { GROUNDWORK_KEPT_PAGE_NONCE: process.env.GROUNDWORK_KEPT_PAGE_NONCE },
   // The proxy marks a request that may have a kept page; these serve it, inside the server.
   async rewrites() {
