@@ -1,5 +1,7 @@
 import { LOCAL_PUBLISHABLE_KEY, LOCAL_SECRET_KEY } from "@groundwork/local-backend/keys";
 
+import { parseSiteUrl, SiteUrlError } from "../lib/site-url";
+
 type Env = Record<string, string | undefined>;
 
 export interface DevPlan {
@@ -21,6 +23,29 @@ const LOOPBACK = new Set(["127.0.0.1", "localhost", "[::1]", "0.0.0.0"]);
 export function isLocalBackendUrl(url: URL, localPort: number): boolean {
   const port = url.port ? Number(url.port) : url.protocol === "https:" ? 443 : 80;
   return url.protocol === "http:" && LOOPBACK.has(url.hostname) && port === localPort;
+}
+
+/**
+ * The `next dev` arguments that serve the app at the address SITE_URL names (by default
+ * http://127.0.0.1:3000, the local backend's site_url). The two must agree: the app takes server
+ * actions only from the site's own origin, and Next.js serves its development scripts only to the
+ * host it was started for, so a page opened at the other spelling of loopback cannot create a note
+ * (or, the other way round, never becomes interactive). A SITE_URL that is not loopback (a tunnel,
+ * a name on the network) keeps Next's defaults. Arguments given to `npm run dev` come after these
+ * and win.
+ */
+export function nextDevArgs(env: Env): string[] {
+  let site: URL;
+  try {
+    site = new URL(parseSiteUrl({ ...env, NODE_ENV: "development" }));
+  } catch (err) {
+    if (err instanceof SiteUrlError) throw new DevPlanError(err.message);
+    throw err;
+  }
+  if (site.protocol !== "http:" || !LOOPBACK.has(site.hostname) || site.hostname === "0.0.0.0")
+    return [];
+  const host = site.hostname.replace(/^\[(.*)\]$/, "$1");
+  return ["-H", host, ...(site.port ? ["-p", site.port] : [])];
 }
 
 /**

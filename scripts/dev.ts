@@ -2,7 +2,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import nextEnv from "@next/env";
 import { ConfigError, loadConfig } from "@groundwork/local-backend/config";
-import { DevPlanError } from "./dev-plan";
+import { DevPlanError, nextDevArgs } from "./dev-plan";
 import { backfillAt } from "./backfill-note-refs";
 import { runDev } from "./dev-runner";
 
@@ -25,7 +25,12 @@ try {
   const code = await runDev({
     env: process.env,
     localPort: port,
-    appCommand: [path.join(root, "node_modules", ".bin", "next"), "dev", ...process.argv.slice(2)],
+    appCommand: [
+      path.join(root, "node_modules", ".bin", "next"),
+      "dev",
+      ...nextDevArgs(process.env),
+      ...process.argv.slice(2),
+    ],
     signal: controller.signal,
     // Notes written before tags and links were read from text get theirs, once.
     onBackendReady: async (url, env) => {

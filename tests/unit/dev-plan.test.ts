@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from "vitest";
-import { DevPlanError, isLocalBackendUrl, planDev } from "@/scripts/dev-plan";
+import { DevPlanError, isLocalBackendUrl, nextDevArgs, planDev } from "@/scripts/dev-plan";
 import { LOCAL_PUBLISHABLE_KEY, LOCAL_SECRET_KEY } from "@groundwork/local-backend/keys";
 
 describe("planDev", () => {
@@ -63,5 +63,30 @@ describe("isLocalBackendUrl", () => {
     expect(isLocalBackendUrl(new URL("http://0.0.0.0:54321"), 54321)).toBe(true);
     expect(isLocalBackendUrl(new URL("http://localhost"), 80)).toBe(true);
     expect(isLocalBackendUrl(new URL("http://localhost"), 54321)).toBe(false);
+  });
+});
+
+describe("nextDevArgs", () => {
+  it("serves the app on the host the site's address names, by default 127.0.0.1", () => {
+    expect(nextDevArgs({})).toEqual(["-H", "127.0.0.1", "-p", "3000"]);
+    expect(nextDevArgs({ SITE_URL: "http://localhost:3001" })).toEqual([
+      "-H",
+      "localhost",
+      "-p",
+      "3001",
+    ]);
+    expect(nextDevArgs({ SITE_URL: "http://[::1]:3000" })).toEqual(["-H", "::1", "-p", "3000"]);
+  });
+
+  it("keeps Next's defaults for an address that is not this machine's loopback", () => {
+    expect(nextDevArgs({ SITE_URL: "https://notes.example.com" })).toEqual([]);
+    expect(nextDevArgs({ SITE_URL: "http://192.168.1.20:3000" })).toEqual([]);
+    expect(nextDevArgs({ SITE_URL: "http://0.0.0.0:3000" })).toEqual([]);
+  });
+
+  it("refuses a site address it cannot read, in words", () => {
+    expect(() => nextDevArgs({ SITE_URL: "not a url" })).toThrow(
+      new DevPlanError('Invalid SITE_URL: "not a url" is not a URL.'),
+    );
   });
 });
