@@ -18,6 +18,13 @@ export function stepList(step: 1 | -1 | 0): boolean {
   return stepper?.(step) ?? false;
 }
 
+/** The place (from 0) of the row holding focus, when focus is on one of `list`'s rows. */
+export function focusedRow(list: HTMLElement | null): number | null {
+  const active = document.activeElement;
+  const row = active instanceof HTMLElement && list?.contains(active) ? active.closest("li") : null;
+  return row ? Number(row.getAttribute("aria-posinset")) - 1 : null;
+}
+
 /**
  * Where a step of `by` leads among `notes`: on from `from` (the row the keyboard is on, or one it is
  * on its way to), else from the open note's row, else to the first row.

@@ -1,12 +1,12 @@
 "use client";
 
-import { memo, useEffect, useRef, useState } from "react";
+import { memo, useEffect, useLayoutEffect, useRef, useState } from "react";
 import Link from "next/link";
 import { useSelectedLayoutSegment } from "next/navigation";
 
 import "@/components/notes/note-list.css";
 
-import { registerListStepper, stepTarget } from "@/components/notes/list-stepper";
+import { focusedRow, registerListStepper, stepTarget } from "@/components/notes/list-stepper";
 import { MoreNotes } from "@/components/notes/more-notes";
 import { useMinute } from "@/components/notes/use-minute";
 import type { VirtualNoteList } from "@/components/notes/virtual-note-list";
@@ -78,18 +78,21 @@ export function NoteList({
   const [takeFocus] = useState(() => () => place.current);
   const plain = useRef<HTMLUListElement>(null);
   const latest = useRef({ notes, open });
-  useEffect(() => {
+  useLayoutEffect(() => {
     latest.current = { notes, open };
   });
   // The keyboard's steps through the first screen's rows, and on past them while the virtual list
-  // is still on its way (a key pressed then is not lost).
-  useEffect(() => {
+  // is still on its way (a key pressed then is not lost). Registered as the lists swap, in the same
+  // commit: a key pressed before effects ran would find no list and start again from the top.
+  useLayoutEffect(() => {
     if (Virtual) return;
     return registerListStepper((by) => {
       const list = plain.current;
       const { notes, open } = latest.current;
       if (!list || list.offsetParent === null || notes.length === 0) return false;
-      const target = stepTarget(place.current, by, notes, open);
+      // Focus moved before this list was hydrated went unseen by its focus handler: the focused
+      // row says where the keyboard is then.
+      const target = stepTarget(place.current ?? focusedRow(list), by, notes, open);
       const link = list.querySelector<HTMLElement>(`li[aria-posinset="${target + 1}"] > a`);
       // Past the drawn rows, the place moves on alone (unless the virtual list will never come).
       if (link || !failed.current) place.current = target;
@@ -108,6 +111,8 @@ export function NoteList({
       if (!live || !loaded || pressed || dragging) return;
       const list = loaded;
       loaded = null;
+      // The virtual list focuses this row as it takes over; the rows leave the page with focus.
+      place.current ??= focusedRow(plain.current);
       swapping.current = true;
       setVirtual(() => list);
       detach();

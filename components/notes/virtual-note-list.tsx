@@ -3,7 +3,7 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useVirtualizer } from "@tanstack/react-virtual";
 
-import { registerListStepper, stepTarget } from "@/components/notes/list-stepper";
+import { focusedRow, registerListStepper, stepTarget } from "@/components/notes/list-stepper";
 import type { NoteListItem } from "@/lib/notes/list";
 
 /** A row's height before it is measured: two lines of text and their padding. */
@@ -52,11 +52,16 @@ export function VirtualNoteList({
   // from it, not from the row that still has focus.
   const focusing = useRef<number | null>(null);
   const [, rendered] = useState(0);
-  const focusRow = useCallback((index: number) => {
+  const focusRow = useCallback((index: number, preventScroll = false) => {
     const link = list.current?.querySelector<HTMLElement>(`li[data-index="${index}"] > a`);
-    link?.focus();
+    link?.focus({ preventScroll });
     return !!link;
   }, []);
+  // The note whose row has focus. A row the list takes out of the page while it has focus (scrolled
+  // past, or rendered away by a scroll position not yet read, as when this list takes over) leaves
+  // focus on the page itself: the keyboard then steps on from that note, and its row takes focus
+  // back as it is rendered again.
+  const held = useRef<{ id: string; link: Element } | null>(null);
   // Taking over, this list reads where the keyboard is in the one it replaces, after every key
   // pressed before the swap: a place read when its code loaded would undo the steps taken since.
   const [takeOver] = useState(() => takeFocus);
@@ -68,12 +73,20 @@ export function VirtualNoteList({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [takeOver]);
   useLayoutEffect(() => {
+    const active = document.activeElement;
+    const lost = held.current;
+    if (lost && !lost.link.isConnected && (active === null || active === document.body)) {
+      held.current = null;
+      const index = notes.findIndex((note) => note.id === lost.id);
+      if (focusing.current === null && index !== -1) focusing.current = index;
+    }
     if (focusing.current === null) return;
     // Focus that went elsewhere meanwhile (the editor of the note the row opened) stays there.
-    const active = document.activeElement;
     const elsewhere =
       active instanceof HTMLElement && active !== document.body && !list.current?.contains(active);
-    if (elsewhere || focusRow(focusing.current)) focusing.current = null;
+    // The steps that led here scrolled to the row; focusing it does not scroll again (a row
+    // scrolled past by the pointer takes focus back without pulling the list to it).
+    if (elsewhere || focusRow(focusing.current, true)) focusing.current = null;
   });
 
   const latest = useRef({ notes, open, virtualizer });
@@ -85,15 +98,7 @@ export function VirtualNoteList({
       const element = list.current;
       const { notes, open, virtualizer } = latest.current;
       if (!element || element.offsetParent === null || notes.length === 0) return false;
-      const active = document.activeElement;
-      const row =
-        active instanceof HTMLElement && element.contains(active) ? active.closest("li") : null;
-      const target = stepTarget(
-        focusing.current ?? (row ? Number(row.dataset.index) : null),
-        by,
-        notes,
-        open,
-      );
+      const target = stepTarget(focusing.current ?? focusedRow(element), by, notes, open);
       virtualizer.scrollToIndex(target, { align: "auto" });
       if (focusRow(target)) {
         focusing.current = null;
@@ -105,7 +110,8 @@ export function VirtualNoteList({
     },
     [focusRow],
   );
-  useEffect(() => registerListStepper(step), [step]);
+  // In the commit that shows this list, so no key pressed meanwhile finds the old one's stepper.
+  useLayoutEffect(() => registerListStepper(step), [step]);
 
   // The open note's row is scrolled into view when another note opens (or the list first shows).
   useEffect(() => {
@@ -130,6 +136,19 @@ export function VirtualNoteList({
       className="note-list"
       data-note-list
       style={{ paddingTop: above, paddingBottom: below }}
+      onFocus={(event) => {
+        const index = Number(event.target.closest("li")?.dataset.index);
+        const note = latest.current.notes[index];
+        held.current = note ? { id: note.id, link: event.target } : null;
+      }}
+      onBlur={(event) => {
+        // Focus moved on, to another element or to the page itself: the list no longer holds it.
+        // A row taken out of the page blurs while it is still in it, so this is decided after.
+        const link = event.target;
+        queueMicrotask(() => {
+          if (link.isConnected && held.current?.link === link) held.current = null;
+        });
+      }}
     >
       {rows.map(({ index, key }) => (
         <li

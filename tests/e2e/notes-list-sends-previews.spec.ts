@@ -105,6 +105,15 @@ test("a long list sends its newest notes first, renders the rows near the view a
   await expect(focused).toBeInViewport();
   await page.keyboard.press("ArrowUp");
   await expect(focused).toContainText("Note 89");
+  // Scrolled back to the top by the pointer, the focused row leaves the page; the keyboard still
+  // steps on from that note, as in a list that keeps every row.
+  await list.hover();
+  await page.mouse.wheel(0, -10_000);
+  await expect(items.filter({ hasText: "body-89-end" })).toHaveCount(0);
+  await expect(items.first()).toBeInViewport();
+  await page.keyboard.press("j");
+  await expect(focused).toContainText("Note 88");
+  await expect(focused).toBeInViewport();
 
   // Scrolling from the top to the end brings the older notes; each note once, newest first.
   const titles = new Map<number, string>();
