@@ -18,11 +18,16 @@ export function stepList(step: 1 | -1 | 0): boolean {
   return stepper?.(step) ?? false;
 }
 
+/** The place (from 0) in the whole list of the row `element` is in (each row tells its own). */
+export function rowPlace(element: Element | null): number | null {
+  const row = element?.closest("li[aria-posinset]");
+  return row ? Number(row.getAttribute("aria-posinset")) - 1 : null;
+}
+
 /** The place (from 0) of the row holding focus, when focus is on one of `list`'s rows. */
 export function focusedRow(list: HTMLElement | null): number | null {
   const active = document.activeElement;
-  const row = active instanceof HTMLElement && list?.contains(active) ? active.closest("li") : null;
-  return row ? Number(row.getAttribute("aria-posinset")) - 1 : null;
+  return list?.contains(active) ? rowPlace(active) : null;
 }
 
 /**

@@ -6,7 +6,12 @@ import { useSelectedLayoutSegment } from "next/navigation";
 
 import "@/components/notes/note-list.css";
 
-import { focusedRow, registerListStepper, stepTarget } from "@/components/notes/list-stepper";
+import {
+  focusedRow,
+  registerListStepper,
+  rowPlace,
+  stepTarget,
+} from "@/components/notes/list-stepper";
 import { MoreNotes } from "@/components/notes/more-notes";
 import { useMinute } from "@/components/notes/use-minute";
 import type { VirtualNoteList } from "@/components/notes/virtual-note-list";
@@ -186,8 +191,7 @@ export function NoteList({
           data-note-list
           style={{ paddingBottom: 8 + (notes.length - first.length) * ROW_SPACE }}
           onFocus={(event) => {
-            const row = (event.target as HTMLElement).closest("li");
-            place.current = row ? Number(row.getAttribute("aria-posinset")) - 1 : null;
+            place.current = rowPlace(event.target);
           }}
           onBlur={(event) => {
             // Focus left the list; a row taken out of the page as the lists swap is not that.

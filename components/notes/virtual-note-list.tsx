@@ -3,7 +3,12 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useVirtualizer } from "@tanstack/react-virtual";
 
-import { focusedRow, registerListStepper, stepTarget } from "@/components/notes/list-stepper";
+import {
+  focusedRow,
+  registerListStepper,
+  rowPlace,
+  stepTarget,
+} from "@/components/notes/list-stepper";
 import type { NoteListItem } from "@/lib/notes/list";
 
 /** A row's height before it is measured: two lines of text and their padding. */
@@ -137,8 +142,8 @@ export function VirtualNoteList({
       data-note-list
       style={{ paddingTop: above, paddingBottom: below }}
       onFocus={(event) => {
-        const index = Number(event.target.closest("li")?.dataset.index);
-        const note = latest.current.notes[index];
+        const index = rowPlace(event.target);
+        const note = index === null ? undefined : latest.current.notes[index];
         held.current = note ? { id: note.id, link: event.target } : null;
       }}
       onBlur={(event) => {
