@@ -23,8 +23,16 @@ export function SaveStatus({
 }) {
   const wrong = state === "offline" || state === "error";
   const Icon = state === "offline" ? CloudOffIcon : TriangleAlertIcon;
+  // With nothing to show it takes no room in the note's bar (its status is there for readers).
+  const shown = wrong || elsewhere > 0;
   return (
-    <div className="flex min-h-8 flex-wrap items-center gap-x-3 gap-y-1 px-2 text-sm text-muted-foreground">
+    <div
+      className={
+        shown
+          ? "flex min-h-8 flex-wrap items-center gap-x-3 gap-y-1 px-2 text-sm text-muted-foreground"
+          : "contents"
+      }
+    >
       <span
         role="status"
         data-save-state={state}

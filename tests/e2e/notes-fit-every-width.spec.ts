@@ -14,7 +14,7 @@ async function within(inner: Locator, outer: Locator) {
   return a.x >= b.x - 0.5 && a.x + a.width <= b.x + b.width + 0.5;
 }
 
-test("from a small tablet to a desktop, the open note's buttons and the list's rows fit their panes", async ({
+test("from the narrowest phone to a desktop, the open note's buttons fit its bar on one line and the list's rows fit their panes", async ({
   browser,
   baseURL,
 }) => {
@@ -51,13 +51,15 @@ test("from a small tablet to a desktop, the open note's buttons and the list's r
   const list = page.getByRole("region", { name: "Note list" });
 
   // 1280: the navigation, the list and the note side by side; 1024 and 768: less room for the
-  // note than a phone has; 640: the note alone.
-  for (const width of [1280, 1024, 768, 640]) {
+  // note than a phone has; 640: the note alone; 390 and 320: phones, with the way back beside.
+  for (const width of [1280, 1024, 768, 640, 390, 320]) {
     await page.setViewportSize({ width, height: 800 });
     await expect(buttons.Delete).toBeVisible();
     expect(await bar.evaluate((el) => el.scrollWidth - el.clientWidth), `${width}: cut off`).toBe(
       0,
     );
+    // All on one line: the way back, the comments, every action, with their names or without.
+    expect(await bar.evaluate(linesOfButtons), `${width}: the bar's lines`).toBe(1);
     for (const [name, button] of Object.entries(buttons)) {
       expect(await within(button, bar), `${width}: ${name} inside the bar`).toBe(true);
       // Its name beside its icon where all of them fit; else the icon, with the name as tooltip.
@@ -89,6 +91,16 @@ test("from a small tablet to a desktop, the open note's buttons and the list's r
   expect(await within(hit, list), "the result inside the list").toBe(true);
   await context.close();
 });
+
+/** How many lines the shown links and buttons of a bar are laid out on. */
+function linesOfButtons(bar: Element) {
+  const tops = new Set<number>();
+  for (const item of bar.querySelectorAll("a, button")) {
+    const box = item.getBoundingClientRect();
+    if (box.width > 0) tops.add(Math.round(box.top + box.height / 2));
+  }
+  return tops.size;
+}
 
 /** What scrolls sideways on the page: the page itself, or a pane of the notes frame. */
 function sidewaysScrolls() {
