@@ -34,15 +34,22 @@ const Nothing = () => null;
  * `LazyEditor`'s, with `ssr: false`, preloads none). Its boundary is its own, so hydrating the
  * page never waits on the editor's code, and a failed fetch (the connection dropped) is nothing
  * here: the editor's own loader tries again.
+ *
+ * In development it is nothing at all: there the preloads come from Turbopack's development
+ * manifest, whose first chunk the development server answers with a 404, an error in the console
+ * of every note opened (the editor's own loader still finds its code).
  */
-export const EditorCodePreload = dynamic(
-  () =>
-    import("@/components/notes/note-editor").then(
-      () => Nothing,
-      () => Nothing,
-    ),
-  { ssr: true, loading: Nothing },
-);
+export const EditorCodePreload =
+  process.env.NODE_ENV === "development"
+    ? Nothing
+    : dynamic(
+        () =>
+          import("@/components/notes/note-editor").then(
+            () => Nothing,
+            () => Nothing,
+          ),
+        { ssr: true, loading: Nothing },
+      );
 
 /**
  * A note's editor. When its code is in the page already (asked for as the page started), it
