@@ -1,12 +1,12 @@
 import http from "node:http";
 import type { Mount } from "@groundwork/local-backend";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { generated, peakRss, send, settledRss } from "./support/raw-http";
+import { generated, heldMemory, peakHeld, send } from "./support/raw-http";
 import { startTestBackend, type TestBackend } from "./support/local-backend";
 
 const SIZE = 200 * 1024 * 1024;
 /** Well under the body size: neither side may hold a large part of it at once. */
-const RSS_BOUND = 64 * 1024 * 1024;
+const HELD_BOUND = 64 * 1024 * 1024;
 
 /** A service made for this test: streams `SIZE` bytes out, and counts the bytes of an upload. */
 const streaming: Mount = {
@@ -49,9 +49,9 @@ describe("bodies stream through the HTTP layer", () => {
   });
 
   it("downloads 200 MB with memory flat", async () => {
-    const before = await settledRss();
+    const before = heldMemory();
     let received = 0;
-    const peak = await peakRss(
+    const peak = await peakHeld(
       () =>
         new Promise<void>((resolve, reject) => {
           http
@@ -64,13 +64,13 @@ describe("bodies stream through the HTTP layer", () => {
         }),
     );
     expect(received).toBe(SIZE);
-    expect(peak - before).toBeLessThan(RSS_BOUND);
+    expect(peak - before).toBeLessThan(HELD_BOUND);
   });
 
   it("uploads 200 MB with memory flat", async () => {
-    const before = await settledRss();
+    const before = heldMemory();
     let answer = "";
-    const peak = await peakRss(async () => {
+    const peak = await peakHeld(async () => {
       const res = await send(t.url, agent, {
         method: "POST",
         path: "/test-stream/file",
@@ -80,6 +80,6 @@ describe("bodies stream through the HTTP layer", () => {
       answer = res.text;
     });
     expect(JSON.parse(answer)).toEqual({ received: SIZE });
-    expect(peak - before).toBeLessThan(RSS_BOUND);
+    expect(peak - before).toBeLessThan(HELD_BOUND);
   });
 });

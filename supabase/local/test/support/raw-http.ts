@@ -61,26 +61,35 @@ export function generated(total: number, chunk = 64 * 1024, fill = 0x61): Readab
   });
 }
 
-const collectGarbage = (globalThis as { gc?: () => void }).gc ?? (() => {});
+/**
+ * What this process's JavaScript holds once its garbage is collected: the heap and every buffer.
+ * Not the resident set: the backend in the same process keeps its database in WebAssembly memory,
+ * which grows in large steps whenever a query (its own start-up analyze, a scheduled job) needs
+ * more, and the allocator keeps freed pages; neither is something the HTTP layer holds.
+ */
+export function heldMemory(): number {
+  const collectGarbage = (globalThis as { gc?: () => void }).gc;
+  if (!collectGarbage) throw new Error("Memory tests need node --expose-gc (see vitest.config.ts)");
+  collectGarbage();
+  const { heapUsed, arrayBuffers } = process.memoryUsage();
+  return heapUsed + arrayBuffers;
+}
 
 /**
- * The highest resident set size seen while `work` runs, sampled every few milliseconds. Garbage is
- * collected as it goes (the backend project runs with --expose-gc), so chunks already sent and
- * dropped do not count: only what something still holds does.
+ * The most memory held at once while `work` runs (heldMemory, every 20 ms): chunks already sent
+ * and dropped do not count, only what something still holds.
  */
-export async function peakRss(work: () => Promise<void>): Promise<number> {
-  let peak = process.memoryUsage.rss();
-  let ticks = 0;
+export async function peakHeld(work: () => Promise<void>): Promise<number> {
+  let peak = heldMemory();
   const timer = setInterval(() => {
-    if (++ticks % 4 === 0) collectGarbage();
-    peak = Math.max(peak, process.memoryUsage.rss());
-  }, 5);
+    peak = Math.max(peak, heldMemory());
+  }, 20);
   try {
     await work();
   } finally {
     clearInterval(timer);
   }
-  return Math.max(peak, process.memoryUsage.rss());
+  return Math.max(peak, heldMemory());
 }
 
 export interface Exchange {
@@ -126,16 +135,4 @@ export async function chunkedThenNext(
     await new Promise((r) => setTimeout(r, 20));
   socket.destroy();
   return { statuses: statuses(), raw, closed };
-}
-
-/** The resident set size once it stops moving (a backend that just started still settles). */
-export async function settledRss(timeoutMs = 15_000): Promise<number> {
-  const deadline = Date.now() + timeoutMs;
-  let last = process.memoryUsage.rss();
-  for (;;) {
-    await new Promise((r) => setTimeout(r, 250));
-    const now = process.memoryUsage.rss();
-    if (Math.abs(now - last) < 4 * 1024 * 1024 || Date.now() > deadline) return now;
-    last = now;
-  }
 }
