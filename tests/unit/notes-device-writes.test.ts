@@ -76,6 +76,47 @@ describe("this device's copy of a note while someone types", () => {
     expect(reopened(written)).toBe("Draft two");
   });
 
+  it("writes in a transaction committed at once when the page goes away, so its last keys are kept", () => {
+    const doc = new Y.Doc();
+    const { local, written } = deviceCopy(doc);
+    // The copy's database, as y-indexeddb holds it once open: each write and whether it was
+    // committed there and then (a page being unloaded never lets a transaction commit by itself).
+    const committed: Uint8Array[] = [];
+    const db = {
+      transaction: (stores: string[], mode: string) => {
+        expect([stores, mode]).toEqual([["updates"], "readwrite"]);
+        let added: Uint8Array | null = null;
+        return {
+          objectStore: (name: string) => ({
+            add: (value: Uint8Array) => {
+              expect(name).toBe("updates");
+              added = value;
+            },
+          }),
+          commit: () => added && committed.push(added),
+          abort: () => {},
+        };
+      },
+    } as unknown as IDBDatabase;
+    const writes = batchDeviceWrites(doc, { ...local, db }, 300);
+    type(doc, "Train at eight");
+    window.dispatchEvent(new Event("pagehide"));
+    expect(written).toHaveLength(0);
+    expect(reopened(committed)).toBe("Train at eight");
+    // Hidden (the app put in the background), the same.
+    type(doc, ", platform 2");
+    Object.defineProperty(document, "visibilityState", { value: "hidden", configurable: true });
+    document.dispatchEvent(new Event("visibilitychange"));
+    Object.defineProperty(document, "visibilityState", { value: "visible", configurable: true });
+    expect(reopened(committed)).toBe("Train at eight, platform 2");
+    // While the page stays, writes go the copy's own way, at the end of the window.
+    type(doc, "!");
+    vi.advanceTimersByTime(300);
+    expect(written).toHaveLength(1);
+    expect(reopened([...committed, ...written])).toBe("Train at eight, platform 2!");
+    writes.stop();
+  });
+
   it("does not write again what the copy itself loaded", () => {
     const doc = new Y.Doc();
     const { local, written } = deviceCopy(doc);
