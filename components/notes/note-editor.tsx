@@ -327,19 +327,24 @@ export function NoteEditor({
     });
     const onOffline = () => setStatus({ state: "offline" });
     const onOnline = () => opened?.retryNow();
-    // A page going to the background may not run again: what the store window holds goes now.
-    const onHidden = () => {
-      if (document.visibilityState === "hidden") sync?.storeNow();
+    // A page going to the background may not run again: what the store window holds goes now,
+    // and the text typed last is told to the list (which keeps it on the device offline).
+    const onHidden = (event: Event) => {
+      if (event.type !== "pagehide" && document.visibilityState !== "hidden") return;
+      sync?.storeNow();
+      sync?.tellTextNow();
     };
     window.addEventListener("offline", onOffline);
     window.addEventListener("online", onOnline);
     document.addEventListener("visibilitychange", onHidden);
+    window.addEventListener("pagehide", onHidden);
     return () => {
       live = false;
       opened?.stop();
       window.removeEventListener("offline", onOffline);
       window.removeEventListener("online", onOnline);
       document.removeEventListener("visibilitychange", onHidden);
+      window.removeEventListener("pagehide", onHidden);
       sync?.destroy();
       writes.stop();
       void local.destroy();

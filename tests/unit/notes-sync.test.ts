@@ -499,4 +499,45 @@ describe("NoteSync's text for the page", () => {
     await vi.advanceTimersByTimeAsync(800);
     expect(told).toEqual([words, `${words}!`]);
   });
+
+  it("is told what was typed last when the note is put away before typing pauses, and once only", async () => {
+    vi.useFakeTimers();
+    const doc = new Y.Doc();
+    const told: string[] = [];
+    const sync = new NoteSync(doc, new MemoryDatabase().storeFor(), null, {
+      derive,
+      onText: (text) => told.push(text.title),
+      textDelayMs: 800,
+    });
+    doc.getText("t").insert(0, "Tickets to Porto");
+    await vi.advanceTimersByTimeAsync(100);
+    expect(told).toEqual([]);
+    // Another note opened (or the page left) at once: the list still hears the text.
+    sync.destroy();
+    expect(told).toEqual(["Tickets to Porto"]);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(told).toEqual(["Tickets to Porto"]);
+  });
+
+  it("is told at once when the page asks (hidden or closing), then waits for new typing again", async () => {
+    vi.useFakeTimers();
+    const doc = new Y.Doc();
+    const told: string[] = [];
+    const sync = new NoteSync(doc, new MemoryDatabase().storeFor(), null, {
+      derive,
+      onText: (text) => told.push(text.title),
+      textDelayMs: 800,
+    });
+    syncs.push(sync);
+    sync.tellTextNow();
+    expect(told).toEqual([]);
+    doc.getText("t").insert(0, "Train at eight");
+    sync.tellTextNow();
+    expect(told).toEqual(["Train at eight"]);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(told).toEqual(["Train at eight"]);
+    doc.getText("t").insert(14, "!");
+    await vi.advanceTimersByTimeAsync(800);
+    expect(told).toEqual(["Train at eight", "Train at eight!"]);
+  });
 });

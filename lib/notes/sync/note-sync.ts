@@ -306,6 +306,21 @@ export class NoteSync {
     wait(delay);
   }
 
+  /**
+   * Tells the page now the text typed since it was last told, without waiting for typing to pause:
+   * the note is being put away, or the page hidden or closed.
+   */
+  tellTextNow(): void {
+    if (!this.textTimer) return;
+    clearTimeout(this.textTimer);
+    try {
+      this.showText();
+    } catch {
+      // The editor the text is read from is already gone: the server tells the list instead.
+      this.textTimer = null;
+    }
+  }
+
   /** Tells the page the text changed (the server stores it from the updates). */
   private showText(): void {
     this.textTimer = null;
@@ -343,6 +358,9 @@ export class NoteSync {
   destroy(): void {
     // What the window holds goes now: the page is leaving the note.
     this.storeNow();
+    // So does the text typed last, for the list: it would otherwise be told only by the server,
+    // and never while offline.
+    this.tellTextNow();
     this.stopped = true;
     this.doc.off("update", this.onUpdate);
     if (this.retryTimer) clearTimeout(this.retryTimer);
