@@ -48,9 +48,15 @@ export function SaveStatus({
               aria-hidden="true"
               className={state === "error" ? "size-3.5 text-destructive" : "size-3.5"}
             />
-            {state === "error"
-              ? `Not saved: ${message ?? "the server refused the change"}. It is kept on this device.`
-              : "Offline — changes kept on this device"}
+            {state === "error" ? (
+              `Not saved: ${message ?? "the server refused the change"}. It is kept on this device.`
+            ) : (
+              // In a narrow note bar (a phone), "Offline" alone, so the bar's buttons keep their
+              // line; the rest is still read out (note-view.css).
+              <span>
+                Offline<span className="note-bar-label"> — changes kept on this device</span>
+              </span>
+            )}
           </>
         )}
       </span>
