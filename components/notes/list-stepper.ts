@@ -43,3 +43,25 @@ export function stepTarget(
   const index = from ?? notes.findIndex((n) => n.id === open);
   return Math.min(notes.length - 1, Math.max(0, index === -1 ? 0 : index + by));
 }
+
+/** Typing in a field or the editor, where single-key shortcuts stay out of the way. */
+export function isField(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  return target.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName);
+}
+
+/** Focuses a note in the list: `step` from the focused (or open) one; 0 is the open one itself. */
+export function moveInList(step: 1 | -1 | 0) {
+  // The notes list renders only the rows near the view, so it moves through its own notes.
+  if (stepList(step)) return;
+  const links = [...document.querySelectorAll<HTMLElement>("[data-note-link]")].filter(
+    (el) => el.offsetParent !== null,
+  );
+  if (links.length === 0) return;
+  const active = document.activeElement as HTMLElement | null;
+  let index = links.findIndex((el) => el === active);
+  if (index === -1) index = links.findIndex((el) => el.getAttribute("aria-current") === "page");
+  const target = index === -1 ? 0 : index + step;
+  const next = links[Math.min(links.length - 1, Math.max(0, target))];
+  next.focus();
+}

@@ -5,30 +5,9 @@ import { useRouter } from "next/navigation";
 import { toast } from "sonner";
 
 import { useMaybeFolders } from "@/components/folders/folders-provider";
-import { stepList } from "@/components/notes/list-stepper";
+import { isField, moveInList } from "@/components/notes/list-stepper";
 import { newNote } from "@/lib/notes/new-note";
 import { shortcutFor } from "@/lib/notes/shortcuts";
-
-function isField(target: EventTarget | null): boolean {
-  if (!(target instanceof HTMLElement)) return false;
-  return target.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName);
-}
-
-/** Focuses a note in the list: `step` from the focused (or open) one; 0 is the open one itself. */
-function moveInList(step: 1 | -1 | 0) {
-  // The notes list renders only the rows near the view, so it moves through its own notes.
-  if (stepList(step)) return;
-  const links = [...document.querySelectorAll<HTMLElement>("[data-note-link]")].filter(
-    (el) => el.offsetParent !== null,
-  );
-  if (links.length === 0) return;
-  const active = document.activeElement as HTMLElement | null;
-  let index = links.findIndex((el) => el === active);
-  if (index === -1) index = links.findIndex((el) => el.getAttribute("aria-current") === "page");
-  const target = index === -1 ? 0 : index + step;
-  const next = links[Math.min(links.length - 1, Math.max(0, target))];
-  next.focus();
-}
 
 /** The notes screens' keyboard: new note, search, moving through the list. */
 export function NoteShortcuts() {

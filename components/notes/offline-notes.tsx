@@ -1,19 +1,32 @@
 "use client";
 
-import { startTransition, useCallback, useEffect, useMemo, useState } from "react";
+import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { CloudOffIcon, FolderIcon, RotateCcwIcon } from "lucide-react";
-import { ArrowLeftIcon, PinIcon, PinOffIcon, Trash2Icon } from "@/components/ui/icons";
+import {
+  ArrowLeftIcon,
+  PinIcon,
+  PinOffIcon,
+  PlusIcon,
+  SearchIcon,
+  Trash2Icon,
+} from "@/components/ui/icons";
 import { toast } from "sonner";
 
+import "@/components/notes/back-to-notes.css";
 import "@/components/notes/note-list.css";
+import "@/components/notes/note-view.css";
 
+import { isField, moveInList } from "@/components/notes/list-stepper";
 import { OwnEditorIsland, preloadEditor } from "@/components/notes/own-editor-island";
 import { useLoadedSupabase } from "@/components/supabase/supabase-config";
 import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
 import { cn } from "@/lib/utils";
 import { pendingMoves } from "@/lib/folders/move-queue";
 import { displayTitle } from "@/lib/notes/derive";
+import { shortcutFor } from "@/lib/notes/shortcuts";
 import { editedAgo } from "@/lib/notes/list";
+import { onNoteChange } from "@/lib/notes/local-changes";
 import {
   deviceUser,
   listFromEntries,
@@ -28,8 +41,15 @@ import {
   restoreOffline,
   trashOffline,
 } from "@/lib/notes/offline/organize-offline";
+import { makeNoteOnDevice } from "@/lib/notes/offline/create-on-device";
 import { queuedChanges, withWaitingChanges } from "@/lib/notes/offline/organize-queue";
-import { shellList, waitingLine, type ShellNote } from "@/lib/notes/offline/shell-list";
+import { keepShownText, shownTexts, shownTextKey } from "@/lib/notes/offline/shown-text";
+import {
+  searchShellNotes,
+  shellList,
+  waitingLine,
+  type ShellNote,
+} from "@/lib/notes/offline/shell-list";
 import { localCopyName, readDeviceCopy } from "@/lib/notes/sync/device-copy";
 import { notesMadeHere } from "@/lib/notes/sync/pending-creates";
 import { pendingNotes } from "@/lib/notes/sync/pending-notes";
@@ -53,6 +73,7 @@ const waitingKeys = (userId: string) =>
     `groundwork:${userId}:new-notes`,
     `groundwork:${userId}:note-changes`,
     "groundwork:pending-note-moves",
+    shownTextKey(userId),
   ]
     .map((key) => localStorage.getItem(key) ?? "")
     .join("\n");
@@ -100,6 +121,20 @@ if (typeof window !== "undefined") {
 }
 
 /**
+ * The installed app's shortcuts (/notes?action=new or ?action=search) opened with no network: the
+ * action, taken off the address so a reload does not make a second note. A share's address
+ * (?action=share) is left as it is, for the notes page once the network is back.
+ */
+function takeLaunchAction(): "new" | "search" | null {
+  const url = new URL(window.location.href);
+  const action = url.searchParams.get("action");
+  if (action !== "new" && action !== "search") return null;
+  url.searchParams.delete("action");
+  window.history.replaceState(window.history.state, "", url.pathname + url.search + url.hash);
+  return action;
+}
+
+/**
  * How many list rows the first frame draws: those a window's height can show (rows take about
  * 60 px), at most 40; the rest follow without holding up the open note. Read only once the device's
  * list is in hand, in the browser (the viewport's size forces no layout).
@@ -134,6 +169,10 @@ export function OfflineNotes() {
   // is shown, as work that yields to typing: committing a thousand rows would otherwise land
   // between the editor's code arriving and the editor being made.
   const [allRows, setAllRows] = useState(false);
+  // A search of the notes on this device, over their titles, previews and folders.
+  const [query, setQuery] = useState("");
+  const searchField = useRef<HTMLInputElement>(null);
+  const [searchOnOpen, setSearchOnOpen] = useState(false);
   const [noteShown, setNoteShown] = useState(false);
   const shown = useCallback(() => setNoteShown(true), []);
 
@@ -141,6 +180,13 @@ export function OfflineNotes() {
     const read = firstRead ?? readDevice();
     firstRead = null;
     void read.then((result) => {
+      const action = takeLaunchAction();
+      if (action === "new" && result !== "nobody") {
+        const made = makeNoteOnDevice(null);
+        if ("error" in made) toast.error(made.error);
+        else window.history.pushState(null, "", `/notes/${made.id}`);
+      }
+      setSearchOnOpen(action === "search");
       setOpenId(noteIdFromPath(window.location.pathname));
       setOnline(navigator.onLine);
       setShareWaits(new URLSearchParams(window.location.search).has("shared"));
@@ -166,6 +212,17 @@ export function OfflineNotes() {
     };
   }, [loaded]);
 
+  // What is written in a note here shows in the list (and is found by search) as it is written,
+  // and after a reload.
+  useEffect(() => {
+    if (!loaded || loaded === "nobody") return;
+    const { userId } = loaded;
+    return onNoteChange((change) => {
+      keepShownText(localStorage, userId, change);
+      setKept(waitingKeys(userId));
+    });
+  }, [loaded]);
+
   useEffect(() => {
     const onLine = () => setOnline(navigator.onLine);
     const onPop = () => {
@@ -189,10 +246,72 @@ export function OfflineNotes() {
     setOpenId(id);
   }, []);
 
+  // "New note", its key (N) and the launcher's shortcut: the note is made on this device, listed
+  // first and opened, with the caret in it; it syncs as any change made here does.
+  const create = useCallback(() => {
+    if (!loaded || loaded === "nobody") return;
+    const made = makeNoteOnDevice(null);
+    if ("error" in made) {
+      toast.error(made.error);
+      return;
+    }
+    // Listed from now on, even once the server has it and before the kept list does.
+    keepShownText(localStorage, loaded.userId, {
+      id: made.id,
+      title: "",
+      body: "",
+      updated_at: new Date().toISOString(),
+    });
+    setQuery("");
+    setKept(waitingKeys(loaded.userId));
+    open(made.id);
+  }, [loaded, open]);
+
+  // The keys of the notes screens that need no server: a new note, search, and moving through the
+  // list (help, history and the palette are the app's, online).
+  useEffect(() => {
+    if (!loaded || loaded === "nobody") return;
+    function onKeyDown(event: KeyboardEvent) {
+      if (event.defaultPrevented || event.isComposing) return;
+      // An open menu in the note (the / menu, the link field) closes on Escape first.
+      if (event.key === "Escape" && document.querySelector("[data-closes-on-escape]")) return;
+      if (event.target instanceof Element && event.target.closest("[role=dialog]")) return;
+      const action = shortcutFor({
+        key: event.key,
+        ctrlKey: event.ctrlKey,
+        metaKey: event.metaKey,
+        altKey: event.altKey,
+        inField: isField(event.target),
+        inList: event.target instanceof HTMLElement && event.target.hasAttribute("data-note-link"),
+      });
+      const step = { "next-note": 1, "previous-note": -1, list: 0 } as const;
+      if (action === "new-note") create();
+      else if (action === "search") searchField.current?.focus();
+      else if (action === "next-note" || action === "previous-note" || action === "list")
+        moveInList(step[action]);
+      else return;
+      event.preventDefault();
+    }
+    // Capture: Escape must reach here before the editor handles it.
+    window.addEventListener("keydown", onKeyDown, true);
+    return () => window.removeEventListener("keydown", onKeyDown, true);
+  }, [loaded, create]);
+
+  // Opened by the launcher's Search shortcut: the search field takes the caret once shown.
+  useEffect(() => {
+    if (loaded && searchOnOpen) searchField.current?.focus();
+  }, [loaded, searchOnOpen]);
+
   const view = useMemo(() => {
     if (!loaded || loaded === "nobody") return null;
     const { userId, pages, folders, onDevice } = loaded;
-    const notes = shellList(pages, folders, onDevice, notesMadeHere(localStorage, userId));
+    const notes = shellList(
+      pages,
+      folders,
+      onDevice,
+      notesMadeHere(localStorage, userId),
+      shownTexts(localStorage, userId),
+    );
     const names = new Map(folders.map((f) => [f.id, f.name]));
     const shown = withWaitingChanges(
       notes,
@@ -277,16 +396,20 @@ export function OfflineNotes() {
   const note = view.notes.concat(view.trash).find((n) => n.id === openId) ?? null;
   const inTrash = !!note && view.trash.includes(note);
   const waiting = view.count;
+  const listed = searchShellNotes(view.notes, query);
+  const trashed = searchShellNotes(view.trash, query);
   const folderId = (name: string | null) =>
     (name && loaded.folders.find((f) => f.name === name)?.id) || "";
   const toolbar = note && (
-    <div className="flex flex-wrap items-center justify-end gap-1 border-b px-4 py-2 text-sm">
+    // The note's bar as the app draws it (note-view.css): the way back, the status, then the
+    // actions, their names shown where the bar has room and their icons alone where it has not.
+    <div className="note-bar">
       {/* The shell is not a page of the router: a Link would ask the server for /notes, which the
           shell stands in for because it cannot be reached. The shell keeps the history itself. */}
       {/* eslint-disable-next-line @next/next/no-html-link-for-pages */}
       <a
         href="/notes"
-        className="mr-auto inline-flex items-center gap-1.5 rounded-md px-2 py-1 font-medium hover:bg-accent md:hidden"
+        className="note-back"
         onClick={(e) => {
           if (e.metaKey || e.ctrlKey || e.shiftKey) return;
           e.preventDefault();
@@ -294,8 +417,9 @@ export function OfflineNotes() {
         }}
       >
         <ArrowLeftIcon aria-hidden="true" className="size-4" />
-        All notes
+        <span className="max-[400px]:sr-only">All notes</span>
       </a>
+      <div id="note-status-slot" data-note-status-slot className="mr-auto" />
       {inTrash ? (
         <Button
           variant="ghost"
@@ -307,14 +431,14 @@ export function OfflineNotes() {
           }}
         >
           <RotateCcwIcon aria-hidden="true" />
-          Restore
+          <span className="note-bar-label">Restore</span>
         </Button>
       ) : (
         <>
           {loaded.folders.length > 0 && (
             <select
               aria-label="Folder"
-              className="h-8 rounded-md border bg-background px-2"
+              className="h-8 max-w-40 rounded-md border bg-background px-2 text-sm"
               value={folderId(note.folder)}
               onChange={(e) => {
                 moveOffline(userId, note, e.target.value || null);
@@ -339,7 +463,7 @@ export function OfflineNotes() {
             }}
           >
             {note.pinned ? <PinOffIcon aria-hidden="true" /> : <PinIcon aria-hidden="true" />}
-            {note.pinned ? "Unpin" : "Pin"}
+            <span className="note-bar-label">{note.pinned ? "Unpin" : "Pin"}</span>
           </Button>
           <Button
             variant="ghost"
@@ -355,11 +479,10 @@ export function OfflineNotes() {
             }}
           >
             <Trash2Icon aria-hidden="true" />
-            Delete
+            <span className="note-bar-label">Delete</span>
           </Button>
         </>
       )}
-      <div id="note-status-slot" />
     </div>
   );
   const item = (n: ShellNote) => (
@@ -406,9 +529,15 @@ export function OfflineNotes() {
         )}
       >
         <div className="grid gap-1 border-b p-3">
-          <h1 id="offline-notes-heading" className="text-lg font-semibold tracking-tight">
-            All notes
-          </h1>
+          <div className="flex items-center justify-between gap-2">
+            <h1 id="offline-notes-heading" className="text-lg font-semibold tracking-tight">
+              All notes
+            </h1>
+            <Button variant="outline" aria-keyshortcuts="N" onClick={create}>
+              <PlusIcon aria-hidden="true" />
+              New note
+            </Button>
+          </div>
           <p role="status" className="flex items-center gap-1.5 text-sm text-muted-foreground">
             <CloudOffIcon aria-hidden="true" className="size-4 shrink-0" />
             {online ? (
@@ -431,24 +560,54 @@ export function OfflineNotes() {
               What you shared is kept on this device. It becomes a note once you’re back online.
             </p>
           )}
+          <div className="relative mt-2">
+            <SearchIcon
+              aria-hidden="true"
+              className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground"
+            />
+            <Input
+              ref={searchField}
+              id="note-search"
+              type="search"
+              aria-label="Search notes on this device"
+              aria-keyshortcuts="/"
+              placeholder="Search  ( / )"
+              autoComplete="off"
+              value={query}
+              onChange={(e) => setQuery(e.target.value)}
+              onKeyDown={(e) => {
+                if (e.key === "Escape") setQuery("");
+                if (e.key === "ArrowDown") {
+                  e.preventDefault();
+                  document.querySelector<HTMLElement>("[data-note-link]")?.focus();
+                }
+              }}
+              className="pl-8"
+              maxLength={200}
+            />
+          </div>
         </div>
         <div className="min-h-0 flex-1 overflow-y-auto">
           {view.notes.length === 0 ? (
             <p className="px-4 py-8 text-center text-sm text-muted-foreground">
               No notes are kept on this device.
             </p>
+          ) : listed.length === 0 ? (
+            <p role="status" className="px-4 py-8 text-center text-sm text-muted-foreground">
+              No notes on this device match &ldquo;{query.trim()}&rdquo;.
+            </p>
           ) : (
             <ul aria-label="All notes" className="note-list" data-note-list>
-              {(allRows ? view.notes : view.notes.slice(0, firstRows())).map(item)}
+              {(allRows || query ? listed : listed.slice(0, firstRows())).map(item)}
             </ul>
           )}
-          {view.trash.length > 0 && (
+          {trashed.length > 0 && (
             <>
               <h2 id="offline-trash-heading" className="px-3 pt-4 text-sm font-medium">
                 Trash
               </h2>
               <ul aria-labelledby="offline-trash-heading" className="note-list">
-                {view.trash.map(item)}
+                {trashed.map(item)}
               </ul>
             </>
           )}

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from "vitest";
 
-import { shellList, waitingLine } from "@/lib/notes/offline/shell-list";
+import { searchShellNotes, shellList, waitingLine } from "@/lib/notes/offline/shell-list";
 import {
   cacheIsPublic,
   NOTE_SHELL_KEY,
@@ -58,6 +58,35 @@ describe("the offline shell's list", () => {
     expect(waitingLine(0)).toBe("Every change is synced");
     expect(waitingLine(1)).toBe("1 note has changes waiting to sync");
     expect(waitingLine(3)).toBe("3 notes have changes waiting to sync");
+  });
+});
+
+describe("searching the notes on the device", () => {
+  const notes = [
+    { id: ID_A, title: "Café in Lisbon", preview: "Pastéis de nata at nine", folder: null },
+    { id: ID_B, title: "Packing list", preview: "sandals, a raincoat", folder: "Trips" },
+    { id: ID_C, title: "", preview: "", folder: null },
+  ];
+  const ids = (query: string) => searchShellNotes(notes, query).map((n) => n.id);
+
+  it("finds a note by its title, its preview or its folder, in any case and without accents", () => {
+    expect(ids("cafe")).toEqual([ID_A]);
+    expect(ids("PASTEIS")).toEqual([ID_A]);
+    expect(ids("raincoat")).toEqual([ID_B]);
+    expect(ids("trips")).toEqual([ID_B]);
+  });
+
+  it("needs every word, in any order, and keeps the list's order", () => {
+    expect(ids("lisbon nine")).toEqual([ID_A]);
+    expect(ids("nine lisbon")).toEqual([ID_A]);
+    expect(ids("lisbon raincoat")).toEqual([]);
+    expect(ids("a")).toEqual([ID_A, ID_B]);
+  });
+
+  it("finds every note for an empty or blank query, and none for text no note holds", () => {
+    expect(ids("")).toEqual([ID_A, ID_B, ID_C]);
+    expect(ids("   ")).toEqual([ID_A, ID_B, ID_C]);
+    expect(ids("porto")).toEqual([]);
   });
 });
 

@@ -1,6 +1,7 @@
 import { queueMove } from "@/lib/folders/move-queue";
 import { dropChangesFor, queueChange } from "@/lib/notes/offline/organize-queue";
 import type { ShellNote } from "@/lib/notes/offline/shell-list";
+import { forgetShownText } from "@/lib/notes/offline/shown-text";
 import { changeNoteMadeHere, forgetNoteMadeHere } from "@/lib/notes/sync/pending-creates";
 import { markPending } from "@/lib/notes/sync/pending-notes";
 
@@ -28,6 +29,7 @@ export function trashOffline(userId: string, note: ShellNote): void {
   }
   // Never on the server: it is gone, with everything this device kept of it.
   forgetNoteMadeHere(localStorage, userId, note.id);
+  forgetShownText(localStorage, userId, note.id);
   markPending(localStorage, userId, note.id, false);
   dropChangesFor(localStorage, userId, note.id);
   try {

@@ -1,6 +1,8 @@
 import type { NoteListItem } from "@/lib/notes/list";
 import type { OfflineFolder, OfflinePage } from "@/lib/notes/offline/list-store";
 import type { NoteMadeHere } from "@/lib/notes/sync/pending-creates";
+import { withShownText, type ShownText } from "@/lib/notes/offline/shown-text";
+import { foldForSearch } from "@/lib/search/fold";
 
 export type ShellNote = NoteListItem & {
   /** The folder's name when a kept folder page shows the note. */
@@ -15,12 +17,15 @@ export type ShellNote = NoteListItem & {
  * The list the offline shell shows, from every list page kept on this device: each note once (its
  * newest copy), trashed ones left out, pinned first, then the most recently edited, as the live
  * list orders them. Notes made on this device and not yet on the server come first, newest first.
+ * What was written here (`shown`) is shown where it is newer than the kept list's, and a note
+ * written here that the kept list does not hold (made here and since sent) stays listed.
  */
 export function shellList(
   pages: { folder: string | null; page: OfflinePage }[],
   folders: OfflineFolder[],
   onDevice: Set<string>,
   madeHere: NoteMadeHere[] = [],
+  shown: Record<string, ShownText> = {},
 ): ShellNote[] {
   const names = new Map(folders.map((f) => [f.id, f.name]));
   const byId = new Map<string, ShellNote>();
@@ -53,7 +58,13 @@ export function shellList(
       onDevice: true,
       madeHere: true,
     }));
-  const kept = [...byId.values()]
+  // Written here, so its document is here, even when the device's databases were read before.
+  const madeIds = new Set(madeHere.map((n) => n.id));
+  for (const [id, text] of Object.entries(shown)) {
+    if (byId.has(id) || madeIds.has(id)) continue;
+    byId.set(id, { id, ...text, pinned: false, deleted_at: null, folder: null, onDevice: true });
+  }
+  const kept = withShownText([...byId.values()], shown)
     .filter((note) => !note.deleted_at)
     .sort(
       (a, b) =>
@@ -61,7 +72,7 @@ export function shellList(
         (a.updated_at < b.updated_at ? 1 : a.updated_at > b.updated_at ? -1 : 0) ||
         (a.id < b.id ? -1 : 1),
     );
-  return [...made, ...kept];
+  return [...withShownText(made, shown), ...kept];
 }
 
 /** The line the shell shows about changes not yet stored on the server. */
@@ -70,4 +81,21 @@ export function waitingLine(count: number): string {
   return count === 1
     ? "1 note has changes waiting to sync"
     : `${count} notes have changes waiting to sync`;
+}
+
+/**
+ * The notes a search of the device's list finds: those whose title, preview or folder holds every
+ * word of `query`, compared as search compares text (any case, with or without accents). An empty
+ * query finds every note; the order is the list's own.
+ */
+export function searchShellNotes<T extends Pick<ShellNote, "title" | "preview" | "folder">>(
+  notes: readonly T[],
+  query: string,
+): T[] {
+  const words = foldForSearch(query).text.split(/\s+/).filter(Boolean);
+  if (words.length === 0) return [...notes];
+  return notes.filter((note) => {
+    const text = foldForSearch(`${note.title}\n${note.preview}\n${note.folder ?? ""}`).text;
+    return words.every((word) => text.includes(word));
+  });
 }
