@@ -125,6 +125,11 @@ describe("the text the offline shell lists for a note written on this device", (
     expect(list.map((n) => [n.id, n.title, n.preview, n.onDevice, !!n.madeHere])).toEqual([
       [ID_A, "Made offline", "sent", true, false],
     ]);
+    // A list kept from the server since, without it: deleted elsewhere meanwhile, so not listed.
+    const later = { ...page, saved_at: "2026-11-28T10:05:00.000Z" };
+    expect(
+      shellList([{ folder: null, page: later }], [], new Set(), [], shownTexts(storage, USER)),
+    ).toEqual([]);
     // Deleted here before it reached the server: gone from the list too.
     forgetShownText(storage, USER, ID_A);
     expect(

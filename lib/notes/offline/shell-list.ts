@@ -58,10 +58,14 @@ export function shellList(
       onDevice: true,
       madeHere: true,
     }));
-  // Written here, so its document is here, even when the device's databases were read before.
+  // A note written here that the kept list lacks: made here and since sent, and written after the
+  // list was last kept (a list kept later holds it, as one of the most recently edited, unless it
+  // was deleted elsewhere meanwhile). Written here, so its document is here.
   const madeIds = new Set(madeHere.map((n) => n.id));
+  const all = pages.find((p) => p.folder === null)?.page.saved_at;
+  const keptAt = (all && Date.parse(all)) || 0;
   for (const [id, text] of Object.entries(shown)) {
-    if (byId.has(id) || madeIds.has(id)) continue;
+    if (byId.has(id) || madeIds.has(id) || Date.parse(text.updated_at) <= keptAt) continue;
     byId.set(id, { id, ...text, pinned: false, deleted_at: null, folder: null, onDevice: true });
   }
   const kept = withShownText([...byId.values()], shown)
