@@ -6,6 +6,7 @@ import { toast } from "sonner";
 
 import { useLoadedSupabase } from "@/components/supabase/supabase-config";
 import { noteChangesKey } from "@/lib/notes/offline/note-changes-key";
+import { notesMadeHere } from "@/lib/notes/sync/pending-creates";
 import { pendingNotes } from "@/lib/notes/sync/pending-notes";
 
 /**
@@ -24,6 +25,7 @@ export function PushPendingChanges({ userId }: { userId: string }) {
     const push = async () => {
       const waiting =
         pendingNotes(localStorage, userId).length > 0 ||
+        notesMadeHere(localStorage, userId).length > 0 ||
         localStorage.getItem(noteChangesKey(userId)) !== null;
       if (running || !waiting) return;
       running = true;
@@ -36,8 +38,11 @@ export function PushPendingChanges({ userId }: { userId: string }) {
           ],
         );
         // Notes made offline are made (with their text) before anything else touches them.
-        let stored = await pushPendingNotes(localStorage, userId, (noteId) =>
-          openLocalCopy(supabase, userId, noteId),
+        let stored = await pushPendingNotes(
+          localStorage,
+          userId,
+          (noteId) => openLocalCopy(supabase, userId, noteId),
+          (_id, message) => toast.error(`A note made offline was not stored: ${message}`),
         );
         // Then pins and Trash made offline, in order; moves are sent by the folders' provider.
         stored += await sendWaitingChanges(

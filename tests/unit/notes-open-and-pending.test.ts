@@ -3,6 +3,7 @@ import * as Y from "yjs";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
 import { openNote, type OpenNoteOptions } from "@/lib/notes/sync/open-note";
+import { keepNoteMadeHere } from "@/lib/notes/sync/pending-creates";
 import { markPending, pendingNotes } from "@/lib/notes/sync/pending-notes";
 import { pushPendingNotes } from "@/lib/notes/sync/push-pending";
 import { TransientError, type NoteStore, type SaveState } from "@/lib/notes/sync/types";
@@ -208,5 +209,44 @@ describe("changes made offline, stored from a later tab that opens only the list
     expect(await pushPendingNotes(storage, "u1", openCopy)).toBe(1);
     expect(server.text()).toBe("written offline");
     expect(pendingNotes(storage, "u1")).toEqual([]);
+  });
+
+  it("stores a note made on this device even when nothing marks it, and says when the server refuses one", async () => {
+    const storage = new MemoryStorage();
+    const server = serverNote();
+    const copy = new Y.Doc();
+    copy.getText("t").insert(0, "made offline");
+    const saved = Y.encodeStateAsUpdate(copy);
+    // Made here; its mark lost (a tab that closed at the wrong moment): it is nowhere else.
+    keepNoteMadeHere(storage, "u1", { id: "n2", folder: null, created_at: "2026-11-28" });
+    const opened: string[] = [];
+    const openCopy = async (noteId: string) => {
+      opened.push(noteId);
+      const doc = new Y.Doc();
+      Y.applyUpdate(doc, saved);
+      return { doc, store: server.store(), close: async () => doc.destroy() };
+    };
+    expect(await pushPendingNotes(storage, "u1", openCopy)).toBe(1);
+    expect(opened).toEqual(["n2"]);
+    expect(server.text()).toBe("made offline");
+
+    // A refusal (not a lost connection) unmarks the note and is said, with its id.
+    markPending(storage, "u1", "n3", true);
+    const refused: string[] = [];
+    const refusing = async () => ({
+      doc: new Y.Doc(),
+      store: {
+        ...server.store(),
+        load: async () => {
+          throw new Error("The note is gone");
+        },
+      },
+      close: async () => {},
+    });
+    await pushPendingNotes(storage, "u1", refusing, (id, message) =>
+      refused.push(`${id}: ${message}`),
+    );
+    expect(refused).toContain("n3: The note is gone");
+    expect(pendingNotes(storage, "u1")).not.toContain("n3");
   });
 });
