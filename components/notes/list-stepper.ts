@@ -1,3 +1,5 @@
+import { shortcutFor, type ShortcutAction } from "@/lib/notes/shortcuts";
+
 /**
  * The keyboard's way into a list that renders only its rows near the view: the list registers how
  * to move from one note to the next (scrolling a row into being first), and the shortcuts ask it
@@ -44,8 +46,27 @@ export function stepTarget(
   return Math.min(notes.length - 1, Math.max(0, index === -1 ? 0 : index + by));
 }
 
+/**
+ * The notes screens' action a key press asks for, or null: none, one already handled, one typed
+ * while composing text, an Escape an open menu in the note closes first (the / menu, the link
+ * field), or a key typed in a dialog (the palette's field is the dialog's).
+ */
+export function notesKeyAction(event: KeyboardEvent): ShortcutAction | null {
+  if (event.defaultPrevented || event.isComposing) return null;
+  if (event.key === "Escape" && document.querySelector("[data-closes-on-escape]")) return null;
+  if (event.target instanceof Element && event.target.closest("[role=dialog]")) return null;
+  return shortcutFor({
+    key: event.key,
+    ctrlKey: event.ctrlKey,
+    metaKey: event.metaKey,
+    altKey: event.altKey,
+    inField: isField(event.target),
+    inList: event.target instanceof HTMLElement && event.target.hasAttribute("data-note-link"),
+  });
+}
+
 /** Typing in a field or the editor, where single-key shortcuts stay out of the way. */
-export function isField(target: EventTarget | null): boolean {
+function isField(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
   return target.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName);
 }

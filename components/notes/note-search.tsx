@@ -1,10 +1,9 @@
 "use client";
 
 import { useEffect, useRef, useState } from "react";
-import { SearchIcon } from "@/components/ui/icons";
 
 import { loadSupabase, useSupabaseConfig } from "@/components/supabase/supabase-config";
-import { Input } from "@/components/ui/input";
+import { SearchField } from "@/components/notes/search-field";
 
 export type SearchHit = { id: string; title: string; title_highlighted: string; snippet: string };
 
@@ -41,31 +40,11 @@ export function NoteSearch({
   }, [query, config, onResults]);
 
   return (
-    <div className="relative">
-      <SearchIcon
-        aria-hidden="true"
-        className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground"
-      />
-      <Input
-        id="note-search"
-        type="search"
-        aria-label="Search notes"
-        aria-keyshortcuts="/"
-        placeholder="Search  ( / )"
-        autoComplete="off"
-        value={query}
-        onChange={(e) => setQuery(e.target.value)}
-        onFocus={() => void loadSupabase(config).catch(() => {})}
-        onKeyDown={(e) => {
-          if (e.key === "Escape") setQuery("");
-          if (e.key === "ArrowDown") {
-            e.preventDefault();
-            document.querySelector<HTMLElement>("[data-note-link]")?.focus();
-          }
-        }}
-        className="pl-8"
-        maxLength={200}
-      />
-    </div>
+    <SearchField
+      label="Search notes"
+      value={query}
+      onValue={setQuery}
+      onFocus={() => void loadSupabase(config).catch(() => {})}
+    />
   );
 }

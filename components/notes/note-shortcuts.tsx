@@ -5,9 +5,8 @@ import { useRouter } from "next/navigation";
 import { toast } from "sonner";
 
 import { useMaybeFolders } from "@/components/folders/folders-provider";
-import { isField, moveInList } from "@/components/notes/list-stepper";
+import { moveInList, notesKeyAction } from "@/components/notes/list-stepper";
 import { newNote } from "@/lib/notes/new-note";
-import { shortcutFor } from "@/lib/notes/shortcuts";
 
 /** The notes screens' keyboard: new note, search, moving through the list. */
 export function NoteShortcuts() {
@@ -22,19 +21,7 @@ export function NoteShortcuts() {
 
   useEffect(() => {
     function onKeyDown(event: KeyboardEvent) {
-      if (event.defaultPrevented || event.isComposing) return;
-      // An open menu in the note (the / menu, the link field) closes on Escape first.
-      if (event.key === "Escape" && document.querySelector("[data-closes-on-escape]")) return;
-      // Keys typed in a dialog (the palette's field) are the dialog's.
-      if (event.target instanceof Element && event.target.closest("[role=dialog]")) return;
-      const action = shortcutFor({
-        key: event.key,
-        ctrlKey: event.ctrlKey,
-        metaKey: event.metaKey,
-        altKey: event.altKey,
-        inField: isField(event.target),
-        inList: event.target instanceof HTMLElement && event.target.hasAttribute("data-note-link"),
-      });
+      const action = notesKeyAction(event);
       // The palette and the shortcuts sheet answer on every signed-in page (CommandPalette).
       if (!action || action === "palette" || action === "help") return;
       // H opens the open note's history; elsewhere it is an ordinary key.

@@ -2,29 +2,21 @@
 
 import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { CloudOffIcon, FolderIcon, RotateCcwIcon } from "lucide-react";
-import {
-  ArrowLeftIcon,
-  PinIcon,
-  PinOffIcon,
-  PlusIcon,
-  SearchIcon,
-  Trash2Icon,
-} from "@/components/ui/icons";
+import { ArrowLeftIcon, PinIcon, PinOffIcon, PlusIcon, Trash2Icon } from "@/components/ui/icons";
 import { toast } from "sonner";
 
 import "@/components/notes/back-to-notes.css";
 import "@/components/notes/note-list.css";
 import "@/components/notes/note-view.css";
 
-import { isField, moveInList } from "@/components/notes/list-stepper";
+import { moveInList, notesKeyAction } from "@/components/notes/list-stepper";
 import { OwnEditorIsland, preloadEditor } from "@/components/notes/own-editor-island";
+import { SearchField } from "@/components/notes/search-field";
 import { useLoadedSupabase } from "@/components/supabase/supabase-config";
 import { Button } from "@/components/ui/button";
-import { Input } from "@/components/ui/input";
 import { cn } from "@/lib/utils";
 import { pendingMoves } from "@/lib/folders/move-queue";
 import { displayTitle } from "@/lib/notes/derive";
-import { shortcutFor } from "@/lib/notes/shortcuts";
 import { editedAgo } from "@/lib/notes/list";
 import { onNoteChange } from "@/lib/notes/local-changes";
 import {
@@ -77,6 +69,19 @@ const waitingKeys = (userId: string) =>
   ]
     .map((key) => localStorage.getItem(key) ?? "")
     .join("\n");
+
+/** How many times what still waits after a reconnect is tried again (5, 10, 20, 40 s later). */
+const RETRIES = 4;
+
+/** Whether anything made, written or changed on this device has not reached the server yet. */
+function somethingWaits(userId: string): boolean {
+  return (
+    pendingNotes(localStorage, userId).length > 0 ||
+    notesMadeHere(localStorage, userId).length > 0 ||
+    queuedChanges(localStorage, userId).length > 0 ||
+    Object.keys(pendingMoves()).length > 0
+  );
+}
 
 /**
  * What the device holds: its person, their kept list and which notes' documents are here. The
@@ -156,6 +161,8 @@ export function OfflineNotes() {
     return taken;
   });
   const [online, setOnline] = useState(false);
+  // Tries since the last reconnect to send what waits on this device (see below).
+  const [attempt, setAttempt] = useState(0);
   // Files shared into the app while offline wait on this device (sw/share-target.ts): the notes
   // page makes the note of them, so the page is loaded again as soon as the network is back.
   const [shareWaits, setShareWaits] = useState(false);
@@ -224,7 +231,10 @@ export function OfflineNotes() {
   }, [loaded]);
 
   useEffect(() => {
-    const onLine = () => setOnline(navigator.onLine);
+    const onLine = () => {
+      setOnline(navigator.onLine);
+      setAttempt(0);
+    };
     const onPop = () => {
       setStartCopy(null);
       setOpenId(noteIdFromPath(window.location.pathname));
@@ -272,18 +282,7 @@ export function OfflineNotes() {
   useEffect(() => {
     if (!loaded || loaded === "nobody") return;
     function onKeyDown(event: KeyboardEvent) {
-      if (event.defaultPrevented || event.isComposing) return;
-      // An open menu in the note (the / menu, the link field) closes on Escape first.
-      if (event.key === "Escape" && document.querySelector("[data-closes-on-escape]")) return;
-      if (event.target instanceof Element && event.target.closest("[role=dialog]")) return;
-      const action = shortcutFor({
-        key: event.key,
-        ctrlKey: event.ctrlKey,
-        metaKey: event.metaKey,
-        altKey: event.altKey,
-        inField: isField(event.target),
-        inList: event.target instanceof HTMLElement && event.target.hasAttribute("data-note-link"),
-      });
+      const action = notesKeyAction(event);
       const step = { "next-note": 1, "previous-note": -1, list: 0 } as const;
       if (action === "new-note") create();
       else if (action === "search") searchField.current?.focus();
@@ -319,7 +318,12 @@ export function OfflineNotes() {
       pendingMoves(),
       names,
     );
-    const count = new Set([...pendingNotes(localStorage, userId), ...shown.waiting]).size;
+    // A note made here waits until the server has it, marked or not.
+    const count = new Set([
+      ...pendingNotes(localStorage, userId),
+      ...shown.waiting,
+      ...notes.filter((n) => n.madeHere).map((n) => n.id),
+    ]).size;
     return { ...shown, count };
     // `kept` changes with what waits on this device, which this reads.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -341,36 +345,49 @@ export function OfflineNotes() {
 
   // Back online: the text of every note edited here is stored (not only the open one's, as a
   // notes page does), then what was moved, pinned and trashed here is carried out, in order; a
-  // refusal (a folder or note deleted elsewhere meanwhile) is said, never dropped unsaid.
+  // refusal (a folder or note deleted elsewhere meanwhile) is said, never dropped unsaid. What is
+  // still waiting afterwards (the server unreachable after all) is tried again while online, a
+  // little later each time, a few times (`attempt`); every reconnect starts again.
   useEffect(() => {
     if (!online || !supabase || !loaded || loaded === "nobody") return;
     let live = true;
+    let again: ReturnType<typeof setTimeout> | undefined;
     const { userId } = loaded;
+    const titleOf = (id: string) =>
+      displayTitle(view?.notes.concat(view.trash).find((n) => n.id === id)?.title ?? "");
     void Promise.all([
       import("@/lib/notes/sync/push-pending"),
       import("@/lib/notes/sync/local-copy"),
       import("@/lib/notes/offline/send-organize"),
     ])
       .then(async ([{ pushPendingNotes }, { openLocalCopy }, { sendWaitingChanges }]) => {
-        await pushPendingNotes(localStorage, userId, (noteId) =>
-          openLocalCopy(supabase, userId, noteId),
+        await pushPendingNotes(
+          localStorage,
+          userId,
+          (noteId) => openLocalCopy(supabase, userId, noteId),
+          (id, message) => toast.error(`${titleOf(id)}: ${message}`),
         );
         if (live) setKept(waitingKeys(userId));
-        await sendWaitingChanges(supabase, userId, (id, message) => {
-          const title = view?.notes.concat(view.trash).find((n) => n.id === id)?.title ?? "";
-          toast.error(`${displayTitle(title)}: ${message}`);
-        });
+        await sendWaitingChanges(supabase, userId, (id, message) =>
+          toast.error(`${titleOf(id)}: ${message}`),
+        );
       })
       .catch(() => {
-        // Unreachable after all: the changes stay on the device for the next reconnect.
+        // Unreachable after all: the changes stay on the device, for the next try.
       })
-      .then(() => live && setKept(waitingKeys(userId)));
+      .then(() => {
+        if (!live) return;
+        setKept(waitingKeys(userId));
+        if (attempt < RETRIES && somethingWaits(userId))
+          again = setTimeout(() => setAttempt((n) => n + 1), 5_000 * 2 ** attempt);
+      });
     return () => {
       live = false;
+      clearTimeout(again);
     };
-    // Sent once per reconnect, not again as the list redraws.
+    // Sent once per reconnect (and each try after it), not again as the list redraws.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [online, supabase, loaded]);
+  }, [online, supabase, loaded, attempt]);
 
   const changed = () => {
     if (loaded && loaded !== "nobody") setKept(waitingKeys(loaded.userId));
@@ -560,32 +577,13 @@ export function OfflineNotes() {
               What you shared is kept on this device. It becomes a note once you’re back online.
             </p>
           )}
-          <div className="relative mt-2">
-            <SearchIcon
-              aria-hidden="true"
-              className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground"
-            />
-            <Input
-              ref={searchField}
-              id="note-search"
-              type="search"
-              aria-label="Search notes on this device"
-              aria-keyshortcuts="/"
-              placeholder="Search  ( / )"
-              autoComplete="off"
-              value={query}
-              onChange={(e) => setQuery(e.target.value)}
-              onKeyDown={(e) => {
-                if (e.key === "Escape") setQuery("");
-                if (e.key === "ArrowDown") {
-                  e.preventDefault();
-                  document.querySelector<HTMLElement>("[data-note-link]")?.focus();
-                }
-              }}
-              className="pl-8"
-              maxLength={200}
-            />
-          </div>
+          <SearchField
+            ref={searchField}
+            className="mt-2"
+            label="Search notes on this device"
+            value={query}
+            onValue={setQuery}
+          />
         </div>
         <div className="min-h-0 flex-1 overflow-y-auto">
           {view.notes.length === 0 ? (

@@ -8,6 +8,7 @@ import {
   deviceOf,
   editor,
   expectSaved,
+  keptOnDevice,
   newPerson,
   seedNote,
 } from "./support/notes";
@@ -26,25 +27,6 @@ type Manifest = {
   icons?: { src: string; sizes: string; type: string; purpose?: string }[];
   shortcuts?: { name: string; url: string }[];
 };
-
-/** The list this device keeps for the person, as the offline shell will read it. */
-function keptList(page: Page, userId: string): Promise<string> {
-  return page.evaluate(
-    (name) =>
-      new Promise<string>((resolve) => {
-        const request = indexedDB.open(name);
-        request.onsuccess = () => {
-          const db = request.result;
-          if (!db.objectStoreNames.contains("kv")) return resolve("");
-          const get = db.transaction("kv").objectStore("kv").get("page:all");
-          get.onsuccess = () => resolve(JSON.stringify(get.result ?? ""));
-          get.onerror = () => resolve("");
-        };
-        request.onerror = () => resolve("");
-      }),
-    `groundwork:${userId}:list`,
-  );
-}
 
 /** The note's title as the server derived it from the stored document (its first line). */
 async function storedTitle(id: string): Promise<string> {
@@ -150,13 +132,13 @@ test("Groundwork installs, opens cold with no network from the device's copy, sy
   const id = await createNoteWithButton(page);
   await page.keyboard.type("Packing for Lisbon");
   await expectSaved(page);
-  await expect.poll(() => keptList(page, person.id), { timeout: 15_000 }).toContain("Packing");
-  await expect.poll(() => keptList(page, person.id)).toContain("Written on another device");
+  await expect.poll(() => keptOnDevice(page, person.id), { timeout: 15_000 }).toContain("Packing");
+  await expect.poll(() => keptOnDevice(page, person.id)).toContain("Written on another device");
   // A second note written here, to be edited offline and left before reconnecting.
   const second = await createNoteWithButton(page);
   await page.keyboard.type("Tickets to Porto");
   await expectSaved(page);
-  await expect.poll(() => keptList(page, person.id), { timeout: 15_000 }).toContain("Tickets");
+  await expect.poll(() => keptOnDevice(page, person.id), { timeout: 15_000 }).toContain("Tickets");
 
   // No network, every page closed, then the app opened again.
   await device.setOffline(true);

@@ -1,7 +1,16 @@
 import { expect, test, type Page } from "./support/test";
 
 import { admin } from "./support/auth";
-import { deviceOf, editor, expectSaved, newPerson, openNote, seedNote } from "./support/notes";
+import {
+  deviceOf,
+  editor,
+  expectSaved,
+  installed,
+  keptOnDevice,
+  newPerson,
+  openNote,
+  seedNote,
+} from "./support/notes";
 
 test.describe.configure({ timeout: 180_000 });
 // Reloading with no network needs the app's own service worker (the suite blocks them).
@@ -23,15 +32,6 @@ async function storedNotes(owner: string) {
     pinned: boolean;
     deleted_at: string | null;
   }[];
-}
-
-/** The page is controlled by the service worker and the list is kept on the device. */
-async function installed(page: Page) {
-  await expect
-    .poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? ""), {
-      timeout: 60_000,
-    })
-    .toMatch(/\/sw\.js$/);
 }
 
 /** How many changes of a note's document this device keeps (0 when it keeps none). */
@@ -64,25 +64,6 @@ const shellTrash = (page: Page) => page.getByRole("list", { name: "Trash" });
 const shellNote = (page: Page, title: string) =>
   page.getByRole("link", { name: new RegExp(title) });
 
-/** What this device keeps of the list under `key` ("page:all", "folders"), as JSON. */
-function kept(page: Page, userId: string, key: string): Promise<string> {
-  return page.evaluate(
-    ([name, key]) =>
-      new Promise<string>((resolve) => {
-        const request = indexedDB.open(name);
-        request.onsuccess = () => {
-          const db = request.result;
-          if (!db.objectStoreNames.contains("kv")) return resolve("");
-          const get = db.transaction("kv").objectStore("kv").get(key);
-          get.onsuccess = () => resolve(JSON.stringify(get.result ?? ""));
-          get.onerror = () => resolve("");
-        };
-        request.onerror = () => resolve("");
-      }),
-    [`groundwork:${userId}:list`, key],
-  );
-}
-
 test("offline, a note is made and written, others pinned, moved and trashed; all of it survives a reload and reaches the server on reconnect beside another device's edit", async ({
   browser,
   baseURL,
@@ -108,9 +89,11 @@ test("offline, a note is made and written, others pinned, moved and trashed; all
   await installed(page);
   // The list and the folders are kept on the device for the shell.
   await expect
-    .poll(() => kept(page, person.id, "page:all"), { timeout: 15_000 })
+    .poll(() => keptOnDevice(page, person.id, "page:all"), { timeout: 15_000 })
     .toContain("Old receipts");
-  await expect.poll(() => kept(page, person.id, "folders"), { timeout: 15_000 }).toContain("Trips");
+  await expect
+    .poll(() => keptOnDevice(page, person.id, "folders"), { timeout: 15_000 })
+    .toContain("Trips");
 
   // A note's own page, when the network goes: pinning it is kept on the device and shown.
   await openNote(page, hotel);
@@ -269,7 +252,7 @@ test("on a phone the installed app offline shows one pane at a time: the note, o
       .poll(() => changesOnDevice(page, person.id, note), { timeout: 15_000 })
       .toBeGreaterThan(0);
   }
-  await expect.poll(() => kept(page, person.id, "page:all")).toContain("Boarding passes");
+  await expect.poll(() => keptOnDevice(page, person.id, "page:all")).toContain("Boarding passes");
   await phone.setOffline(true);
   for (const open of phone.pages()) await open.close();
 

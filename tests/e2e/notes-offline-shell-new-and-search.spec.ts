@@ -1,41 +1,21 @@
 import { expect, test, type Page } from "./support/test";
 
 import { admin } from "./support/auth";
-import { deviceOf, editor, newPerson, openNote, seedNote } from "./support/notes";
+import {
+  deviceOf,
+  editor,
+  installed,
+  keptOnDevice,
+  newPerson,
+  openNote,
+  seedNote,
+} from "./support/notes";
 
 test.describe.configure({ timeout: 180_000 });
 // Opening the installed app with no network needs its own service worker (the suite blocks them).
 test.use({ serviceWorkers: "allow" });
 
 const NOTE_ADDRESS = /\/notes\/([0-9a-f-]{36})$/;
-
-/** The page is controlled by the service worker. */
-async function installed(page: Page) {
-  await expect
-    .poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? ""), {
-      timeout: 60_000,
-    })
-    .toMatch(/\/sw\.js$/);
-}
-
-/** Whether this device keeps the person's list (what the offline shell draws). */
-function keptList(page: Page, userId: string): Promise<string> {
-  return page.evaluate(
-    (name) =>
-      new Promise<string>((resolve) => {
-        const request = indexedDB.open(name);
-        request.onsuccess = () => {
-          const db = request.result;
-          if (!db.objectStoreNames.contains("kv")) return resolve("");
-          const get = db.transaction("kv").objectStore("kv").get("page:all");
-          get.onsuccess = () => resolve(JSON.stringify(get.result ?? ""));
-          get.onerror = () => resolve("");
-        };
-        request.onerror = () => resolve("");
-      }),
-    `groundwork:${userId}:list`,
-  );
-}
 
 /** The title the server derived for a note from its stored document, or null with no such note. */
 async function storedTitle(id: string): Promise<string | null> {
@@ -72,7 +52,7 @@ test("the installed app, opened cold with no network, makes new notes (button, N
   await installed(page);
   await openNote(page, cafe);
   await expect(editor(page)).toContainText("Pastéis de nata");
-  await expect.poll(() => keptList(page, person.id), { timeout: 15_000 }).toContain("Packing");
+  await expect.poll(() => keptOnDevice(page, person.id), { timeout: 15_000 }).toContain("Packing");
 
   await device.setOffline(true);
   for (const open of device.pages()) await open.close();

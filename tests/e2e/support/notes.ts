@@ -79,3 +79,31 @@ export async function cutOff(context: BrowserContext, cut: boolean) {
     await context.unroute(STORE_UPDATES);
   }
 }
+
+/** The page is controlled by the app's service worker (the suite blocks others'). */
+export async function installed(page: Page) {
+  await expect
+    .poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? ""), {
+      timeout: 60_000,
+    })
+    .toMatch(/\/sw\.js$/);
+}
+
+/** What this device keeps of the person's list under `key` ("page:all", "folders"), as JSON. */
+export function keptOnDevice(page: Page, userId: string, key = "page:all"): Promise<string> {
+  return page.evaluate(
+    ([name, key]) =>
+      new Promise<string>((resolve) => {
+        const request = indexedDB.open(name);
+        request.onsuccess = () => {
+          const db = request.result;
+          if (!db.objectStoreNames.contains("kv")) return resolve("");
+          const get = db.transaction("kv").objectStore("kv").get(key);
+          get.onsuccess = () => resolve(JSON.stringify(get.result ?? ""));
+          get.onerror = () => resolve("");
+        };
+        request.onerror = () => resolve("");
+      }),
+    [`groundwork:${userId}:list`, key],
+  );
+}
