@@ -12,12 +12,17 @@ function holdVirtualList(page: Page) {
   let release: (() => Promise<void>) | null = null;
   const held = new Promise<string>((resolve) => {
     void page.route("**/_next/static/chunks/**/*.js", async (route: Route) => {
-      const response = await route.fetch();
-      const body = await response.text();
-      if (!release && body.includes('li[data-index="')) {
-        release = () => route.fulfill({ response, body });
-        resolve(route.request().url());
-      } else await route.fulfill({ response, body });
+      try {
+        const response = await route.fetch();
+        const body = await response.text();
+        if (!release && body.includes('li[data-index="')) {
+          release = () => route.fulfill({ response, body });
+          resolve(route.request().url());
+        } else await route.fulfill({ response, body });
+      } catch (err) {
+        // A chunk still on its way when the test ends and its page closes: nothing to answer.
+        if (!page.isClosed()) throw err;
+      }
     });
   });
   return { held, release: () => release!() };
