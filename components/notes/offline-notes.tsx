@@ -265,13 +265,6 @@ export function OfflineNotes() {
       toast.error(made.error);
       return;
     }
-    // Listed from now on, even once the server has it and before the kept list does.
-    keepShownText(localStorage, loaded.userId, {
-      id: made.id,
-      title: "",
-      body: "",
-      updated_at: new Date().toISOString(),
-    });
     setQuery("");
     setKept(waitingKeys(loaded.userId));
     open(made.id);

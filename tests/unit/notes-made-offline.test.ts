@@ -15,6 +15,8 @@ import { pendingNotes, markPending } from "@/lib/notes/sync/pending-notes";
 import { queueChange, queuedChanges } from "@/lib/notes/offline/organize-queue";
 import { pinOffline, trashOffline } from "@/lib/notes/offline/organize-offline";
 import { TransientError } from "@/lib/notes/sync/types";
+import { makeNoteOnDevice } from "@/lib/notes/offline/create-on-device";
+import { shownTexts } from "@/lib/notes/offline/shown-text";
 
 import { memoryStorage } from "./support/memory-storage";
 
@@ -111,6 +113,23 @@ function fakeServer() {
     setReachable: (r: boolean) => (reachable = r),
   };
 }
+
+describe("a note made in the offline app", () => {
+  afterEach(() => localStorage.clear());
+
+  it("is made for the device's person, waits to sync, and stays listed once the server has it", () => {
+    expect(makeNoteOnDevice(null)).toEqual({ error: expect.stringContaining("offline") });
+    localStorage.setItem("groundwork:device-user", USER);
+    const made = makeNoteOnDevice(FOLDER);
+    if ("error" in made) throw new Error(made.error);
+    expect(madeHere(localStorage, USER, made.id)).toMatchObject({ folder: FOLDER });
+    expect(pendingNotes(localStorage, USER)).toEqual([made.id]);
+    // The server has it (made-here forgotten) before the list kept on the device does.
+    forgetNoteMadeHere(localStorage, USER, made.id);
+    const list = shellList([], [], new Set(), [], shownTexts(localStorage, USER));
+    expect(list.map((n) => [n.id, n.onDevice])).toEqual([[made.id, true]]);
+  });
+});
 
 describe("a note made offline reaching the server", () => {
   let storage: ReturnType<typeof memoryStorage>;

@@ -1,4 +1,5 @@
 import { deviceUser } from "@/lib/notes/offline/list-store";
+import { keepShownText } from "@/lib/notes/offline/shown-text";
 import { keepNoteMadeHere } from "@/lib/notes/sync/pending-creates";
 import { markPending } from "@/lib/notes/sync/pending-notes";
 
@@ -14,16 +15,15 @@ export function makeNoteOnDevice(folder: string | null): { id: string } | { erro
   const userId = deviceUser();
   if (!userId) return { error: CANNOT_CREATE_OFFLINE };
   const id = crypto.randomUUID();
+  const created_at = new Date().toISOString();
   try {
-    keepNoteMadeHere(localStorage, userId, {
-      id,
-      folder,
-      created_at: new Date().toISOString(),
-    });
+    keepNoteMadeHere(localStorage, userId, { id, folder, created_at });
   } catch (err) {
     return { error: (err as Error).message };
   }
   markPending(localStorage, userId, id, true);
+  // Listed from now on, even once the server has it and before the list kept on the device does.
+  keepShownText(localStorage, userId, { id, title: "", body: "", updated_at: created_at });
   return { id };
 }
 
