@@ -63,7 +63,14 @@ export default async function RootLayout({ children }: { children: React.ReactNo
   const shell = requestHeaders.get(REQUEST_PATH_HEADER) === SHELL_PATH;
 
   return (
-    <html lang="en" {...htmlThemeAttributes(theme)} suppressHydrationWarning>
+    // data-scroll-behavior: the page scrolls smoothly to an anchor, but a route change jumps to its
+    // place at once (Next turns smooth scrolling off for the change only when told so).
+    <html
+      lang="en"
+      data-scroll-behavior="smooth"
+      {...htmlThemeAttributes(theme)}
+      suppressHydrationWarning
+    >
       <body className="flex min-h-dvh flex-col">
         <ThemeProvider
           initialTheme={theme}
