@@ -34,7 +34,7 @@ export function LaunchAction() {
     url.searchParams.delete("shared");
     window.history.replaceState(window.history.state, "", url.pathname + url.search + url.hash);
     if (shareProblem) toast.error(shareProblem);
-    if (action === "search") document.getElementById("note-search")?.focus();
+    if (action === "search") focusSearchSoon();
     if (action === "new") {
       void newNote(null).then((result) => {
         if (result?.error) toast.error(result.error);
@@ -53,6 +53,23 @@ export function LaunchAction() {
     }
   }, [router]);
   return null;
+}
+
+/**
+ * Puts the caret in the notes search once the field is there to take it: the list's pane may draw
+ * it, or draw it again, just after the page starts. Keeps at it for a second, and stops as soon as
+ * focus is somewhere other than the page itself (the person chose where).
+ */
+function focusSearchSoon(): void {
+  const until = performance.now() + 1_000;
+  const step = () => {
+    const field = document.getElementById("note-search");
+    const active = document.activeElement;
+    if (active && active !== document.body && active !== field) return;
+    if (field && active !== field) field.focus();
+    if (performance.now() < until) requestAnimationFrame(step);
+  };
+  step();
 }
 
 /**
