@@ -11,19 +11,11 @@ import {
   withShownText,
 } from "@/lib/notes/offline/shown-text";
 
+import { memoryStorage } from "./support/memory-storage";
+
 const USER = "00000000-0000-4000-8000-000000000001";
 const ID_A = "0a000000-0000-4000-8000-00000000000a";
 const ID_B = "0b000000-0000-4000-8000-00000000000b";
-
-function memory() {
-  const map = new Map<string, string>();
-  return {
-    map,
-    getItem: (k: string) => map.get(k) ?? null,
-    setItem: (k: string, v: string) => void map.set(k, v),
-    removeItem: (k: string) => void map.delete(k),
-  };
-}
 
 const listed = (id: string, title: string, updated_at: string) => ({
   id,
@@ -38,7 +30,7 @@ const listed = (id: string, title: string, updated_at: string) => ({
 
 describe("the text the offline shell lists for a note written on this device", () => {
   it("shows the title and the start of the text written here over an older list's", () => {
-    const storage = memory();
+    const storage = memoryStorage();
     keepShownText(storage, USER, {
       id: ID_A,
       title: "Tickets to Porto",
@@ -62,7 +54,7 @@ describe("the text the offline shell lists for a note written on this device", (
   });
 
   it("gives way to a list kept from the server once it is newer, whatever the times' format", () => {
-    const storage = memory();
+    const storage = memoryStorage();
     keepShownText(storage, USER, {
       id: ID_A,
       title: "Written offline",
@@ -78,7 +70,7 @@ describe("the text the offline shell lists for a note written on this device", (
   });
 
   it("keeps the newest text of each note, and at most the limit's most recently written", () => {
-    const storage = memory();
+    const storage = memoryStorage();
     for (let i = 0; i < SHOWN_TEXT_LIMIT + 5; i++)
       keepShownText(storage, USER, {
         id: `note-${i}`,
@@ -100,7 +92,7 @@ describe("the text the offline shell lists for a note written on this device", (
   });
 
   it("reads nothing from a value it did not write, and is each person's own", () => {
-    const storage = memory();
+    const storage = memoryStorage();
     storage.setItem(shownTextKey(USER), "not json");
     expect(shownTexts(storage, USER)).toEqual({});
     storage.setItem(shownTextKey(USER), JSON.stringify({ [ID_A]: { title: 3 }, [ID_B]: null }));
@@ -110,7 +102,7 @@ describe("the text the offline shell lists for a note written on this device", (
   });
 
   it("keeps listed a note written here that the kept list does not hold, never one it holds as trashed", () => {
-    const storage = memory();
+    const storage = memoryStorage();
     const at = "2026-11-28T10:00:00.000Z";
     keepShownText(storage, USER, { id: ID_A, title: "Made offline", body: "sent", updated_at: at });
     keepShownText(storage, USER, { id: ID_B, title: "Trashed", body: "", updated_at: at });
