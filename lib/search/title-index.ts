@@ -1,11 +1,60 @@
 import { fuzzyMatchFolded } from "@/lib/palette/fuzzy";
 import { foldForSearch } from "@/lib/search/fold";
 
-/** A note's title as this device keeps it for searching offline. */
+/**
+ * A note as this device keeps it for finding it, and for listing it with no network: its title and
+ * last edit, and where the server said so, its folder, pin and tags. A field left out is unknown
+ * (a live change tells no tags), never "none".
+ */
 export interface DeviceTitle {
   id: string;
   title: string;
   updated_at: string;
+  folder_id?: string | null;
+  pinned?: boolean;
+  /** The note's tags, lower case, without '#' ('work/q3'). */
+  tags?: string[];
+  /** Someone else's note shared with the person: listed under "Shared with me", not All notes. */
+  shared?: boolean;
+}
+
+const FIELDS = ["folder_id", "pinned", "tags", "shared"] as const;
+
+/** `had` with what `note` tells of it; fields `note` leaves out keep what `had` held. */
+function merged(had: DeviceTitle | undefined, note: DeviceTitle): DeviceTitle {
+  const next: DeviceTitle = {
+    id: note.id,
+    title: note.title ?? "",
+    updated_at: note.updated_at ?? "",
+  };
+  for (const field of FIELDS) {
+    const value = note[field] !== undefined ? note[field] : had?.[field];
+    if (value !== undefined) Object.assign(next, { [field]: value });
+  }
+  return next;
+}
+
+/**
+ * What keeping `note` over `had` leaves kept, or null when nothing changes: an older copy never
+ * replaces a newer one, and a copy as new as the kept one (a move or a pin keeps the last edit
+ * time) updates what it tells.
+ */
+export function keptOver(had: DeviceTitle | undefined, note: DeviceTitle): DeviceTitle | null {
+  if (had && had.updated_at > note.updated_at) return null;
+  const next = merged(had, note);
+  return had && same(had, next) ? null : next;
+}
+
+function same(a: DeviceTitle, b: DeviceTitle): boolean {
+  return (
+    a.title === b.title &&
+    a.updated_at === b.updated_at &&
+    a.folder_id === b.folder_id &&
+    a.pinned === b.pinned &&
+    a.shared === b.shared &&
+    (a.tags ?? []).join("\n") === (b.tags ?? []).join("\n") &&
+    (a.tags === undefined) === (b.tags === undefined)
+  );
 }
 
 export type TitleHit = DeviceTitle & { positions: number[] };
@@ -47,21 +96,24 @@ export class TitleIndex {
     return newest;
   }
 
-  /** Adds or updates titles; an older copy never replaces a newer one. */
+  /** Adds or updates titles, as `keptOver` says; returns those that changed. */
   put(notes: DeviceTitle[]): DeviceTitle[] {
     const changed: DeviceTitle[] = [];
     for (const note of notes) {
       const had = this.byId.get(note.id);
-      if (had && had.note.title === note.title && had.note.updated_at === note.updated_at) continue;
-      if (had && had.note.updated_at > note.updated_at) continue;
-      const clean = { id: note.id, title: note.title ?? "", updated_at: note.updated_at ?? "" };
-      const folded = foldForSearch(clean.title);
-      const moved = folded.origin.some((at, i) => at !== i);
-      this.byId.set(note.id, {
-        note: clean,
-        folded: folded.text,
-        origin: moved ? folded.origin : null,
-      });
+      const clean = keptOver(had?.note, note);
+      if (!clean) continue;
+      if (had && had.note.title === clean.title) {
+        had.note = clean;
+      } else {
+        const folded = foldForSearch(clean.title);
+        const moved = folded.origin.some((at, i) => at !== i);
+        this.byId.set(note.id, {
+          note: clean,
+          folded: folded.text,
+          origin: moved ? folded.origin : null,
+        });
+      }
       changed.push(clean);
     }
     return changed;

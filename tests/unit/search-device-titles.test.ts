@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from "vitest";
 
-import { TitleIndex, type DeviceTitle } from "@/lib/search/title-index";
+import { keptOver, TitleIndex, type DeviceTitle } from "@/lib/search/title-index";
 
 function many(count: number): DeviceTitle[] {
   const start = Date.parse("2026-11-01T00:00:00Z");
@@ -44,5 +44,39 @@ describe("the titles kept on a device for searching offline", () => {
     expect(index.search("garden")).toEqual([]);
     index.replace(many(3));
     expect(index.all().map((t) => t.id)).toEqual(["note-0", "note-1", "note-2"]);
+  });
+
+  it("keeps a note's folder, pin and tags: a live change that tells no tags keeps them, a move as new as the copy is taken", () => {
+    const index = new TitleIndex();
+    const at = "2026-11-02T00:00:00Z";
+    index.put([
+      { id: "a", title: "Trip", updated_at: at, folder_id: "f1", pinned: false, tags: ["trip"] },
+    ]);
+    // Pinned and moved elsewhere: the last edit time stays the same.
+    expect(
+      index.put([{ id: "a", title: "Trip", updated_at: at, folder_id: "f2", pinned: true }]),
+    ).toEqual([
+      { id: "a", title: "Trip", updated_at: at, folder_id: "f2", pinned: true, tags: ["trip"] },
+    ]);
+    // Told again as it is: nothing changes.
+    expect(
+      index.put([{ id: "a", title: "Trip", updated_at: at, folder_id: "f2", pinned: true }]),
+    ).toEqual([]);
+    // An older copy changes nothing, whatever it says.
+    expect(
+      keptOver(index.get("a"), {
+        id: "a",
+        title: "Trip",
+        updated_at: "2026-11-01T00:00:00Z",
+        folder_id: null,
+      }),
+    ).toBeNull();
+    // The server's read says its tags now: none.
+    index.put([
+      { id: "a", title: "Trip", updated_at: at, folder_id: "f2", pinned: true, tags: [] },
+    ]);
+    expect(index.get("a")?.tags).toEqual([]);
+    // Found by its title as before.
+    expect(index.search("trip").map((h) => h.id)).toEqual(["a"]);
   });
 });
