@@ -99,6 +99,10 @@ export function useLiveNotes(firstPage: NotesPage, userId: string, folder: strin
       // join, or while the connection was down. Once its changes flow, the first page is checked,
       // and read again only if it moved (the server's page from the HTML stays what `from` is).
       flowing: () => {
+        // Every note of the person kept on this device, for the app opened with no network.
+        void import("@/lib/search/device-titles")
+          .then((titles) => titles.keepWholeListSoon(client, userId))
+          .catch(() => {});
         void firstPageMoved(client, userId, shown.current, folder)
           .then((moved) => (moved && live ? fetchNotesPage(client, userId, null, folder) : null))
           .then(
@@ -120,7 +124,7 @@ export function useLiveNotes(firstPage: NotesPage, userId: string, folder: strin
 }
 
 /**
- * The titles kept on this device for searching offline follow the list's live changes (loaded
+ * The titles kept on this device for finding and listing notes offline follow the list's live changes (loaded
  * only when a change arrives, so the list's first load stays as it was): each note as its last
  * change left it, kept or dropped.
  */
@@ -131,7 +135,15 @@ function keepTitlesOf(userId: string, changes: NoteChange[]): void {
   const kept = [...last.values()].flatMap((c) =>
     c.event === "delete" || c.note.deleted_at
       ? []
-      : [{ id: c.note.id, title: c.note.title, updated_at: c.note.updated_at }],
+      : [
+          {
+            id: c.note.id,
+            title: c.note.title,
+            updated_at: c.note.updated_at,
+            folder_id: c.note.folder_id,
+            pinned: c.note.pinned,
+          },
+        ],
   );
   const dropped = [...last].flatMap(([id, c]) =>
     c.event === "delete" || c.note.deleted_at ? [id] : [],

@@ -2,13 +2,14 @@ import type { SupabaseClient } from "@supabase/supabase-js";
 
 import { oneStore } from "@/lib/local-db/one-store";
 import type { Database } from "@/lib/supabase/database.types";
-import { TitleIndex, type DeviceTitle, type TitleHit } from "@/lib/search/title-index";
+import { keptOver, TitleIndex, type DeviceTitle, type TitleHit } from "@/lib/search/title-index";
 
 export type { DeviceTitle } from "@/lib/search/title-index";
 
 /**
- * The title of every note of this person that this device knows of (id, title and last edit
- * only), so that any of them can be found by title with the network down. Kept in an IndexedDB
+ * Every note of this person that this device knows of (its title, last edit, folder, pin and tags;
+ * never its text), so that any of them can be found by title, and listed by folder and tag, with
+ * the network down. Kept in an IndexedDB
  * database of its own (`groundwork:<user>:titles`, deleted at sign-out with the others) and in
  * memory while a page is open. The whole list is read from the server when the palette opens and
  * it was last read more than ten minutes ago (their own notes in pages of 1,000 ids in order, and
@@ -90,6 +91,18 @@ export function loadDeviceTitles(userId: string): Promise<TitleIndex> {
   return promise;
 }
 
+/**
+ * Every note kept on this device as stored, without building the search index: for the app opened
+ * with no network to list them. None where the device keeps none or cannot be read.
+ */
+export async function readKeptTitles(userId: string): Promise<DeviceTitle[]> {
+  try {
+    return await readAll(userId);
+  } catch {
+    return [];
+  }
+}
+
 /** The kept title of one note, once the titles are loaded. */
 export function keptTitle(userId: string, id: string): string | undefined {
   return ready.get(userId)?.get(id)?.title;
@@ -98,8 +111,18 @@ export function keptTitle(userId: string, id: string): string | undefined {
 /** Adds or updates titles seen in an answer (a search, the list's live changes). */
 export async function keepTitles(userId: string, seen: DeviceTitle[]): Promise<void> {
   if (seen.length === 0) return;
-  // Not loaded in this page (the palette was not opened): stored without reading them all.
-  if (!loaded.has(userId)) return write(userId, (store) => seen.forEach((t) => store.put(t)));
+  // Not loaded in this page (the palette was not opened): stored without reading them all, each
+  // over its kept copy (a live change tells no tags: those kept stay).
+  if (!loaded.has(userId))
+    return write(userId, (store) =>
+      seen.forEach((t) => {
+        const had = store.get(t.id);
+        had.onsuccess = () => {
+          const next = keptOver(had.result as DeviceTitle | undefined, t);
+          if (next) store.put(next);
+        };
+      }),
+    );
   const index = await loadDeviceTitles(userId);
   const changed = index.put(seen);
   if (changed.length > 0) {
@@ -127,11 +150,34 @@ export function titlesRevision(): number {
 
 type Client = SupabaseClient<Database>;
 
-/** A row as kept: its id, title and last edit only. */
-const titleOf = ({ id, title, updated_at }: DeviceTitle): DeviceTitle => ({
+/** What the device keeps of each of the person's own notes: never the text. */
+const OWN_COLUMNS = "id, title, updated_at, folder_id, pinned, note_tags(tag)";
+
+type OwnRow = {
+  id: string;
+  title: string;
+  updated_at: string;
+  folder_id: string | null;
+  pinned: boolean;
+  note_tags: { tag: string }[];
+};
+
+/** One of the person's own notes as kept. */
+const ownTitle = (row: OwnRow): DeviceTitle => ({
+  id: row.id,
+  title: row.title,
+  updated_at: row.updated_at,
+  folder_id: row.folder_id,
+  pinned: row.pinned,
+  tags: row.note_tags.map((t) => t.tag).sort(),
+});
+
+/** A note shared with the person, as kept: its id, title and last edit only. */
+const sharedTitle = ({ id, title, updated_at }: DeviceTitle): DeviceTitle => ({
   id,
   title,
   updated_at,
+  shared: true,
 });
 
 /**
@@ -147,7 +193,7 @@ export async function readEveryTitle(
   for (let page = 0; page < MAX_PAGES; page++) {
     let request = supabase
       .from("notes")
-      .select("id, title, updated_at")
+      .select(OWN_COLUMNS)
       .eq("owner_id", userId)
       .is("deleted_at", null)
       .order("id")
@@ -155,11 +201,11 @@ export async function readEveryTitle(
     if (after) request = request.gt("id", after);
     const { data, error } = await request;
     if (error || !data) return null;
-    all.push(...data);
+    all.push(...data.map(ownTitle));
     if (data.length < PAGE) {
       const shared = await supabase.rpc("shared_with_me");
       if (shared.error || !shared.data) return null;
-      return [...all, ...shared.data.map(titleOf)];
+      return [...all, ...shared.data.map(sharedTitle)];
     }
     after = data[data.length - 1].id;
   }
@@ -177,7 +223,7 @@ export async function readTitlesSince(
 ): Promise<{ kept: DeviceTitle[]; gone: string[]; whole: boolean } | null> {
   const { data, error } = await supabase
     .from("notes")
-    .select("id, title, updated_at, deleted_at")
+    .select(`${OWN_COLUMNS}, deleted_at`)
     .eq("owner_id", userId)
     // Moving a note to Trash or back keeps its last edit time: the move's own time finds it.
     .or(`updated_at.gte."${since}",trash_changed_at.gte."${since}"`)
@@ -185,7 +231,7 @@ export async function readTitlesSince(
     .limit(PAGE);
   if (error || !data) return null;
   return {
-    kept: data.filter((r) => !r.deleted_at).map(titleOf),
+    kept: data.filter((r) => !r.deleted_at).map(ownTitle),
     gone: data.filter((r) => r.deleted_at).map((r) => r.id),
     whole: data.length < PAGE,
   };
@@ -227,6 +273,33 @@ export async function refreshDeviceTitles(supabase: Client, userId: string): Pro
   } catch {
     // Read again next time.
   }
+}
+
+/** When this page last brought each person's kept notes up to date (ms), or began to. */
+const keptAt = new Map<string, number>();
+/** After the notes page has settled: its first screen and its typing come first. */
+const SETTLE_MS = 3_000;
+/** A page rejoining often (a flaky network) asks at most this often. */
+const KEEP_EVERY_MS = 60_000;
+
+/**
+ * Every note of the person kept on this device (title, last edit, folder, pin and tags; never the
+ * text), so the app opened with no network lists, files and finds all of them, not only the list
+ * pages seen here: brought up to date a few seconds after the notes page's live changes begin to
+ * flow (and after each rejoin, at most once a minute), when the browser is idle. What changed while
+ * the page was away is read then; the live changes keep it current in between.
+ */
+export function keepWholeListSoon(supabase: Client, userId: string): void {
+  const last = keptAt.get(userId);
+  if (last !== undefined && Date.now() - last < KEEP_EVERY_MS) return;
+  keptAt.set(userId, Date.now());
+  setTimeout(() => {
+    const read = () => {
+      if (navigator.onLine) void refreshDeviceTitles(supabase, userId).catch(() => {});
+    };
+    if (typeof window.requestIdleCallback !== "function") return read();
+    window.requestIdleCallback(read, { timeout: 5_000 });
+  }, SETTLE_MS);
 }
 
 /** Titles on this device that match `query` fuzzily, best first (empty until loaded). */

@@ -97,4 +97,55 @@ describe("the titles a device keeps for finding notes offline", () => {
     const row = await w.service.from("notes").select("trash_changed_at").eq("id", mine[1]).single();
     expect(row.data?.trash_changed_at).toBeNull();
   });
+
+  it("keeps each of the person's notes with its folder, pin and tags, and no one else's tags", async () => {
+    const folder = await w.owner.from("folders").insert({ name: "Trips" }).select("id").single();
+    expect(folder.error).toBeNull();
+    const since = new Date().toISOString();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const filed = await w.owner
+      .from("notes")
+      .update({ folder_id: folder.data!.id, pinned: true })
+      .eq("id", mine[1]);
+    expect(filed.error).toBeNull();
+    // Edited since, so the read since finds it (a move or a pin keeps the last edit time).
+    const edited = await w.service.from("notes").update({ body: "for the trip" }).eq("id", mine[1]);
+    expect(edited.error).toBeNull();
+    // The server writes a note's tags from its document; the service role stands in for it here.
+    const tagged = await w.service.from("note_tags").insert([
+      { note_id: mine[1], user_id: w.ownerId, tag: "trip/lisbon" },
+      { note_id: mine[1], user_id: w.ownerId, tag: "food" },
+      { note_id: sharedWithMe, user_id: w.otherId, tag: "secret" },
+    ]);
+    expect(tagged.error).toBeNull();
+
+    const every = await readEveryTitle(w.owner, w.ownerId);
+    expect(every?.find((t) => t.id === mine[1])).toEqual({
+      id: mine[1],
+      title: "Recipes",
+      updated_at: expect.any(String),
+      folder_id: folder.data!.id,
+      pinned: true,
+      tags: ["food", "trip/lisbon"],
+    });
+    expect(every?.find((t) => t.id === mine[0])).toMatchObject({
+      folder_id: null,
+      pinned: false,
+      tags: [],
+    });
+    // Shared with them: listed apart, and its owner's tags are not theirs to read.
+    expect(every?.find((t) => t.id === sharedWithMe)).toEqual({
+      id: sharedWithMe,
+      title: "Shared trip",
+      updated_at: expect.any(String),
+      shared: true,
+    });
+
+    const changed = await readTitlesSince(w.owner, w.ownerId, since);
+    expect(changed?.kept.find((t) => t.id === mine[1])).toMatchObject({
+      folder_id: folder.data!.id,
+      pinned: true,
+      tags: ["food", "trip/lisbon"],
+    });
+  });
 });
