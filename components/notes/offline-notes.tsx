@@ -37,16 +37,23 @@ import { makeNoteOnDevice } from "@/lib/notes/offline/create-on-device";
 import { queuedChanges, withWaitingChanges } from "@/lib/notes/offline/organize-queue";
 import { keepShownText, shownTexts, shownTextKey } from "@/lib/notes/offline/shown-text";
 import {
+  addressOfScope,
+  foldersInOrder,
+  notesInScope,
+  scopeFromAddress,
   searchShellNotes,
   shellList,
+  shellTags,
   waitingLine,
   type ShellNote,
+  type ShellScope,
 } from "@/lib/notes/offline/shell-list";
 import { localCopyName, readDeviceCopy } from "@/lib/notes/sync/device-copy";
 import { notesMadeHere } from "@/lib/notes/sync/pending-creates";
 import { pendingNotes } from "@/lib/notes/sync/pending-notes";
 import { noteIdFromPath } from "@/lib/pwa/offline-shell";
 import { copyReadAhead, takeShellReads, type ShellReads } from "@/lib/notes/offline/read-ahead";
+import type { DeviceTitle } from "@/lib/search/title-index";
 
 type Loaded =
   | {
@@ -146,6 +153,26 @@ function takeLaunchAction(): "new" | "search" | null {
  */
 const firstRows = () => Math.min(40, Math.ceil(window.innerHeight / 60) + 1);
 
+/** Rows drawn at a time once the list is drawn whole: "Show more" draws as many again. */
+const MORE_ROWS = 200;
+
+/** The list's name: All notes, a folder's name, or a tag. */
+function scopeName(scope: ShellScope, folders: OfflineFolder[]): string {
+  if (!scope) return "All notes";
+  if ("tag" in scope) return `#${scope.tag}`;
+  return folders.find((f) => f.id === scope.folder)?.name ?? "Folder";
+}
+
+/** A scope as the "Show" menu's value. */
+const scopeValue = (scope: ShellScope) =>
+  !scope ? "" : "folder" in scope ? `folder:${scope.folder}` : `tag:${scope.tag}`;
+
+function scopeOfValue(value: string): ShellScope {
+  if (value.startsWith("folder:")) return { folder: value.slice("folder:".length) };
+  if (value.startsWith("tag:")) return { tag: value.slice("tag:".length) };
+  return null;
+}
+
 /**
  * The notes as this device has them, when the server cannot be reached: the kept list, and every
  * note whose document is on the device, open and editable. Changes wait in the note's IndexedDB
@@ -176,6 +203,13 @@ export function OfflineNotes() {
   // is shown, as work that yields to typing: committing a thousand rows would otherwise land
   // between the editor's code arriving and the editor being made.
   const [allRows, setAllRows] = useState(false);
+  // Every note of the person the device keeps (title, folder, pin, tags), read once the list's
+  // first rows and the open note are drawn: the notes no kept page holds, and every note's folder
+  // and tags.
+  const [every, setEvery] = useState<DeviceTitle[]>([]);
+  // What the list shows: every note, a folder's or a tag's, as the address says.
+  const [scope, setScope] = useState<ShellScope>(null);
+  const [rowLimit, setRowLimit] = useState(MORE_ROWS);
   // A search of the notes on this device, over their titles, previews and folders.
   const [query, setQuery] = useState("");
   const searchField = useRef<HTMLInputElement>(null);
@@ -194,6 +228,7 @@ export function OfflineNotes() {
         else window.history.pushState(null, "", `/notes/${made.id}`);
       }
       setSearchOnOpen(action === "search");
+      setScope(scopeFromAddress(window.location.pathname, window.location.search));
       setOpenId(noteIdFromPath(window.location.pathname));
       setOnline(navigator.onLine);
       setShareWaits(new URLSearchParams(window.location.search).has("shared"));
@@ -237,7 +272,9 @@ export function OfflineNotes() {
     };
     const onPop = () => {
       setStartCopy(null);
-      setOpenId(noteIdFromPath(window.location.pathname));
+      const id = noteIdFromPath(window.location.pathname);
+      setOpenId(id);
+      if (!id) setScope(scopeFromAddress(window.location.pathname, window.location.search));
     };
     window.addEventListener("online", onLine);
     window.addEventListener("offline", onLine);
@@ -250,10 +287,20 @@ export function OfflineNotes() {
   }, []);
 
   // A note, or none: the list alone, where a phone shows one pane at a time.
-  const open = useCallback((id: string | null) => {
-    window.history.pushState(null, "", id ? `/notes/${id}` : "/notes");
-    setStartCopy(null);
-    setOpenId(id);
+  const open = useCallback(
+    (id: string | null) => {
+      window.history.pushState(null, "", id ? `/notes/${id}` : addressOfScope(scope));
+      setStartCopy(null);
+      setOpenId(id);
+    },
+    [scope],
+  );
+
+  // Another list: every note, a folder's or a tag's, at its own address.
+  const show = useCallback((next: ShellScope) => {
+    window.history.pushState(null, "", addressOfScope(next));
+    setScope(next);
+    setRowLimit(MORE_ROWS);
   }, []);
 
   // "New note", its key (N) and the launcher's shortcut: the note is made on this device, listed
@@ -303,6 +350,7 @@ export function OfflineNotes() {
       onDevice,
       notesMadeHere(localStorage, userId),
       shownTexts(localStorage, userId),
+      every,
     );
     const names = new Map(folders.map((f) => [f.id, f.name]));
     const shown = withWaitingChanges(
@@ -320,7 +368,7 @@ export function OfflineNotes() {
     return { ...shown, count };
     // `kept` changes with what waits on this device, which this reads.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [loaded, kept]);
+  }, [loaded, kept, every]);
 
   const waitsForNote =
     !noteShown && !!view?.notes.concat(view.trash).some((n) => n.id === openId && n.onDevice);
@@ -335,6 +383,22 @@ export function OfflineNotes() {
     const frame = requestAnimationFrame(() => setTimeout(draw));
     return () => cancelAnimationFrame(frame);
   }, [loaded, allRows, waitsForNote]);
+
+  useEffect(() => {
+    if (!allRows || !loaded || loaded === "nobody") return;
+    let live = true;
+    void import("@/lib/search/device-titles")
+      .then(({ readKeptTitles }) => readKeptTitles(loaded.userId))
+      .then((kept) => {
+        if (live && kept.length > 0) startTransition(() => setEvery(kept));
+      })
+      .catch(() => {
+        // Nothing more than the kept pages to list.
+      });
+    return () => {
+      live = false;
+    };
+  }, [allRows, loaded]);
 
   // Back online: the text of every note edited here is stored (not only the open one's, as a
   // notes page does), then what was moved, pinned and trashed here is carried out, in order; a
@@ -406,10 +470,16 @@ export function OfflineNotes() {
   const note = view.notes.concat(view.trash).find((n) => n.id === openId) ?? null;
   const inTrash = !!note && view.trash.includes(note);
   const waiting = view.count;
-  const listed = searchShellNotes(view.notes, query);
-  const trashed = searchShellNotes(view.trash, query);
-  const folderId = (name: string | null) =>
-    (name && loaded.folders.find((f) => f.name === name)?.id) || "";
+  const listName = scopeName(scope, loaded.folders);
+  const listed = searchShellNotes(notesInScope(view.notes, scope), query);
+  const trashed = scope ? [] : searchShellNotes(view.trash, query);
+  const tags = shellTags(view.notes);
+  const folderTree = foldersInOrder(loaded.folders);
+  const scopeKnown =
+    !scope ||
+    ("folder" in scope
+      ? folderTree.some(({ folder }) => folder.id === scope.folder)
+      : tags.some(({ tag }) => tag === scope.tag));
   const toolbar = note && (
     // The note's bar as the app draws it (note-view.css): the way back, the status, then the
     // actions, their names shown where the bar has room and their icons alone where it has not.
@@ -449,16 +519,16 @@ export function OfflineNotes() {
             <select
               aria-label="Folder"
               className="h-8 max-w-40 rounded-md border bg-background px-2 text-sm"
-              value={folderId(note.folder)}
+              value={note.folder_id ?? ""}
               onChange={(e) => {
                 moveOffline(userId, note, e.target.value || null);
                 changed();
               }}
             >
               <option value="">No folder</option>
-              {loaded.folders.map((f) => (
+              {folderTree.map(({ folder: f, depth }) => (
                 <option key={f.id} value={f.id}>
-                  {f.name}
+                  {"\u2003".repeat(depth) + f.name}
                 </option>
               ))}
             </select>
@@ -540,8 +610,11 @@ export function OfflineNotes() {
       >
         <div className="grid gap-1 border-b p-3">
           <div className="flex items-center justify-between gap-2">
-            <h1 id="offline-notes-heading" className="text-lg font-semibold tracking-tight">
-              All notes
+            <h1
+              id="offline-notes-heading"
+              className="min-w-0 truncate text-lg font-semibold tracking-tight"
+            >
+              {listName}
             </h1>
             <Button variant="outline" aria-keyshortcuts="N" onClick={create}>
               <PlusIcon aria-hidden="true" />
@@ -570,6 +643,36 @@ export function OfflineNotes() {
               What you shared is kept on this device. It becomes a note once you’re back online.
             </p>
           )}
+          {(folderTree.length > 0 || tags.length > 0) && (
+            <select
+              aria-label="Show"
+              className="mt-2 h-9 w-full rounded-md border bg-background px-2 text-sm"
+              value={scopeValue(scope)}
+              onChange={(e) => show(scopeOfValue(e.target.value))}
+            >
+              <option value="">All notes</option>
+              {folderTree.length > 0 && (
+                <optgroup label="Folders">
+                  {folderTree.map(({ folder, depth }) => (
+                    <option key={folder.id} value={`folder:${folder.id}`}>
+                      {"\u2003".repeat(depth) + folder.name}
+                    </option>
+                  ))}
+                </optgroup>
+              )}
+              {tags.length > 0 && (
+                <optgroup label="Tags">
+                  {tags.map(({ tag, count }) => (
+                    <option key={tag} value={`tag:${tag}`}>
+                      {`#${tag} (${count})`}
+                    </option>
+                  ))}
+                </optgroup>
+              )}
+              {/* An address for a folder or tag this device does not know: kept, and named. */}
+              {!scopeKnown && <option value={scopeValue(scope)}>{listName}</option>}
+            </select>
+          )}
           <SearchField
             ref={searchField}
             className="mt-2"
@@ -585,12 +688,29 @@ export function OfflineNotes() {
             </p>
           ) : listed.length === 0 ? (
             <p role="status" className="px-4 py-8 text-center text-sm text-muted-foreground">
-              No notes on this device match &ldquo;{query.trim()}&rdquo;.
+              {query.trim()
+                ? `No notes on this device match \u201c${query.trim()}\u201d.`
+                : scope
+                  ? `No notes in ${listName} are kept on this device.`
+                  : "No notes are kept on this device."}
             </p>
           ) : (
-            <ul aria-label="All notes" className="note-list" data-note-list>
-              {(allRows || query ? listed : listed.slice(0, firstRows())).map(item)}
-            </ul>
+            <>
+              <ul aria-label={listName} className="note-list" data-note-list>
+                {listed.slice(0, allRows || query ? rowLimit : firstRows()).map(item)}
+              </ul>
+              {allRows && listed.length > rowLimit && (
+                <div className="p-3">
+                  <Button
+                    variant="outline"
+                    className="w-full"
+                    onClick={() => setRowLimit((n) => n + MORE_ROWS)}
+                  >
+                    Show more notes ({listed.length - rowLimit} more)
+                  </Button>
+                </div>
+              )}
+            </>
           )}
           {trashed.length > 0 && (
             <>

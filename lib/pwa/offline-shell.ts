@@ -8,8 +8,9 @@ export const SHELL_PATH = "/offline";
 /** The shell's cache, one per build; the built assets are in Serwist's precache. */
 export const SHELL_CACHE_PREFIX = "groundwork-shell-";
 
-/** Pages the shell can stand in for when the network cannot be reached. */
-const NOTES_PAGE = /^\/notes(?:\/[0-9a-f-]{36})?\/?$/i;
+/** Pages the shell can stand in for when the network cannot be reached: a list (All notes, a
+ * folder's, a tag's) or a note. */
+const NOTES_PAGE = /^\/notes(?:\/[0-9a-f-]{36}|\/tags\/[^?#]+)?\/?$/i;
 
 export function shellServes(pathname: string): boolean {
   return NOTES_PAGE.test(pathname);

@@ -211,7 +211,9 @@ describe("a note made offline and deleted before it synced", () => {
       pinned: false,
       updated_at: "2026-01-01T10:00Z",
       deleted_at: null,
+      folder_id: null,
       folder: null,
+      tags: [],
       onDevice: true,
       madeHere: true,
     };

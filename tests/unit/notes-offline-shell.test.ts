@@ -1,7 +1,16 @@
 // @vitest-environment node
 import { describe, expect, it } from "vitest";
 
-import { searchShellNotes, shellList, waitingLine } from "@/lib/notes/offline/shell-list";
+import {
+  addressOfScope,
+  foldersInOrder,
+  notesInScope,
+  scopeFromAddress,
+  searchShellNotes,
+  shellList,
+  shellTags,
+  waitingLine,
+} from "@/lib/notes/offline/shell-list";
 import {
   cacheIsPublic,
   NOTE_SHELL_KEY,
@@ -54,6 +63,75 @@ describe("the offline shell's list", () => {
     expect(shellList([{ folder: null, page: page([trashed]) }], [], new Set())).toEqual([]);
   });
 
+  it("lists every note the device keeps by title, with each note's folder and tags from the whole list", () => {
+    const folders = [
+      { id: "f1", name: "Work", parent_id: null },
+      { id: "f2", name: "Trips", parent_id: null },
+    ];
+    const list = shellList(
+      [
+        {
+          folder: null,
+          page: page([note(ID_A, "Kept A", "2026-01-02"), note(ID_B, "B", "2026-01-03")]),
+        },
+      ],
+      folders,
+      new Set([ID_A]),
+      [],
+      {},
+      [
+        // As new as the kept page's copy: its pin and folder win; its tags are the note's.
+        {
+          id: ID_A,
+          title: "Kept A",
+          updated_at: "2026-01-02",
+          folder_id: "f2",
+          pinned: true,
+          tags: ["trip/lisbon"],
+        },
+        // Older than the kept page's copy: the page's title stays; the folder it did not know is filled.
+        {
+          id: ID_B,
+          title: "Old B",
+          updated_at: "2026-01-01",
+          folder_id: "f1",
+          pinned: false,
+          tags: [],
+        },
+        // In no kept page: listed by title, needing a connection.
+        {
+          id: ID_C,
+          title: "Never opened",
+          updated_at: "2025-12-01",
+          folder_id: null,
+          pinned: false,
+          tags: ["work"],
+        },
+        // Someone else's, shared: not among the person's own notes.
+        { id: "shared-1", title: "Their plan", updated_at: "2026-02-01", shared: true },
+      ],
+    );
+    expect(list.map((n) => [n.title, n.folder_id, n.folder, n.pinned, n.tags, n.onDevice])).toEqual(
+      [
+        ["Kept A", "f2", "Trips", true, ["trip/lisbon"], true],
+        ["B", "f1", "Work", false, [], false],
+        ["Never opened", null, null, false, ["work"], false],
+      ],
+    );
+  });
+
+  it("takes a newer title and a move from the whole list over an older kept page", () => {
+    const [only] = shellList(
+      [{ folder: "f1", page: page([note(ID_A, "Draft", "2026-01-01")]) }],
+      [{ id: "f1", name: "Work", parent_id: null }],
+      new Set(),
+      [],
+      {},
+      [{ id: ID_A, title: "Final", updated_at: "2026-01-05", folder_id: null, pinned: false }],
+    );
+    expect([only.title, only.folder_id, only.folder, only.tags]).toEqual(["Final", null, null, []]);
+  });
+
   it("counts what waits to sync in words", () => {
     expect(waitingLine(0)).toBe("Every change is synced");
     expect(waitingLine(1)).toBe("1 note has changes waiting to sync");
@@ -90,10 +168,69 @@ describe("searching the notes on the device", () => {
   });
 });
 
+describe("a folder's or a tag's list in the offline shell", () => {
+  const notes = [
+    { id: ID_A, folder_id: "f1", tags: ["trip/lisbon", "food"] },
+    { id: ID_B, folder_id: "f2", tags: ["trip"] },
+    { id: ID_C, folder_id: null, tags: ["tripod"] },
+  ];
+  const ids = (scope: Parameters<typeof notesInScope>[1]) =>
+    notesInScope(notes, scope).map((n) => n.id);
+
+  it("reads the scope from the app's own addresses, and writes them back", () => {
+    expect(scopeFromAddress("/notes", "")).toBeNull();
+    expect(scopeFromAddress("/notes", "?folder=f1")).toEqual({ folder: "f1" });
+    expect(scopeFromAddress("/notes/tags/Trip/Lisbon", "")).toEqual({ tag: "trip/lisbon" });
+    expect(scopeFromAddress("/notes/tags/caf%C3%A9", "")).toEqual({ tag: "café" });
+    expect(scopeFromAddress("/notes/tags/%E0%A4%A", "")).toBeNull();
+    expect(addressOfScope(null)).toBe("/notes");
+    expect(addressOfScope({ folder: "f1" })).toBe("/notes?folder=f1");
+    expect(addressOfScope({ tag: "café/menu" })).toBe("/notes/tags/caf%C3%A9/menu");
+    expect(scopeFromAddress(addressOfScope({ tag: "café/menu" }), "")).toEqual({
+      tag: "café/menu",
+    });
+  });
+
+  it("lists a folder's own notes, and a tag's with its sub-tags' but not a longer tag's", () => {
+    expect(ids(null)).toEqual([ID_A, ID_B, ID_C]);
+    expect(ids({ folder: "f1" })).toEqual([ID_A]);
+    expect(ids({ folder: "none" })).toEqual([]);
+    expect(ids({ tag: "trip" })).toEqual([ID_A, ID_B]);
+    expect(ids({ tag: "trip/lisbon" })).toEqual([ID_A]);
+    expect(ids({ tag: "tripod" })).toEqual([ID_C]);
+  });
+
+  it("names every tag with its parents, each note counted once", () => {
+    expect(shellTags(notes)).toEqual([
+      { tag: "food", count: 1 },
+      { tag: "trip", count: 2 },
+      { tag: "trip/lisbon", count: 1 },
+      { tag: "tripod", count: 1 },
+    ]);
+  });
+
+  it("orders folders as a tree, by name, and keeps one whose parent is not kept", () => {
+    const tree = foldersInOrder([
+      { id: "b", name: "Work", parent_id: null },
+      { id: "c", name: "Q3", parent_id: "b" },
+      { id: "a", name: "Home", parent_id: null },
+      { id: "d", name: "Orphan", parent_id: "gone" },
+    ]);
+    expect(tree.map(({ folder, depth }) => [folder.name, depth])).toEqual([
+      ["Home", 0],
+      ["Orphan", 0],
+      ["Work", 0],
+      ["Q3", 1],
+    ]);
+  });
+});
+
 describe("what the service worker stands in for", () => {
-  it("serves the shell for the notes list and a note's page only", () => {
+  it("serves the shell for the notes lists and a note's page only", () => {
     expect(shellServes("/notes")).toBe(true);
     expect(shellServes(`/notes/${ID_A}`)).toBe(true);
+    expect(shellServes("/notes/tags/trip/lisbon")).toBe(true);
+    expect(shellServes("/notes/tags/")).toBe(false);
     expect(shellServes(`/notes/${ID_A}/updates`)).toBe(false);
     expect(shellServes("/notes/trash")).toBe(false);
     expect(shellServes("/account")).toBe(false);

@@ -114,7 +114,11 @@ export function withWaitingChanges(
     let next = note;
     if (note.id in moves) {
       const folder = moves[note.id];
-      next = { ...next, folder: folder ? (folderNames.get(folder) ?? null) : null };
+      next = {
+        ...next,
+        folder_id: folder,
+        folder: folder ? (folderNames.get(folder) ?? null) : null,
+      };
     }
     for (const change of changes) {
       if (change.id !== note.id) continue;

@@ -3,10 +3,15 @@ import type { OfflineFolder, OfflinePage } from "@/lib/notes/offline/list-store"
 import type { NoteMadeHere } from "@/lib/notes/sync/pending-creates";
 import { withShownText, type ShownText } from "@/lib/notes/offline/shown-text";
 import { foldForSearch } from "@/lib/search/fold";
+import type { DeviceTitle } from "@/lib/search/title-index";
 
 export type ShellNote = NoteListItem & {
-  /** The folder's name when a kept folder page shows the note. */
+  /** The note's folder, when the device knows it (a kept folder page, or the whole list kept). */
+  folder_id: string | null;
+  /** That folder's name. */
   folder: string | null;
+  /** The note's tags ('work/q3'), when the whole list kept on the device tells them. */
+  tags: string[];
   /** Whether this device holds the note's document, so it opens with no network. */
   onDevice: boolean;
   /** Made on this device and not yet on the server. */
@@ -19,6 +24,9 @@ export type ShellNote = NoteListItem & {
  * list orders them. Notes made on this device and not yet on the server come first, newest first.
  * What was written here (`shown`) is shown where it is newer than the kept list's, and a note
  * written here that the kept list does not hold (made here and since sent) stays listed.
+ * The whole list kept on the device (`every`: each note's title, folder, pin and tags, read in the
+ * background online) adds the notes no kept page holds, by title, and tells every note's folder and
+ * tags; where it is as new as a kept page's copy, its title, pin and folder win.
  */
 export function shellList(
   pages: { folder: string | null; page: OfflinePage }[],
@@ -26,22 +34,60 @@ export function shellList(
   onDevice: Set<string>,
   madeHere: NoteMadeHere[] = [],
   shown: Record<string, ShownText> = {},
+  every: readonly DeviceTitle[] = [],
 ): ShellNote[] {
   const names = new Map(folders.map((f) => [f.id, f.name]));
+  const nameOf = (id: string | null | undefined) => (id ? (names.get(id) ?? null) : null);
   const byId = new Map<string, ShellNote>();
   for (const { folder, page } of pages) {
     for (const note of page.notes) {
       const known = byId.get(note.id);
-      const folderName = folder ? (names.get(folder) ?? null) : null;
       if (!known || note.updated_at > known.updated_at) {
+        const folderId = folder ?? known?.folder_id ?? null;
         byId.set(note.id, {
           ...note,
-          folder: folderName ?? known?.folder ?? null,
+          folder_id: folderId,
+          folder: nameOf(folderId),
+          tags: [],
           onDevice: onDevice.has(note.id),
         });
-      } else if (folderName && !known.folder) {
-        known.folder = folderName;
+      } else if (folder && !known.folder_id) {
+        known.folder_id = folder;
+        known.folder = nameOf(folder);
       }
+    }
+  }
+  for (const kept of every) {
+    if (kept.shared) continue;
+    const known = byId.get(kept.id);
+    const folderId = kept.folder_id !== undefined ? kept.folder_id : (known?.folder_id ?? null);
+    if (!known) {
+      byId.set(kept.id, {
+        id: kept.id,
+        title: kept.title,
+        preview: "",
+        pinned: kept.pinned ?? false,
+        updated_at: kept.updated_at,
+        deleted_at: null,
+        folder_id: folderId,
+        folder: nameOf(folderId),
+        tags: kept.tags ?? [],
+        onDevice: onDevice.has(kept.id),
+      });
+      continue;
+    }
+    known.tags = kept.tags ?? known.tags;
+    if (kept.updated_at >= known.updated_at) {
+      if (kept.updated_at > known.updated_at) {
+        known.title = kept.title;
+        known.updated_at = kept.updated_at;
+      }
+      known.pinned = kept.pinned ?? known.pinned;
+      known.folder_id = folderId;
+      known.folder = nameOf(folderId);
+    } else if (!known.folder_id && folderId) {
+      known.folder_id = folderId;
+      known.folder = nameOf(folderId);
     }
   }
   const made: ShellNote[] = madeHere
@@ -54,7 +100,9 @@ export function shellList(
       pinned: n.pinned ?? false,
       updated_at: n.created_at,
       deleted_at: null,
-      folder: n.folder ? (names.get(n.folder) ?? null) : null,
+      folder_id: n.folder ?? null,
+      folder: nameOf(n.folder),
+      tags: [],
       onDevice: true,
       madeHere: true,
     }));
@@ -66,7 +114,16 @@ export function shellList(
   const keptAt = (all && Date.parse(all)) || 0;
   for (const [id, text] of Object.entries(shown)) {
     if (byId.has(id) || madeIds.has(id) || Date.parse(text.updated_at) <= keptAt) continue;
-    byId.set(id, { id, ...text, pinned: false, deleted_at: null, folder: null, onDevice: true });
+    byId.set(id, {
+      id,
+      ...text,
+      pinned: false,
+      deleted_at: null,
+      folder_id: null,
+      folder: null,
+      tags: [],
+      onDevice: true,
+    });
   }
   const kept = withShownText([...byId.values()], shown)
     .filter((note) => !note.deleted_at)
@@ -102,4 +159,94 @@ export function searchShellNotes<T extends Pick<ShellNote, "title" | "preview" |
     const text = foldForSearch(`${note.title}\n${note.preview}\n${note.folder ?? ""}`).text;
     return words.every((word) => text.includes(word));
   });
+}
+
+/** What the offline shell lists: every note, one folder's notes, or one tag's (sub-tags too). */
+export type ShellScope = { folder: string } | { tag: string } | null;
+
+const TAGS_PATH = "/notes/tags/";
+
+/** The scope an address asks for, as the app's addresses say it (`?folder=`, `/notes/tags/a/b`). */
+export function scopeFromAddress(pathname: string, search: string): ShellScope {
+  if (pathname.startsWith(TAGS_PATH)) {
+    try {
+      const tag = pathname
+        .slice(TAGS_PATH.length)
+        .split("/")
+        .filter(Boolean)
+        .map((part) => decodeURIComponent(part))
+        .join("/")
+        .toLowerCase();
+      return tag ? { tag } : null;
+    } catch {
+      return null;
+    }
+  }
+  const folder = new URLSearchParams(search).get("folder");
+  return folder ? { folder } : null;
+}
+
+/** The app's address of a scope's list. */
+export function addressOfScope(scope: ShellScope): string {
+  if (!scope) return "/notes";
+  if ("folder" in scope) return `/notes?folder=${encodeURIComponent(scope.folder)}`;
+  return TAGS_PATH + scope.tag.split("/").map(encodeURIComponent).join("/");
+}
+
+/** The notes a scope holds: a folder's own (not its sub-folders', as the app lists them), or a tag's and its sub-tags'. */
+export function notesInScope<T extends Pick<ShellNote, "folder_id" | "tags">>(
+  notes: readonly T[],
+  scope: ShellScope,
+): T[] {
+  if (!scope) return [...notes];
+  if ("folder" in scope) return notes.filter((n) => n.folder_id === scope.folder);
+  const under = `${scope.tag}/`;
+  return notes.filter((n) => n.tags.some((t) => t === scope.tag || t.startsWith(under)));
+}
+
+/**
+ * The tags of these notes, each with how many notes it holds (its sub-tags' included, a note
+ * counted once), in the order of their names: `work` for a note tagged only `work/q3` too.
+ */
+export function shellTags(
+  notes: readonly Pick<ShellNote, "tags">[],
+): { tag: string; count: number }[] {
+  const counts = new Map<string, number>();
+  for (const note of notes) {
+    const paths = new Set<string>();
+    for (const tag of note.tags) {
+      const parts = tag.split("/");
+      parts.forEach((_, i) => paths.add(parts.slice(0, i + 1).join("/")));
+    }
+    for (const path of paths) counts.set(path, (counts.get(path) ?? 0) + 1);
+  }
+  return [...counts]
+    .map(([tag, count]) => ({ tag, count }))
+    .sort((a, b) => (a.tag < b.tag ? -1 : a.tag > b.tag ? 1 : 0));
+}
+
+/** The folders as a tree read top-down, each with its depth, siblings by name. */
+export function foldersInOrder(
+  folders: readonly OfflineFolder[],
+): { folder: OfflineFolder; depth: number }[] {
+  const ids = new Set(folders.map((f) => f.id));
+  const children = new Map<string | null, OfflineFolder[]>();
+  for (const folder of folders) {
+    // A folder whose parent is not kept is shown at the top, not lost.
+    const parent = folder.parent_id && ids.has(folder.parent_id) ? folder.parent_id : null;
+    children.set(parent, [...(children.get(parent) ?? []), folder]);
+  }
+  const out: { folder: OfflineFolder; depth: number }[] = [];
+  const seen = new Set<string>();
+  const walk = (parent: string | null, depth: number) => {
+    const list = (children.get(parent) ?? []).sort((a, b) => a.name.localeCompare(b.name));
+    for (const folder of list) {
+      if (seen.has(folder.id)) continue;
+      seen.add(folder.id);
+      out.push({ folder, depth });
+      walk(folder.id, depth + 1);
+    }
+  };
+  walk(null, 0);
+  return out;
 }
