@@ -55,6 +55,11 @@ import { markdownStart } from "@/lib/notes/editor/markdown-start";
 import { announceNoteChange } from "@/lib/notes/local-changes";
 import { batchDeviceWrites } from "@/lib/notes/sync/device-writes";
 import { localCopyName } from "@/lib/notes/sync/device-copy";
+import {
+  holdNoteOpen,
+  keepNotesWithinLimitSoon,
+  noteOpenedHere,
+} from "@/lib/notes/offline/device-limit";
 import { NoteSync, STORE_EVERY_MS } from "@/lib/notes/sync/note-sync";
 import { openNote, type OpenedNote } from "@/lib/notes/sync/open-note";
 import { markPending } from "@/lib/notes/sync/pending-notes";
@@ -281,6 +286,10 @@ export function NoteEditor({
   useEffect(() => {
     if (!editor) return;
     const local = new IndexeddbPersistence(localCopyName(userId, noteId), doc);
+    // Kept on this device while open in any tab; the least recently opened go past the limit.
+    const release = holdNoteOpen(userId, noteId);
+    noteOpenedHere(localStorage, userId, noteId);
+    keepNotesWithinLimitSoon(userId);
     // Keystrokes reach this device's copy a few at a time, not in a write each.
     const writes = batchDeviceWrites(doc, local);
     let live = true;
@@ -347,7 +356,7 @@ export function NoteEditor({
       window.removeEventListener("pagehide", onHidden);
       sync?.destroy();
       writes.stop();
-      void local.destroy();
+      void local.destroy().finally(release);
     };
     // The server's text only seeds a new document; later renders must not restart the sync.
     // eslint-disable-next-line react-hooks/exhaustive-deps

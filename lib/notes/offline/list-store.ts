@@ -1,6 +1,7 @@
 import { CHECKED_DOWN_KEY } from "@/lib/notes/checklist-preference";
+import { KEEP_NOTES_KEY } from "@/lib/notes/offline/keep-setting";
 import type { NoteListItem } from "@/lib/notes/list";
-import { oneStore } from "@/lib/local-db/one-store";
+import { forgetPeopleStores, oneStore } from "@/lib/local-db/one-store";
 import { cacheIsPublic } from "@/lib/pwa/offline-shell";
 
 /**
@@ -18,6 +19,9 @@ const DEVICE_USER = "groundwork:device-user";
 export function offlineListName(userId: string): string {
   return `groundwork:${userId}:list`;
 }
+
+/** Settings of the device, not of the person: kept across sign-outs. */
+const DEVICE_SETTINGS = [CHECKED_DOWN_KEY, KEEP_NOTES_KEY];
 
 /** Every database this app keeps for someone starts with this. */
 export const LOCAL_DATABASE_PREFIX = "groundwork:";
@@ -41,6 +45,7 @@ let forgotten = false;
 /** Someone signed in: this page may keep their list again. */
 export function rememberDevice(): void {
   forgotten = false;
+  forgetPeopleStores(false);
 }
 
 export async function saveListPage(
@@ -135,10 +140,25 @@ export function notesAmong(all: { name?: string }[] | undefined, userId: string)
  */
 export async function forgetDevice(): Promise<void> {
   forgotten = true;
+  forgetPeopleStores(true);
+  await sweepDevice();
+  // A write already under way as the person signed out (a note's last keys, a list or titles
+  // read that was answered just then) can make a database again after it was deleted: looked for
+  // once more a moment later, unless someone has signed in since.
+  setTimeout(() => {
+    if (forgotten) void sweepDevice();
+  }, SWEEP_AGAIN_MS);
+}
+
+/** When a sign-out looks again for anything kept of the person. */
+const SWEEP_AGAIN_MS = 2_000;
+
+async function sweepDevice(): Promise<void> {
   try {
     for (const key of Object.keys(localStorage)) {
-      // The checklist preference is the device's, not the person's.
-      if (key.startsWith(LOCAL_DATABASE_PREFIX) && key !== CHECKED_DOWN_KEY) {
+      // The device's own settings (where checked items go, how many notes it keeps) are not the
+      // person's: they stay.
+      if (key.startsWith(LOCAL_DATABASE_PREFIX) && !DEVICE_SETTINGS.includes(key)) {
         localStorage.removeItem(key);
       }
     }

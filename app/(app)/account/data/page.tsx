@@ -3,6 +3,7 @@ import type { Metadata } from "next";
 import { AccountNav } from "@/components/account/account-nav";
 import { AccountSection } from "@/components/account/account-section";
 import { DeleteAccount } from "@/components/account/delete-account";
+import { LazyDeviceNotes } from "@/components/account/device-notes-lazy";
 import { ExportData } from "@/components/account/export-data";
 import { requireUser } from "@/lib/auth/require-user";
 import { formatBytes } from "@/lib/history/timeline";
@@ -32,6 +33,12 @@ export default async function DataPage() {
             ? `${usage.versions === 1 ? "1 version" : `${usage.versions} versions`}, ${formatBytes(usage.bytes)}`
             : "Couldn't read how much history takes."}
         </p>
+      </AccountSection>
+      <AccountSection
+        title="This device"
+        description="Notes kept here open instantly, and with no connection at all."
+      >
+        <LazyDeviceNotes userId={claims.sub} />
       </AccountSection>
       <AccountSection title="Delete account">
         <DeleteAccount email={claims.email ?? ""} />
