@@ -19,6 +19,8 @@ export function SignOutButtons() {
       if (!supabase) return void toast.error(NETWORK_ERROR_MESSAGE);
       const { error } = await supabase.auth.signOut({ scope });
       if (error) toast.error(authErrorMessage(error));
+      // Forgotten here too, not only when the page hears SIGNED_OUT.
+      else await import("@/lib/auth/forget-device").then((m) => m.forgetThisDevice());
     });
   }
 

@@ -12,32 +12,6 @@ import { isSessionEnded, markSessionEnded, sessionIdOf } from "@/lib/auth/ended-
 /** After a sign-out, when the browser's cookies are looked at again for an ended session. */
 const RECHECK_AFTER_SIGN_OUT_MS = [1_000, 4_000];
 
-/** Whether this page forgot the device at a sign-out (and so holds back the list's saves). */
-let forgotHere = false;
-
-/** The clearing code is fetched only when someone signs out. */
-async function forgetThisDevice() {
-  forgotHere = true;
-  try {
-    const { forgetDevice } = await import("@/lib/notes/offline/list-store");
-    await forgetDevice();
-  } catch {
-    // Its code could not be fetched: the next sign-out on this device tries again.
-  }
-}
-
-/** After a sign-out in this page, someone signed in: their list may be kept on the device again. */
-async function rememberThisDevice() {
-  if (!forgotHere) return;
-  forgotHere = false;
-  try {
-    const { rememberDevice } = await import("@/lib/notes/offline/list-store");
-    rememberDevice();
-  } catch {
-    // Its code could not be fetched: nothing was forgotten in this page either.
-  }
-}
-
 /**
  * The one subscription to auth events in the page. The callback itself stays synchronous and
  * defers all work: supabase-js holds a lock while it runs, so awaiting a Supabase call inside it
@@ -101,8 +75,15 @@ export function AuthListener({ serverUserId }: { serverUserId: string | null }) 
       const newUserId = session?.user.id ?? null;
       if (event !== "TOKEN_REFRESHED") shownUserId.current = newUserId;
       // Signed out: nothing of theirs stays on this device (notes' copies, the kept list, caches).
-      if (event === "SIGNED_OUT") void forgetThisDevice();
-      else if (event === "SIGNED_IN") void rememberThisDevice();
+      // Its code comes when someone signs in or out, not with every page.
+      if (event === "SIGNED_OUT" || event === "SIGNED_IN")
+        void import("@/lib/auth/forget-device")
+          .then((device) =>
+            event === "SIGNED_OUT" ? device.forgetThisDevice() : device.rememberThisDevice(),
+          )
+          .catch(() => {
+            // Its code could not be fetched: the next sign-out on this device tries again.
+          });
 
       setTimeout(async () => {
         // The offline shell is a static copy rendered for no one: there is nothing to render again

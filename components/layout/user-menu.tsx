@@ -42,6 +42,8 @@ export function UserMenu({
       // The listener in this tab and in every other tab reacts to SIGNED_OUT.
       const { error } = await supabase.auth.signOut();
       if (error) toast.error(authErrorMessage(error));
+      // Forgotten here too, not only when the page hears SIGNED_OUT.
+      else await import("@/lib/auth/forget-device").then((m) => m.forgetThisDevice());
     });
   }
 
