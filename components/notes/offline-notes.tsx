@@ -365,7 +365,7 @@ export function OfflineNotes() {
       ...shown.waiting,
       ...notes.filter((n) => n.madeHere).map((n) => n.id),
     ]).size;
-    return { ...shown, count };
+    return { ...shown, count, tags: shellTags(shown.notes) };
     // `kept` changes with what waits on this device, which this reads.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [loaded, kept, every]);
@@ -473,7 +473,7 @@ export function OfflineNotes() {
   const listName = scopeName(scope, loaded.folders);
   const listed = searchShellNotes(notesInScope(view.notes, scope), query);
   const trashed = scope ? [] : searchShellNotes(view.trash, query);
-  const tags = shellTags(view.notes);
+  const tags = view.tags;
   const folderTree = foldersInOrder(loaded.folders);
   const scopeKnown =
     !scope ||

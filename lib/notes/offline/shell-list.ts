@@ -156,10 +156,21 @@ export function searchShellNotes<T extends Pick<ShellNote, "title" | "preview" |
   const words = foldForSearch(query).text.split(/\s+/).filter(Boolean);
   if (words.length === 0) return [...notes];
   return notes.filter((note) => {
-    const text = foldForSearch(`${note.title}\n${note.preview}\n${note.folder ?? ""}`).text;
+    let text = foldedNotes.get(note);
+    if (text === undefined) {
+      text = foldForSearch(`${note.title}\n${note.preview}\n${note.folder ?? ""}`).text;
+      foldedNotes.set(note, text);
+    }
     return words.every((word) => text.includes(word));
   });
 }
+
+/**
+ * Each listed note's searchable text, folded once per note object: a keystroke in the search
+ * compares the query with thousands of notes without folding them again (the list makes new
+ * objects whenever what it shows changes, so a note's text is never stale here).
+ */
+const foldedNotes = new WeakMap<object, string>();
 
 /** What the offline shell lists: every note, one folder's notes, or one tag's (sub-tags too). */
 export type ShellScope = { folder: string } | { tag: string } | null;
