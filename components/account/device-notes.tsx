@@ -4,6 +4,7 @@ import { useEffect, useId, useState, useSyncExternalStore } from "react";
 import { toast } from "sonner";
 
 import { ConfirmButton } from "@/components/notes/confirm-button";
+import { deviceSetting } from "@/lib/device-setting";
 import { formatBytes } from "@/lib/format-bytes";
 import { keepNotesWithinLimit } from "@/lib/notes/offline/device-limit";
 import {
@@ -30,18 +31,7 @@ async function measureDevice(userId: string) {
   return { count: onDevice.size, usage: estimate?.usage ?? null };
 }
 
-const listeners = new Set<() => void>();
-function subscribe(listener: () => void) {
-  listeners.add(listener);
-  const onStorage = (event: StorageEvent) => {
-    if (event.key === KEEP_NOTES_KEY) listener();
-  };
-  window.addEventListener("storage", onStorage);
-  return () => {
-    listeners.delete(listener);
-    window.removeEventListener("storage", onStorage);
-  };
-}
+const setting = deviceSetting(KEEP_NOTES_KEY);
 
 /**
  * What this device keeps to open notes with no network, and how much of it: how many notes'
@@ -52,7 +42,7 @@ export function DeviceNotes({ userId }: { userId: string }) {
   const selectId = useId();
   // The device's choice; unknown until the page runs in the browser.
   const limit = useSyncExternalStore<KeepChoice | undefined>(
-    subscribe,
+    setting.subscribe,
     () => keptNotesLimit(window.localStorage),
     () => undefined,
   );
@@ -89,7 +79,7 @@ export function DeviceNotes({ userId }: { userId: string }) {
   function choose(value: string) {
     const next = KEEP_CHOICES.find((choice) => String(choice) === value) ?? null;
     setKeptNotesLimit(localStorage, next);
-    for (const listener of listeners) listener();
+    setting.changed();
     const keeps =
       next === null
         ? "This device keeps every note you open"

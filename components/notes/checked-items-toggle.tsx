@@ -4,29 +4,19 @@ import { useSyncExternalStore } from "react";
 import { ListChecksIcon } from "@/components/ui/icons";
 
 import { Button } from "@/components/ui/button";
+import { deviceSetting } from "@/lib/device-setting";
 import {
   CHECKED_DOWN_KEY,
   checkedItemsDown,
   setCheckedItemsDown,
 } from "@/lib/notes/checklist-preference";
 
-const listeners = new Set<() => void>();
-function subscribe(listener: () => void) {
-  listeners.add(listener);
-  const onStorage = (event: StorageEvent) => {
-    if (event.key === CHECKED_DOWN_KEY) listener();
-  };
-  window.addEventListener("storage", onStorage);
-  return () => {
-    listeners.delete(listener);
-    window.removeEventListener("storage", onStorage);
-  };
-}
+const setting = deviceSetting(CHECKED_DOWN_KEY);
 
 /** This device's choice: checklist items ticked off move below the ones still to do. */
 export function CheckedItemsToggle() {
   const on = useSyncExternalStore(
-    subscribe,
+    setting.subscribe,
     () => checkedItemsDown(window.localStorage),
     () => false,
   );
@@ -38,7 +28,7 @@ export function CheckedItemsToggle() {
       title="Move checked items down"
       onClick={() => {
         setCheckedItemsDown(window.localStorage, !on);
-        for (const listener of listeners) listener();
+        setting.changed();
       }}
     >
       <ListChecksIcon aria-hidden="true" />
