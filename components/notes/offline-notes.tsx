@@ -207,6 +207,8 @@ export function OfflineNotes() {
   // first rows and the open note are drawn: the notes no kept page holds, and every note's folder
   // and tags.
   const [every, setEvery] = useState<DeviceTitle[]>([]);
+  // Until it is read, an empty list (a folder's, a tag's) is not yet known to be empty.
+  const [everyRead, setEveryRead] = useState(false);
   // What the list shows: every note, a folder's or a tag's, as the address says.
   const [scope, setScope] = useState<ShellScope>(null);
   const [rowLimit, setRowLimit] = useState(MORE_ROWS);
@@ -394,6 +396,9 @@ export function OfflineNotes() {
       })
       .catch(() => {
         // Nothing more than the kept pages to list.
+      })
+      .finally(() => {
+        if (live) startTransition(() => setEveryRead(true));
       });
     return () => {
       live = false;
@@ -682,7 +687,9 @@ export function OfflineNotes() {
           />
         </div>
         <div className="min-h-0 flex-1 overflow-y-auto">
-          {view.notes.length === 0 ? (
+          {listed.length === 0 && !query.trim() && !everyRead ? (
+            <div role="status" aria-label="Loading your notes" className="h-24" />
+          ) : view.notes.length === 0 ? (
             <p className="px-4 py-8 text-center text-sm text-muted-foreground">
               No notes are kept on this device.
             </p>

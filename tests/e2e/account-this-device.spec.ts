@@ -77,3 +77,48 @@ test("Your data shows what this device keeps, keeps the chosen number of notes a
   );
   await device.close();
 });
+
+test("past its limit, the device lets go of the notes opened least recently, a few seconds after a note is opened, and keeps the one open", async ({
+  browser,
+  baseURL,
+}) => {
+  const person = await newPerson();
+  const open = await seedNote(person, "Reading list", "Three books");
+  const device = await deviceOf(browser, baseURL!, person);
+  const page = await device.newPage();
+  await page.goto("/notes");
+  // 101 notes kept from earlier, each opened a minute after the one before; the limit is 100.
+  await page.evaluate(
+    async ({ userId, count }) => {
+      const opened: Record<string, number> = {};
+      for (let i = 0; i < count; i++) {
+        const id = `0000${String(i).padStart(4, "0")}-0000-4000-8000-000000000000`;
+        opened[id] = Date.UTC(2026, 0, 1) + i * 60_000;
+        await new Promise<void>((resolve, reject) => {
+          const request = indexedDB.open(`groundwork:${userId}:note:${id}`, 1);
+          request.onupgradeneeded = () => request.result.createObjectStore("updates");
+          request.onsuccess = () => {
+            request.result.close();
+            resolve();
+          };
+          request.onerror = () => reject(request.error);
+        });
+      }
+      localStorage.setItem(`groundwork:${userId}:opened-notes`, JSON.stringify(opened));
+      localStorage.setItem("groundwork:device-keeps-notes", "100");
+    },
+    { userId: person.id, count: 101 },
+  );
+  expect(await notesKept(page, person.id)).toHaveLength(101);
+
+  await openNote(page, open);
+  await expect(editor(page)).toContainText("Three books");
+  await expect.poll(() => notesKept(page, person.id), { timeout: 30_000 }).toHaveLength(100);
+  const kept = await notesKept(page, person.id);
+  // The two opened longest ago went; the note open now, and every other, stayed.
+  expect(kept).toContain(open);
+  expect(kept).not.toContain("00000000-0000-4000-8000-000000000000");
+  expect(kept).not.toContain("00000001-0000-4000-8000-000000000000");
+  expect(kept).toContain("00000002-0000-4000-8000-000000000000");
+  await device.close();
+});

@@ -136,11 +136,18 @@ export async function keepNotesWithinLimit(
 
 let soon: ReturnType<typeof setTimeout> | undefined;
 
-/** After a note is opened: makes room, if the device is past its limit, once things are quiet. */
+/**
+ * After a note is opened: makes room, if the device is past its limit, once things are quiet and
+ * only while online.
+ */
 export function keepNotesWithinLimitSoon(userId: string): void {
   clearTimeout(soon);
   soon = setTimeout(() => {
-    const go = () => void keepNotesWithinLimit(userId).catch(() => {});
+    // Offline, a note let go could not be opened again until the network is back: room is made
+    // only online.
+    const go = () => {
+      if (navigator.onLine) void keepNotesWithinLimit(userId).catch(() => {});
+    };
     if (typeof window.requestIdleCallback !== "function") return go();
     window.requestIdleCallback(go, { timeout: 10_000 });
   }, 5_000);
