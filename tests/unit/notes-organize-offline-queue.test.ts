@@ -122,7 +122,9 @@ const note = (id: string, title: string, updated_at: string, extra: Partial<Shel
     pinned: false,
     updated_at,
     deleted_at: null,
+    folder_id: null,
     folder: null,
+    tags: [],
     onDevice: true,
     ...extra,
   }) as ShellNote;
@@ -140,9 +142,9 @@ describe("the offline list with what waits laid over it", () => {
       { [B]: "f1" },
       new Map([["f1", "Trips"]]),
     );
-    expect(notes.map((n) => [n.title, n.pinned, n.folder])).toEqual([
-      ["", false, null],
-      ["B", true, "Trips"],
+    expect(notes.map((n) => [n.title, n.pinned, n.folder_id, n.folder])).toEqual([
+      ["", false, null, null],
+      ["B", true, "f1", "Trips"],
     ]);
     expect(trashed.map((n) => n.id)).toEqual([A]);
     expect([...waiting].sort()).toEqual([A, B].sort());
