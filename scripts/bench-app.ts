@@ -287,9 +287,10 @@ async function featurePages(
     ...collab.lines,
     ...offline.lines,
   ];
-  const kindsFailed = [...Object.values(searchKinds), ...Object.values(notes.organize)].some(
-    (t) => t.failures > 0,
-  );
+  const kindsFailed = [
+    ...Object.values(searchKinds),
+    ...Object.values(notes.organize.timings),
+  ].some((t) => t.failures > 0);
   return {
     rows,
     lines,
