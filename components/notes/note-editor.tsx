@@ -52,6 +52,7 @@ import { SlashCommands } from "@/lib/notes/editor/slash-commands";
 import { documentFromMarkdown } from "@/lib/notes/markdown-document";
 import { deriveTitleAndBody } from "@/lib/notes/derive";
 import { markdownStart } from "@/lib/notes/editor/markdown-start";
+import { documentRefs, type DocJSON } from "@/lib/tags/parse";
 import { announceNoteChange } from "@/lib/notes/local-changes";
 import { batchDeviceWrites } from "@/lib/notes/sync/device-writes";
 import { localCopyName } from "@/lib/notes/sync/device-copy";
@@ -312,7 +313,11 @@ export function NoteEditor({
       sync = new NoteSync(doc, supabaseNoteStore(connect, noteId, userId), null, {
         readOnly: !canEditNow.current,
         storeEveryMs: STORE_EVERY_MS,
-        derive: () => deriveTitleAndBody(markdownStart(editor)),
+        // Tags as the server reads them, so the offline list can show a tag typed anywhere.
+        derive: () => ({
+          ...deriveTitleAndBody(markdownStart(editor)),
+          tags: documentRefs(editor.getJSON() as DocJSON).tags,
+        }),
         onText: (shown) =>
           announceNoteChange({ id: noteId, ...shown, updated_at: new Date().toISOString() }),
         onState: (state, message) => {

@@ -2,7 +2,14 @@
  * Changes this tab made to a note, for the parts of the page that show it (the list) without
  * waiting for the server or Realtime to tell them.
  */
-export type LocalNoteChange = { id: string; title: string; body: string; updated_at: string };
+export type LocalNoteChange = {
+  id: string;
+  title: string;
+  body: string;
+  updated_at: string;
+  /** The tags the note's text holds now, where the editor read them. */
+  tags?: string[];
+};
 
 const EVENT = "groundwork:note-changed";
 

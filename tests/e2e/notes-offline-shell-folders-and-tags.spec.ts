@@ -110,6 +110,11 @@ test("the installed app, opened cold with no network, lists every note by folder
   // A note opened from the folder, and the way back returns to the folder.
   await folder.getByRole("link", { name: /Café in Lisbon/ }).click();
   await expect(editor(cold)).toContainText("Pastéis de nata", { timeout: 15_000 });
+  // A tag typed offline is listed at once, as the server will read it on reconnect.
+  await editor(cold).click();
+  await cold.keyboard.press("Control+End");
+  await cold.keyboard.type(" #porto");
+  await expect(show.locator("option", { hasText: "#porto (1)" })).toHaveCount(1);
   await cold.goBack();
   await expect(cold).toHaveURL(new RegExp(`/notes\\?folder=${trips.id}$`));
   await expect(cold.getByRole("heading", { level: 1 })).toHaveText("Trips");

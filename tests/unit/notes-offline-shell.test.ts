@@ -11,6 +11,7 @@ import {
   shellTags,
   waitingLine,
 } from "@/lib/notes/offline/shell-list";
+import { keepShownText, shownTexts } from "@/lib/notes/offline/shown-text";
 import {
   cacheIsPublic,
   NOTE_SHELL_KEY,
@@ -20,6 +21,8 @@ import {
   shellServes,
   withPreloads,
 } from "@/lib/pwa/offline-shell";
+
+import { memoryStorage } from "./support/memory-storage";
 
 const ID_A = "0a000000-0000-4000-8000-00000000000a";
 const ID_B = "0b000000-0000-4000-8000-00000000000b";
@@ -130,6 +133,44 @@ describe("the offline shell's list", () => {
       [{ id: ID_A, title: "Final", updated_at: "2026-01-05", folder_id: null, pinned: false }],
     );
     expect([only.title, only.folder_id, only.folder, only.tags]).toEqual(["Final", null, null, []]);
+  });
+
+  it("shows the tags a note's editor read on this device where they are newer than the kept list's", () => {
+    const storage = memoryStorage();
+    keepShownText(storage, "user-1", {
+      id: ID_A,
+      title: "Café in Lisbon",
+      body: "Pastéis #trip/lisbon #food",
+      updated_at: "2026-01-05T00:00:00Z",
+      tags: ["trip/lisbon", "food"],
+    });
+    // Told without tags (an older page): none kept, so the list's own stay.
+    keepShownText(storage, "user-1", {
+      id: ID_B,
+      title: "Packing list",
+      body: "",
+      updated_at: "2026-01-05T00:00:00Z",
+    });
+    const list = shellList(
+      [
+        {
+          folder: null,
+          page: page([note(ID_A, "Café", "2026-01-01"), note(ID_B, "Packing", "2026-01-01")]),
+        },
+      ],
+      [],
+      new Set([ID_A, ID_B]),
+      [],
+      shownTexts(storage, "user-1"),
+      [
+        { id: ID_A, title: "Café", updated_at: "2026-01-01", tags: ["trip"] },
+        { id: ID_B, title: "Packing", updated_at: "2026-01-01", tags: ["travel"] },
+      ],
+    );
+    expect(list.map((n) => [n.title, n.tags])).toEqual([
+      ["Café in Lisbon", ["trip/lisbon", "food"]],
+      ["Packing list", ["travel"]],
+    ]);
   });
 
   it("counts what waits to sync in words", () => {

@@ -540,4 +540,34 @@ describe("NoteSync's text for the page", () => {
     await vi.advanceTimersByTimeAsync(800);
     expect(told).toEqual(["Train at eight", "Train at eight!"]);
   });
+
+  it("is told when only the tags changed: a tag typed past the start of a long note", async () => {
+    vi.useFakeTimers();
+    const doc = new Y.Doc();
+    const told: { title: string; tags?: string[] }[] = [];
+    // The start of the body is all the list keeps; the tags are read from the whole text.
+    const sync = new NoteSync(doc, new MemoryDatabase().storeFor(), null, {
+      derive: (d) => {
+        const text = d.getText("t").toString();
+        return {
+          title: text.slice(0, 12),
+          body: "",
+          tags: [...text.matchAll(/#(\w+)/g)].map((m) => m[1]),
+        };
+      },
+      onText: ({ title, tags }) => told.push({ title, tags }),
+      textDelayMs: 800,
+    });
+    syncs.push(sync);
+    sync.assumeShownText({ title: "Packing list", body: "" });
+    doc.getText("t").insert(0, "Packing list: sandals, a raincoat");
+    await vi.advanceTimersByTimeAsync(800);
+    expect(told).toEqual([{ title: "Packing list", tags: [] }]);
+    doc.getText("t").insert(33, " #lisbon");
+    await vi.advanceTimersByTimeAsync(800);
+    expect(told).toEqual([
+      { title: "Packing list", tags: [] },
+      { title: "Packing list", tags: ["lisbon"] },
+    ]);
+  });
 });

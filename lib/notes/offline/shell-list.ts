@@ -121,7 +121,7 @@ export function shellList(
       deleted_at: null,
       folder_id: null,
       folder: null,
-      tags: [],
+      tags: text.tags ?? [],
       onDevice: true,
     });
   }

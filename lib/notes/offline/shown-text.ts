@@ -7,7 +7,7 @@ import type { LocalNoteChange } from "@/lib/notes/local-changes";
  * newer. Without it a note made and written offline is listed as "Untitled note", a note edited
  * offline keeps its old title, and searching the device finds neither by what was written.
  */
-export type ShownText = { title: string; preview: string; updated_at: string };
+export type ShownText = { title: string; preview: string; updated_at: string; tags?: string[] };
 
 type KeyValue = Pick<Storage, "getItem" | "setItem">;
 
@@ -28,7 +28,9 @@ export function shownTexts(storage: KeyValue, userId: string): Record<string, Sh
             !!t &&
             typeof t.title === "string" &&
             typeof t.preview === "string" &&
-            typeof t.updated_at === "string"
+            typeof t.updated_at === "string" &&
+            (t.tags === undefined ||
+              (Array.isArray(t.tags) && t.tags.every((tag) => typeof tag === "string")))
           );
         },
       ),
@@ -54,7 +56,15 @@ export function keepShownText(storage: KeyValue, userId: string, change: LocalNo
     .sort(([, a], [, b]) => Date.parse(b.updated_at) - Date.parse(a.updated_at))
     .slice(0, SHOWN_TEXT_LIMIT - 1);
   const next = Object.fromEntries([
-    [change.id, { title: change.title, preview, updated_at: change.updated_at }],
+    [
+      change.id,
+      {
+        title: change.title,
+        preview,
+        updated_at: change.updated_at,
+        ...(change.tags ? { tags: change.tags } : {}),
+      },
+    ],
     ...kept,
   ]);
   try {

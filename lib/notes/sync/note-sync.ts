@@ -11,14 +11,24 @@ import {
 /** Origin of updates that came from elsewhere: they are applied, never sent back out. */
 export const REMOTE = Symbol("remote");
 
+/** What a page shows of a note's text: its title, the start of its body and, once derived, its tags. */
+export type ShownNoteText = { title: string; body: string; tags?: string[] };
+
+/** One text to compare what was last shown with; tags only once told (the server's text has none). */
+const shownKey = ({ title, body, tags }: ShownNoteText) =>
+  tags ? `${title}\n${body}\n#${tags.join(" #")}` : `${title}\n${body}`;
+
 export interface NoteSyncOptions {
-  /** Title and body as the database will keep them, from the document (with onText). */
-  derive?: (doc: Y.Doc) => { title: string; body: string };
+  /**
+   * Title and body as the database will keep them, from the document (with onText), and the tags
+   * the server will read from it: a tag typed anywhere in the note is text the page is told of.
+   */
+  derive?: (doc: Y.Doc) => ShownNoteText;
   /**
    * The text changed, for what this page shows of it (the list) before the server says so. The
    * server writes the stored text itself, from the stored document.
    */
-  onText?: (text: { title: string; body: string }) => void;
+  onText?: (text: ShownNoteText) => void;
   onState?: (state: SaveState, message?: string) => void;
   /**
    * How long changes made while the channel was not joined yet are kept for it: a device that
@@ -325,7 +335,7 @@ export class NoteSync {
   private showText(): void {
     this.textTimer = null;
     const text = this.options.derive!(this.doc);
-    const key = `${text.title}\n${text.body}`;
+    const key = shownKey(text);
     if (key === this.shownText || this.stopped) return;
     this.shownText = key;
     this.options.onText?.(text);
@@ -333,7 +343,7 @@ export class NoteSync {
 
   /** Marks text as already shown (the server rendered it), so opening a note announces nothing. */
   assumeShownText(text: { title: string; body: string }): void {
-    this.shownText = `${text.title}\n${text.body}`;
+    this.shownText = shownKey(text);
   }
 
   /** Asks the server to write the note's text from what is stored; a failure waits for the next store. */
