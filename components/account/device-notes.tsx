@@ -17,7 +17,7 @@ import {
 import { notesOnDevice } from "@/lib/notes/offline/list-store";
 
 const choiceLabel = (choice: KeepChoice) =>
-  choice === null ? "Every note I open" : `${choice.toLocaleString("en-US")} notes`;
+  choice === null ? "Every note opened here" : `${choice.toLocaleString("en-US")} notes`;
 
 const notesWord = (count: number) =>
   count === 1 ? "1 note" : `${count.toLocaleString("en-US")} notes`;
