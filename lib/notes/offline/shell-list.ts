@@ -156,21 +156,26 @@ export function searchShellNotes<T extends Pick<ShellNote, "title" | "preview" |
   const words = foldForSearch(query).text.split(/\s+/).filter(Boolean);
   if (words.length === 0) return [...notes];
   return notes.filter((note) => {
-    let text = foldedNotes.get(note);
-    if (text === undefined) {
-      text = foldForSearch(`${note.title}\n${note.preview}\n${note.folder ?? ""}`).text;
-      foldedNotes.set(note, text);
+    const source = `${note.title}\n${note.preview}\n${note.folder ?? ""}`;
+    let kept = foldedNotes.get(source);
+    if (kept === undefined) {
+      if (foldedNotes.size >= FOLDED_AT_MOST) foldedNotes.clear();
+      kept = foldForSearch(source).text;
+      foldedNotes.set(source, kept);
     }
+    const text = kept;
     return words.every((word) => text.includes(word));
   });
 }
 
 /**
- * Each listed note's searchable text, folded once per note object: a keystroke in the search
- * compares the query with thousands of notes without folding them again (the list makes new
- * objects whenever what it shows changes, so a note's text is never stale here).
+ * Each note's searchable text folded once, by the text itself: a keystroke in the search compares
+ * the query with thousands of notes without folding them again, and so does the first one after
+ * the list is laid out anew (at each pause in typing a note), since only the note written changed.
+ * Emptied when it holds far more texts than any list, so texts no note has any more do not pile up.
  */
-const foldedNotes = new WeakMap<object, string>();
+const foldedNotes = new Map<string, string>();
+const FOLDED_AT_MOST = 50_000;
 
 /** What the offline shell lists: every note, one folder's notes, or one tag's (sub-tags too). */
 export type ShellScope = { folder: string } | { tag: string } | null;
