@@ -206,9 +206,8 @@ export function OfflineNotes() {
   // Every note of the person the device keeps (title, folder, pin, tags), read once the list's
   // first rows and the open note are drawn: the notes no kept page holds, and every note's folder
   // and tags.
-  const [every, setEvery] = useState<DeviceTitle[]>([]);
-  // Until it is read, an empty list (a folder's, a tag's) is not yet known to be empty.
-  const [everyRead, setEveryRead] = useState(false);
+  // Null until read: an empty list (a folder's, a tag's) is not yet known to be empty.
+  const [every, setEvery] = useState<DeviceTitle[] | null>(null);
   // What the list shows: every note, a folder's or a tag's, as the address says.
   const [scope, setScope] = useState<ShellScope>(null);
   const [rowLimit, setRowLimit] = useState(MORE_ROWS);
@@ -352,7 +351,7 @@ export function OfflineNotes() {
       onDevice,
       notesMadeHere(localStorage, userId),
       shownTexts(localStorage, userId),
-      every,
+      every ?? [],
     );
     const names = new Map(folders.map((f) => [f.id, f.name]));
     const shown = withWaitingChanges(
@@ -391,14 +390,10 @@ export function OfflineNotes() {
     let live = true;
     void import("@/lib/search/device-titles")
       .then(({ readKeptTitles }) => readKeptTitles(loaded.userId))
+      // Nothing more than the kept pages to list when it cannot be read.
+      .catch((): DeviceTitle[] => [])
       .then((kept) => {
-        if (live && kept.length > 0) startTransition(() => setEvery(kept));
-      })
-      .catch(() => {
-        // Nothing more than the kept pages to list.
-      })
-      .finally(() => {
-        if (live) startTransition(() => setEveryRead(true));
+        if (live) startTransition(() => setEvery(kept));
       });
     return () => {
       live = false;
@@ -687,7 +682,7 @@ export function OfflineNotes() {
           />
         </div>
         <div className="min-h-0 flex-1 overflow-y-auto">
-          {listed.length === 0 && !query.trim() && !everyRead ? (
+          {listed.length === 0 && !query.trim() && every === null ? (
             <div role="status" aria-label="Loading your notes" className="h-24" />
           ) : view.notes.length === 0 ? (
             <p className="px-4 py-8 text-center text-sm text-muted-foreground">
