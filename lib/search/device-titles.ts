@@ -9,12 +9,13 @@ export type { DeviceTitle } from "@/lib/search/title-index";
 /**
  * Every note of this person that this device knows of (its title, last edit, folder, pin and tags;
  * never its text), so that any of them can be found by title, and listed by folder and tag, with
- * the network down. Kept in an IndexedDB
- * database of its own (`groundwork:<user>:titles`, deleted at sign-out with the others) and in
- * memory while a page is open. The whole list is read from the server when the palette opens and
- * it was last read more than ten minutes ago (their own notes in pages of 1,000 ids in order, and
- * the newest 500 shared with them); in between only their own notes edited since the newest one
- * kept. Search answers and the list's live changes keep it fresh.
+ * the network down. Kept in an IndexedDB database of its own (`groundwork:<user>:titles`, deleted
+ * at sign-out with the others) and in memory while a page uses it. Brought up to date when the
+ * palette opens and a few seconds after a notes page's live changes begin to flow
+ * (`keepWholeListSoon`): the whole list when it was last read more than ten minutes ago (their own
+ * notes in pages of 1,000 ids in order, and the newest 500 shared with them), in between only their
+ * own notes edited since the newest one kept. Search answers and the list's live changes keep it
+ * fresh.
  */
 
 const STORE = "titles";
