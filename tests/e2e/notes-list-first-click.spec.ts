@@ -25,7 +25,12 @@ function holdVirtualList(page: Page) {
       }
     });
   });
-  return { held, release: () => release!() };
+  return {
+    held,
+    release: () => release!(),
+    /** Ends the hold: a chunk still being read as the page closes is dropped, not failed. */
+    stop: () => page.unrouteAll({ behavior: "ignoreErrors" }),
+  };
 }
 
 /**
@@ -44,7 +49,7 @@ test("a note clicked while the list's own code arrives still opens", async ({
   const page = await context.newPage();
 
   // The virtual list's code is held back until the button is down.
-  const { held, release } = holdVirtualList(page);
+  const { held, release, stop } = holdVirtualList(page);
   // Not waiting for the load event: the list asks for that code as it hydrates, which can be before
   // the page has loaded, and a script held back then holds the load event back with it.
   await page.goto("/notes", { waitUntil: "commit" });
@@ -72,6 +77,7 @@ test("a note clicked while the list's own code arrives still opens", async ({
   await expect(editor(page)).toContainText("Opened by the first click.");
   // And the virtual list took over once the click was done.
   await expect(page.locator("[data-note-list] > li[data-index]").first()).toBeAttached();
+  await stop();
 });
 
 test("keys pressed while the list's own code arrives walk on past the first screen", async ({
@@ -88,7 +94,7 @@ test("keys pressed while the list's own code arrives walk on past the first scre
   expect((await admin().from("notes").insert(rows)).error).toBeNull();
   const context = await deviceOf(browser, baseURL!, person);
   const page = await context.newPage();
-  const { held, release } = holdVirtualList(page);
+  const { held, release, stop } = holdVirtualList(page);
   await page.goto("/notes", { waitUntil: "commit" });
   const list = page.getByRole("list", { name: "All notes" });
   await expect(list.getByRole("listitem").first()).toContainText("Note 39");
@@ -107,5 +113,6 @@ test("keys pressed while the list's own code arrives walk on past the first scre
   await expect(focused).toBeInViewport();
   await page.keyboard.press("k");
   await expect(focused).toContainText("Note 10");
+  await stop();
   await context.close();
 });
