@@ -1101,6 +1101,7 @@ export type Database = {
           updated_at: string;
           role: string;
           owner_name: string;
+          owner_id: string;
         }[];
       };
       tag_counts_add: {

@@ -246,9 +246,9 @@ describe("sharing: what each person's lists show", () => {
       expect(own.data, who).toEqual([]);
       const shared = await p.client.rpc("shared_with_me");
       expect(
-        shared.data?.map((r) => [r.id, r.title, r.role]),
+        shared.data?.map((r) => [r.id, r.title, r.role, r.owner_id]),
         who,
-      ).toEqual([[noteId, "Team plan quokka", who]]);
+      ).toEqual([[noteId, "Team plan quokka", who, owner.id]]);
     }
     for (const p of [invited, removed, stranger]) {
       expect((await p.client.rpc("shared_with_me")).data).toEqual([]);
