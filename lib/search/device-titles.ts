@@ -3,12 +3,13 @@ import type { SupabaseClient } from "@supabase/supabase-js";
 import { oneStore } from "@/lib/local-db/one-store";
 import type { Database } from "@/lib/supabase/database.types";
 import { keptOver, TitleIndex, type DeviceTitle, type TitleHit } from "@/lib/search/title-index";
+import { isRole } from "@/lib/sharing/roles";
 
 export type { DeviceTitle } from "@/lib/search/title-index";
 
 /**
  * Every note of this person that this device knows of (its title, last edit, folder, pin and tags;
- * never its text), so that any of them can be found by title, and listed by folder and tag, with
+ * for a note shared with them, their role and its owner; never its text), so that any of them can be found by title, and listed by folder and tag, with
  * the network down. Kept in an IndexedDB database of its own (`groundwork:<user>:titles`, deleted
  * at sign-out with the others) and in memory while a page uses it. Brought up to date when the
  * palette opens and a few seconds after a notes page's live changes begin to flow
@@ -173,12 +174,20 @@ const ownTitle = (row: OwnRow): DeviceTitle => ({
   tags: row.note_tags.map((t) => t.tag).sort(),
 });
 
-/** A note shared with the person, as kept: its id, title and last edit only. */
-const sharedTitle = ({ id, title, updated_at }: DeviceTitle): DeviceTitle => ({
-  id,
-  title,
-  updated_at,
+type SharedRow = Database["public"]["Functions"]["shared_with_me"]["Returns"][number];
+
+/**
+ * A note shared with the person, as kept: its id, title, last edit, the person's role on it and
+ * whose it is (never its text, nor its owner's tags and folders).
+ */
+const sharedTitle = (row: SharedRow): DeviceTitle => ({
+  id: row.id,
+  title: row.title,
+  updated_at: row.updated_at,
   shared: true,
+  ...(isRole(row.role) ? { role: row.role } : {}),
+  owner: row.owner_name,
+  owner_id: row.owner_id,
 });
 
 /**

@@ -1,5 +1,6 @@
 import { fuzzyMatchFolded } from "@/lib/palette/fuzzy";
 import { foldForSearch } from "@/lib/search/fold";
+import type { Role } from "@/lib/sharing/roles";
 
 /**
  * A note as this device keeps it for finding it, and for listing it with no network: its title and
@@ -16,9 +17,14 @@ export interface DeviceTitle {
   tags?: string[];
   /** Someone else's note shared with the person: listed under "Shared with me", not All notes. */
   shared?: boolean;
+  /** A shared note's role for the person, what it lets them do with it offline. */
+  role?: Role;
+  /** A shared note's owner: their name, and their id (the note's files are kept under it). */
+  owner?: string;
+  owner_id?: string;
 }
 
-const FIELDS = ["folder_id", "pinned", "tags", "shared"] as const;
+const FIELDS = ["folder_id", "pinned", "tags", "shared", "role", "owner", "owner_id"] as const;
 
 /** `had` with what `note` tells of it; fields `note` leaves out keep what `had` held. */
 function merged(had: DeviceTitle | undefined, note: DeviceTitle): DeviceTitle {
@@ -52,6 +58,9 @@ function same(a: DeviceTitle, b: DeviceTitle): boolean {
     a.folder_id === b.folder_id &&
     a.pinned === b.pinned &&
     a.shared === b.shared &&
+    a.role === b.role &&
+    a.owner === b.owner &&
+    a.owner_id === b.owner_id &&
     (a.tags ?? []).join("\n") === (b.tags ?? []).join("\n") &&
     (a.tags === undefined) === (b.tags === undefined)
   );

@@ -133,12 +133,16 @@ describe("the titles a device keeps for finding notes offline", () => {
       pinned: false,
       tags: [],
     });
-    // Shared with them: listed apart, and its owner's tags are not theirs to read.
+    // Shared with them: listed apart, with their role and whose it is; its owner's tags are not
+    // theirs to read.
     expect(every?.find((t) => t.id === sharedWithMe)).toEqual({
       id: sharedWithMe,
       title: "Shared trip",
       updated_at: expect.any(String),
       shared: true,
+      role: "viewer",
+      owner: expect.any(String),
+      owner_id: w.otherId,
     });
 
     const changed = await readTitlesSince(w.owner, w.ownerId, since);
