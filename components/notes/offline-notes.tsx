@@ -54,6 +54,7 @@ import { pendingNotes } from "@/lib/notes/sync/pending-notes";
 import { noteIdFromPath } from "@/lib/pwa/offline-shell";
 import { copyReadAhead, takeShellReads, type ShellReads } from "@/lib/notes/offline/read-ahead";
 import type { DeviceTitle } from "@/lib/search/title-index";
+import { ROLE_LABEL } from "@/lib/sharing/roles";
 
 type Loaded =
   | {
@@ -159,15 +160,23 @@ const MORE_ROWS = 200;
 /** The list's name: All notes, a folder's name, or a tag. */
 function scopeName(scope: ShellScope, folders: OfflineFolder[]): string {
   if (!scope) return "All notes";
+  if ("shared" in scope) return "Shared with me";
   if ("tag" in scope) return `#${scope.tag}`;
   return folders.find((f) => f.id === scope.folder)?.name ?? "Folder";
 }
 
 /** A scope as the "Show" menu's value. */
 const scopeValue = (scope: ShellScope) =>
-  !scope ? "" : "folder" in scope ? `folder:${scope.folder}` : `tag:${scope.tag}`;
+  !scope
+    ? ""
+    : "shared" in scope
+      ? "shared"
+      : "folder" in scope
+        ? `folder:${scope.folder}`
+        : `tag:${scope.tag}`;
 
 function scopeOfValue(value: string): ShellScope {
+  if (value === "shared") return { shared: true };
   if (value.startsWith("folder:")) return { folder: value.slice("folder:".length) };
   if (value.startsWith("tag:")) return { tag: value.slice("tag:".length) };
   return null;
@@ -475,8 +484,10 @@ export function OfflineNotes() {
   const trashed = scope ? [] : searchShellNotes(view.trash, query);
   const tags = view.tags;
   const folderTree = foldersInOrder(loaded.folders);
+  const sharedCount = view.notes.filter((n) => n.shared).length;
   const scopeKnown =
     !scope ||
+    "shared" in scope ||
     ("folder" in scope
       ? folderTree.some(({ folder }) => folder.id === scope.folder)
       : tags.some(({ tag }) => tag === scope.tag));
@@ -500,7 +511,13 @@ export function OfflineNotes() {
         <span className="max-[400px]:sr-only">All notes</span>
       </a>
       <div id="note-status-slot" data-note-status-slot className="mr-auto" />
-      {inTrash ? (
+      {note.shared ? (
+        // Someone else's note: what it is to this person, and nothing of the owner's to change.
+        <span className="truncate text-sm text-muted-foreground">
+          {note.shared.owner ? `${note.shared.owner} · ` : ""}
+          {note.shared.role ? ROLE_LABEL[note.shared.role] : ROLE_LABEL.viewer}
+        </span>
+      ) : inTrash ? (
         <Button
           variant="ghost"
           size="sm"
@@ -585,6 +602,7 @@ export function OfflineNotes() {
           <span>{displayTitle(n.title)}</span>
         </b>
         <small>
+          {n.shared?.owner && `${n.shared.owner} · `}
           {n.folder && (
             <>
               <FolderIcon aria-hidden="true" className="inline size-3" /> {n.folder}
@@ -643,7 +661,7 @@ export function OfflineNotes() {
               What you shared is kept on this device. It becomes a note once you’re back online.
             </p>
           )}
-          {(folderTree.length > 0 || tags.length > 0) && (
+          {(folderTree.length > 0 || tags.length > 0 || sharedCount > 0) && (
             <select
               aria-label="Show"
               className="mt-2 h-9 w-full rounded-md border bg-background px-2 text-sm"
@@ -651,6 +669,7 @@ export function OfflineNotes() {
               onChange={(e) => show(scopeOfValue(e.target.value))}
             >
               <option value="">All notes</option>
+              {sharedCount > 0 && <option value="shared">Shared with me</option>}
               {folderTree.length > 0 && (
                 <optgroup label="Folders">
                   {folderTree.map(({ folder, depth }) => (
@@ -693,7 +712,9 @@ export function OfflineNotes() {
               {query.trim()
                 ? `No notes on this device match \u201c${query.trim()}\u201d.`
                 : scope
-                  ? `No notes in ${listName} are kept on this device.`
+                  ? "shared" in scope
+                    ? "No notes shared with you are kept on this device."
+                    : `No notes in ${listName} are kept on this device.`
                   : "No notes are kept on this device."}
             </p>
           ) : (
@@ -737,6 +758,12 @@ export function OfflineNotes() {
               key={note.id}
               noteId={note.id}
               userId={loaded.userId}
+              // A shared note opens as the person's role on it lets them, to read when unknown.
+              {...(note.shared && {
+                ownerId: note.shared.ownerId ?? undefined,
+                readOnly: note.shared.role !== "editor",
+                canComment: note.shared.role === "editor" || note.shared.role === "commenter",
+              })}
               text={{ title: note.title, body: note.preview }}
               preview={null}
               deviceCopy={startCopy?.noteId === note.id ? startCopy.copy : undefined}

@@ -9,8 +9,8 @@ export const SHELL_PATH = "/offline";
 export const SHELL_CACHE_PREFIX = "groundwork-shell-";
 
 /** Pages the shell can stand in for when the network cannot be reached: a list (All notes, a
- * folder's, a tag's) or a note. */
-const NOTES_PAGE = /^\/notes(?:\/[0-9a-f-]{36}|\/tags\/[^?#]+)?\/?$/i;
+ * folder's, a tag's, Shared with me) or a note. */
+const NOTES_PAGE = /^\/notes(?:\/[0-9a-f-]{36}|\/tags\/[^?#]+|\/shared)?\/?$/i;
 
 export function shellServes(pathname: string): boolean {
   return NOTES_PAGE.test(pathname);

@@ -1,34 +1,12 @@
-import { expect, test, type Page } from "./support/test";
+import { expect, test } from "./support/test";
 
 import { admin } from "./support/auth";
 import { seriousViolations } from "./support/axe";
-import { deviceOf, editor, installed, newPerson, openNote } from "./support/notes";
+import { deviceOf, editor, installed, newPerson, notesKeptWhole, openNote } from "./support/notes";
 
 test.describe.configure({ timeout: 180_000 });
 // Opening the installed app with no network needs its own service worker (the suite blocks them).
 test.use({ serviceWorkers: "allow" });
-
-/** How many of the person's notes this device keeps for finding and listing them offline. */
-function notesKeptWhole(page: Page, userId: string): Promise<number> {
-  return page.evaluate(
-    async (name) =>
-      // Opened only once the app has made it: opening it first would make it empty.
-      !(await indexedDB.databases()).some((db) => db.name === name)
-        ? 0
-        : new Promise<number>((resolve) => {
-            const request = indexedDB.open(name);
-            request.onsuccess = () => {
-              const db = request.result;
-              if (!db.objectStoreNames.contains("titles")) return resolve(0);
-              const count = db.transaction("titles").objectStore("titles").count();
-              count.onsuccess = () => resolve(count.result);
-              count.onerror = () => resolve(0);
-            };
-            request.onerror = () => resolve(0);
-          }),
-    `groundwork:${userId}:titles`,
-  );
-}
 
 async function insert<T>(table: string, rows: object | object[], columns = "id"): Promise<T[]> {
   const { data, error } = await admin().from(table).insert(rows).select(columns);

@@ -27,6 +27,7 @@ import { memoryStorage } from "./support/memory-storage";
 const ID_A = "0a000000-0000-4000-8000-00000000000a";
 const ID_B = "0b000000-0000-4000-8000-00000000000b";
 const ID_C = "0c000000-0000-4000-8000-00000000000c";
+const ID_D = "0d000000-0000-4000-8000-00000000000d";
 
 const note = (id: string, title: string, updated_at: string, pinned = false) => ({
   id,
@@ -110,17 +111,45 @@ describe("the offline shell's list", () => {
           pinned: false,
           tags: ["work"],
         },
-        // Someone else's, shared: not among the person's own notes.
-        { id: "shared-1", title: "Their plan", updated_at: "2026-02-01", shared: true },
+        // Someone else's, shared: listed as theirs, with the person's role on it.
+        {
+          id: ID_D,
+          title: "Their plan",
+          updated_at: "2026-02-01",
+          shared: true,
+          role: "viewer",
+          owner: "Ana",
+          owner_id: "owner-1",
+        },
       ],
     );
-    expect(list.map((n) => [n.title, n.folder_id, n.folder, n.pinned, n.tags, n.onDevice])).toEqual(
+    expect(
+      list.map((n) => [n.title, n.folder_id, n.folder, n.pinned, n.tags, n.onDevice, n.shared]),
+    ).toEqual([
+      ["Kept A", "f2", "Trips", true, ["trip/lisbon"], true, undefined],
       [
-        ["Kept A", "f2", "Trips", true, ["trip/lisbon"], true],
-        ["B", "f1", "Work", false, [], false],
-        ["Never opened", null, null, false, ["work"], false],
+        "Their plan",
+        null,
+        null,
+        false,
+        [],
+        false,
+        { role: "viewer", owner: "Ana", ownerId: "owner-1" },
       ],
-    );
+      ["B", "f1", "Work", false, [], false, undefined],
+      ["Never opened", null, null, false, ["work"], false, undefined],
+    ]);
+    // Under "Shared with me" only, never among the person's own notes.
+    expect(notesInScope(list, null).map((n) => n.title)).toEqual(["Kept A", "B", "Never opened"]);
+    expect(notesInScope(list, { shared: true }).map((n) => n.title)).toEqual(["Their plan"]);
+    expect(notesInScope(list, { folder: "f1" }).map((n) => n.title)).toEqual(["B"]);
+  });
+
+  it("opens a shared note kept before its role was, to read", () => {
+    const [only] = shellList([], [], new Set([ID_D]), [], {}, [
+      { id: ID_D, title: "Their plan", updated_at: "2026-02-01", shared: true },
+    ]);
+    expect(only.shared).toEqual({ role: null, owner: "", ownerId: null });
   });
 
   it("takes a newer title and a move from the whole list over an older kept page", () => {
@@ -230,6 +259,9 @@ describe("a folder's or a tag's list in the offline shell", () => {
     expect(scopeFromAddress(addressOfScope({ tag: "café/menu" }), "")).toEqual({
       tag: "café/menu",
     });
+    expect(scopeFromAddress("/notes/shared", "")).toEqual({ shared: true });
+    expect(scopeFromAddress("/notes/shared/", "")).toEqual({ shared: true });
+    expect(addressOfScope({ shared: true })).toBe("/notes/shared");
   });
 
   it("lists a folder's own notes, and a tag's with its sub-tags' but not a longer tag's", () => {
@@ -272,6 +304,8 @@ describe("what the service worker stands in for", () => {
     expect(shellServes(`/notes/${ID_A}`)).toBe(true);
     expect(shellServes("/notes/tags/trip/lisbon")).toBe(true);
     expect(shellServes("/notes/tags/")).toBe(false);
+    expect(shellServes("/notes/shared")).toBe(true);
+    expect(shellServes("/notes/shared/folders")).toBe(false);
     expect(shellServes(`/notes/${ID_A}/updates`)).toBe(false);
     expect(shellServes("/notes/trash")).toBe(false);
     expect(shellServes("/account")).toBe(false);

@@ -4,6 +4,7 @@ import type { NoteMadeHere } from "@/lib/notes/sync/pending-creates";
 import { withShownText, type ShownText } from "@/lib/notes/offline/shown-text";
 import { foldForSearch } from "@/lib/search/fold";
 import type { DeviceTitle } from "@/lib/search/title-index";
+import type { Role } from "@/lib/sharing/roles";
 
 export type ShellNote = NoteListItem & {
   /** The note's folder, when the device knows it (a kept folder page, or the whole list kept). */
@@ -16,6 +17,11 @@ export type ShellNote = NoteListItem & {
   onDevice: boolean;
   /** Made on this device and not yet on the server. */
   madeHere?: boolean;
+  /**
+   * Someone else's note shared with the person: listed under "Shared with me" only, opened with
+   * what their role lets them do (a role this device was never told opens it to read).
+   */
+  shared?: { role: Role | null; owner: string; ownerId: string | null };
 };
 
 /**
@@ -26,7 +32,8 @@ export type ShellNote = NoteListItem & {
  * written here that the kept list does not hold (made here and since sent) stays listed.
  * The whole list kept on the device (`every`: each note's title, folder, pin and tags, read in the
  * background online) adds the notes no kept page holds, by title, and tells every note's folder and
- * tags; where it is as new as a kept page's copy, its title, pin and folder win.
+ * tags; where it is as new as a kept page's copy, its title, pin and folder win. It adds the notes
+ * shared with the person too, marked as such, with their role and owner.
  */
 export function shellList(
   pages: { folder: string | null; page: OfflinePage }[],
@@ -58,7 +65,26 @@ export function shellList(
     }
   }
   for (const kept of every) {
-    if (kept.shared) continue;
+    if (kept.shared) {
+      byId.set(kept.id, {
+        id: kept.id,
+        title: kept.title,
+        preview: "",
+        pinned: false,
+        updated_at: kept.updated_at,
+        deleted_at: null,
+        folder_id: null,
+        folder: null,
+        tags: [],
+        onDevice: onDevice.has(kept.id),
+        shared: {
+          role: kept.role ?? null,
+          owner: kept.owner ?? "",
+          ownerId: kept.owner_id ?? null,
+        },
+      });
+      continue;
+    }
     const known = byId.get(kept.id);
     const folderId = kept.folder_id !== undefined ? kept.folder_id : (known?.folder_id ?? null);
     if (!known) {
@@ -177,13 +203,21 @@ export function searchShellNotes<T extends Pick<ShellNote, "title" | "preview" |
 const foldedNotes = new Map<string, string>();
 const FOLDED_AT_MOST = 50_000;
 
-/** What the offline shell lists: every note, one folder's notes, or one tag's (sub-tags too). */
-export type ShellScope = { folder: string } | { tag: string } | null;
+/**
+ * What the offline shell lists: every note of the person's own, one folder's notes, one tag's
+ * (sub-tags too), or the notes others share with them.
+ */
+export type ShellScope = { folder: string } | { tag: string } | { shared: true } | null;
 
 const TAGS_PATH = "/notes/tags/";
+const SHARED_PATH = "/notes/shared";
 
-/** The scope an address asks for, as the app's addresses say it (`?folder=`, `/notes/tags/a/b`). */
+/**
+ * The scope an address asks for, as the app's addresses say it (`?folder=`, `/notes/tags/a/b`,
+ * `/notes/shared`).
+ */
 export function scopeFromAddress(pathname: string, search: string): ShellScope {
+  if (pathname.replace(/\/$/, "") === SHARED_PATH) return { shared: true };
   if (pathname.startsWith(TAGS_PATH)) {
     try {
       const tag = pathname
@@ -205,16 +239,21 @@ export function scopeFromAddress(pathname: string, search: string): ShellScope {
 /** The app's address of a scope's list. */
 export function addressOfScope(scope: ShellScope): string {
   if (!scope) return "/notes";
+  if ("shared" in scope) return SHARED_PATH;
   if ("folder" in scope) return `/notes?folder=${encodeURIComponent(scope.folder)}`;
   return TAGS_PATH + scope.tag.split("/").map(encodeURIComponent).join("/");
 }
 
-/** The notes a scope holds: a folder's own (not its sub-folders', as the app lists them), or a tag's and its sub-tags'. */
-export function notesInScope<T extends Pick<ShellNote, "folder_id" | "tags">>(
+/**
+ * The notes a scope holds: every note of the person's own, a folder's own (not its sub-folders', as
+ * the app lists them), a tag's and its sub-tags', or those shared with them.
+ */
+export function notesInScope<T extends Pick<ShellNote, "folder_id" | "tags" | "shared">>(
   notes: readonly T[],
   scope: ShellScope,
 ): T[] {
-  if (!scope) return [...notes];
+  if (scope && "shared" in scope) return notes.filter((n) => n.shared);
+  if (!scope) return notes.filter((n) => !n.shared);
   if ("folder" in scope) return notes.filter((n) => n.folder_id === scope.folder);
   const under = `${scope.tag}/`;
   return notes.filter((n) => n.tags.some((t) => t === scope.tag || t.startsWith(under)));

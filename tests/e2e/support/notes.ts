@@ -107,3 +107,25 @@ export function keptOnDevice(page: Page, userId: string, key = "page:all"): Prom
     [`groundwork:${userId}:list`, key],
   );
 }
+
+/** How many of the person's notes this device keeps for finding and listing them offline. */
+export function notesKeptWhole(page: Page, userId: string): Promise<number> {
+  return page.evaluate(
+    async (name) =>
+      // Opened only once the app has made it: opening it first would make it empty.
+      !(await indexedDB.databases()).some((db) => db.name === name)
+        ? 0
+        : new Promise<number>((resolve) => {
+            const request = indexedDB.open(name);
+            request.onsuccess = () => {
+              const db = request.result;
+              if (!db.objectStoreNames.contains("titles")) return resolve(0);
+              const count = db.transaction("titles").objectStore("titles").count();
+              count.onsuccess = () => resolve(count.result);
+              count.onerror = () => resolve(0);
+            };
+            request.onerror = () => resolve(0);
+          }),
+    `groundwork:${userId}:titles`,
+  );
+}
