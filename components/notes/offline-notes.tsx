@@ -42,8 +42,9 @@ import {
   notesInScope,
   scopeFromAddress,
   searchShellNotes,
-  shellList,
+  keptShellList,
   shellTags,
+  withLocalNotes,
   waitingLine,
   type ShellNote,
   type ShellScope,
@@ -351,16 +352,24 @@ export function OfflineNotes() {
     if (loaded && searchOnOpen) searchField.current?.focus();
   }, [loaded, searchOnOpen]);
 
+  // The list as kept, laid out when it is read; what was written here is laid over it at each
+  // pause in typing, without laying out 10,000 notes again.
+  const keptList = useMemo(
+    () =>
+      loaded && loaded !== "nobody"
+        ? keptShellList(loaded.pages, loaded.folders, loaded.onDevice, every ?? [])
+        : null,
+    [loaded, every],
+  );
   const view = useMemo(() => {
-    if (!loaded || loaded === "nobody") return null;
-    const { userId, pages, folders, onDevice } = loaded;
-    const notes = shellList(
+    if (!loaded || loaded === "nobody" || !keptList) return null;
+    const { userId, pages, folders } = loaded;
+    const notes = withLocalNotes(
+      keptList,
       pages,
       folders,
-      onDevice,
       notesMadeHere(localStorage, userId),
       shownTexts(localStorage, userId),
-      every ?? [],
     );
     const names = new Map(folders.map((f) => [f.id, f.name]));
     const shown = withWaitingChanges(
@@ -378,7 +387,7 @@ export function OfflineNotes() {
     return { ...shown, count, tags: shellTags(shown.notes) };
     // `kept` changes with what waits on this device, which this reads.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [loaded, kept, every]);
+  }, [loaded, kept, keptList]);
 
   const waitsForNote =
     !noteShown && !!view?.notes.concat(view.trash).some((n) => n.id === openId && n.onDevice);

@@ -7,7 +7,9 @@ import {
   notesInScope,
   scopeFromAddress,
   searchShellNotes,
+  keptShellList,
   shellList,
+  withLocalNotes,
   shellTags,
   waitingLine,
 } from "@/lib/notes/offline/shell-list";
@@ -202,6 +204,36 @@ describe("the offline shell's list", () => {
     ]);
   });
 
+  it("lays what was written here over a kept list without copying the notes it leaves as they were", () => {
+    const folders = [{ id: "f1", name: "Work", parent_id: null }];
+    const pages = [
+      {
+        folder: null,
+        page: page([
+          note(ID_A, "Oldest", "2026-01-01"),
+          note(ID_B, "Newest", "2026-01-03"),
+          { ...note(ID_C, "Trashed elsewhere", "2026-01-02"), deleted_at: "2026-01-04" },
+        ]),
+      },
+    ];
+    const kept = keptShellList(pages, folders, new Set([ID_A]));
+    expect(kept.map((n) => n.title)).toEqual(["Newest", "Oldest"]);
+    const shown = {
+      // Written here after the kept copy: listed first, with its new title.
+      [ID_A]: { title: "Oldest, rewritten", preview: "", updated_at: "2026-01-05T00:00:00Z" },
+      // Trashed in the kept list: written here before, not listed again.
+      [ID_C]: { title: "Trashed elsewhere", preview: "", updated_at: "2099-01-05T00:00:00Z" },
+    };
+    const laid = withLocalNotes(kept, pages, folders, [], shown);
+    expect(laid.map((n) => n.title)).toEqual(["Oldest, rewritten", "Newest"]);
+    // The note nothing was written to is the kept list's own.
+    expect(laid[1]).toBe(kept[0]);
+    // The same as laying the whole list out at once.
+    expect(laid).toEqual(shellList(pages, folders, new Set([ID_A]), [], shown));
+    // Nothing written here: the kept list as it is.
+    expect(withLocalNotes(kept, pages, folders)).toEqual(kept);
+  });
+
   it("counts what waits to sync in words", () => {
     expect(waitingLine(0)).toBe("Every change is synced");
     expect(waitingLine(1)).toBe("1 note has changes waiting to sync");
@@ -274,6 +306,13 @@ describe("a folder's or a tag's list in the offline shell", () => {
   });
 
   it("names every tag with its parents, each note counted once", () => {
+    expect(shellTags([...notes, { tags: ["trip", "trip/porto"] }])).toEqual([
+      { tag: "food", count: 1 },
+      { tag: "trip", count: 3 },
+      { tag: "trip/lisbon", count: 1 },
+      { tag: "trip/porto", count: 1 },
+      { tag: "tripod", count: 1 },
+    ]);
     expect(shellTags(notes)).toEqual([
       { tag: "food", count: 1 },
       { tag: "trip", count: 2 },

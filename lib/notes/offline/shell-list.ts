@@ -43,6 +43,32 @@ export function shellList(
   shown: Record<string, ShownText> = {},
   every: readonly DeviceTitle[] = [],
 ): ShellNote[] {
+  return withLocalNotes(
+    keptShellList(pages, folders, onDevice, every),
+    pages,
+    folders,
+    madeHere,
+    shown,
+  );
+}
+
+/** Notes listed before their own (pinned first, then the most recently edited, then by id). */
+const listOrder = (a: ShellNote, b: ShellNote) =>
+  Number(b.pinned) - Number(a.pinned) ||
+  (a.updated_at < b.updated_at ? 1 : a.updated_at > b.updated_at ? -1 : 0) ||
+  (a.id < b.id ? -1 : 1);
+
+/**
+ * The shell's list as kept from the server (`shellList` without what was made and written on this
+ * device): the costly part with 10,000 notes, laid out once per list read rather than at each pause
+ * in typing.
+ */
+export function keptShellList(
+  pages: { folder: string | null; page: OfflinePage }[],
+  folders: OfflineFolder[],
+  onDevice: Set<string>,
+  every: readonly DeviceTitle[] = [],
+): ShellNote[] {
   const names = new Map(folders.map((f) => [f.id, f.name]));
   const nameOf = (id: string | null | undefined) => (id ? (names.get(id) ?? null) : null);
   const byId = new Map<string, ShellNote>();
@@ -116,8 +142,38 @@ export function shellList(
       known.folder = nameOf(folderId);
     }
   }
+  const list = [...byId.values()].filter((note) => !note.deleted_at).sort(listOrder);
+  // Trashed ones too: a note trashed elsewhere is not listed again for text written here before.
+  idsOfList.set(list, new Set(byId.keys()));
+  return list;
+}
+
+/** The ids a kept list was made from (its trashed notes' too), worked out once per list. */
+const idsOfList = new WeakMap<readonly ShellNote[], Set<string>>();
+
+/**
+ * A kept list (`keptShellList`, left as it is) with what was made and written on this device: the
+ * notes made here first, then the kept ones with their text written here where it is newer, and any
+ * note written here the kept list lacks. Only the notes written here are copied; the list is sorted
+ * again only when one of them is in it, which the sort does in about one pass as the rest is in
+ * order already.
+ */
+export function withLocalNotes(
+  kept: readonly ShellNote[],
+  pages: { folder: string | null; page: OfflinePage }[],
+  folders: OfflineFolder[],
+  madeHere: NoteMadeHere[] = [],
+  shown: Record<string, ShownText> = {},
+): ShellNote[] {
+  let ids = idsOfList.get(kept);
+  if (!ids) {
+    ids = new Set(kept.map((n) => n.id));
+    idsOfList.set(kept, ids);
+  }
+  const names = new Map(folders.map((f) => [f.id, f.name]));
+  const nameOf = (id: string | null | undefined) => (id ? (names.get(id) ?? null) : null);
   const made: ShellNote[] = madeHere
-    .filter((n) => !byId.has(n.id))
+    .filter((n) => !ids.has(n.id))
     .sort((a, b) => (a.created_at < b.created_at ? 1 : -1))
     .map((n) => ({
       id: n.id,
@@ -138,9 +194,10 @@ export function shellList(
   const madeIds = new Set(madeHere.map((n) => n.id));
   const all = pages.find((p) => p.folder === null)?.page.saved_at;
   const keptAt = (all && Date.parse(all)) || 0;
+  const extra: ShellNote[] = [];
   for (const [id, text] of Object.entries(shown)) {
-    if (byId.has(id) || madeIds.has(id) || Date.parse(text.updated_at) <= keptAt) continue;
-    byId.set(id, {
+    if (ids.has(id) || madeIds.has(id) || Date.parse(text.updated_at) <= keptAt) continue;
+    extra.push({
       id,
       ...text,
       pinned: false,
@@ -151,15 +208,10 @@ export function shellList(
       onDevice: true,
     });
   }
-  const kept = withShownText([...byId.values()], shown)
-    .filter((note) => !note.deleted_at)
-    .sort(
-      (a, b) =>
-        Number(b.pinned) - Number(a.pinned) ||
-        (a.updated_at < b.updated_at ? 1 : a.updated_at > b.updated_at ? -1 : 0) ||
-        (a.id < b.id ? -1 : 1),
-    );
-  return [...withShownText(made, shown), ...kept];
+  const written = Object.keys(shown).some((id) => ids.has(id));
+  const listed =
+    written || extra.length > 0 ? withShownText([...kept, ...extra], shown).sort(listOrder) : kept;
+  return [...withShownText(made, shown), ...listed];
 }
 
 /** The line the shell shows about changes not yet stored on the server. */
@@ -268,16 +320,40 @@ export function shellTags(
 ): { tag: string; count: number }[] {
   const counts = new Map<string, number>();
   for (const note of notes) {
-    const paths = new Set<string>();
-    for (const tag of note.tags) {
-      const parts = tag.split("/");
-      parts.forEach((_, i) => paths.add(parts.slice(0, i + 1).join("/")));
-    }
-    for (const path of paths) counts.set(path, (counts.get(path) ?? 0) + 1);
+    for (const path of notePaths(note.tags)) counts.set(path, (counts.get(path) ?? 0) + 1);
   }
   return [...counts]
     .map(([tag, count]) => ({ tag, count }))
     .sort((a, b) => (a.tag < b.tag ? -1 : a.tag > b.tag ? 1 : 0));
+}
+
+/** A note's tags and their parents, each once, worked out once per list of tags kept. */
+const pathsOfNote = new WeakMap<readonly string[], readonly string[]>();
+
+function notePaths(tags: readonly string[]): readonly string[] {
+  if (tags.length === 0) return tags;
+  if (tags.length === 1) return tagPaths(tags[0]);
+  let paths = pathsOfNote.get(tags);
+  if (!paths) {
+    paths = [...new Set(tags.flatMap(tagPaths))];
+    pathsOfNote.set(tags, paths);
+  }
+  return paths;
+}
+
+/** A tag and its parents (`trip/lisbon`: `trip`, `trip/lisbon`), worked out once per tag. */
+const pathsOfTag = new Map<string, string[]>();
+const TAGS_AT_MOST = 50_000;
+
+function tagPaths(tag: string): string[] {
+  let paths = pathsOfTag.get(tag);
+  if (!paths) {
+    const parts = tag.split("/");
+    paths = parts.map((_, i) => parts.slice(0, i + 1).join("/"));
+    if (pathsOfTag.size >= TAGS_AT_MOST) pathsOfTag.clear();
+    pathsOfTag.set(tag, paths);
+  }
+  return paths;
 }
 
 /** The folders as a tree read top-down, each with its depth, siblings by name. */
