@@ -489,7 +489,11 @@ export function OfflineNotes() {
   const inTrash = !!note && view.trash.includes(note);
   const waiting = view.count;
   const listName = scopeName(scope, loaded.folders);
-  const listed = searchShellNotes(notesInScope(view.notes, scope), query);
+  // Searching every note finds those shared with the person too, as the app's search does.
+  const listed = searchShellNotes(
+    !scope && query.trim() ? view.notes : notesInScope(view.notes, scope),
+    query,
+  );
   const trashed = scope ? [] : searchShellNotes(view.trash, query);
   const tags = view.tags;
   const folderTree = foldersInOrder(loaded.folders);

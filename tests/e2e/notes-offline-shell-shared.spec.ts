@@ -96,6 +96,12 @@ test("notes others share are listed in the installed app with no network, and op
   const all = cold.getByRole("list", { name: "All notes" });
   await expect(all.getByRole("link")).toHaveCount(1);
   await expect(all.getByRole("link")).toContainText("My own list");
+  // Searching every note finds the shared ones too, as the app's search does.
+  const search = cold.getByRole("searchbox", { name: "Search notes on this device" });
+  await search.fill("budget");
+  await expect(all.getByRole("link")).toHaveCount(1);
+  await expect(all.getByRole("link")).toContainText("Olga Owner");
+  await search.fill("");
 
   await device.setOffline(false);
   await expect
