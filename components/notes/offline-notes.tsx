@@ -625,6 +625,7 @@ export function OfflineNotes() {
           {editedAgo(n.updated_at)}
           {n.madeHere || view.waiting.has(n.id) ? " · Waiting to sync" : ""}
           {n.onDevice ? "" : " · Needs a connection"}
+          {n.preview && ` · ${n.preview}`}
         </small>
       </a>
     </li>

@@ -89,8 +89,12 @@ test("the installed app, opened cold with no network, makes new notes (button, N
   await expect(list.getByRole("link")).toHaveCount(3);
   await expect(list.getByRole("link").first()).toContainText("Waiting to sync");
   await expect(cold.getByText("1 note has changes waiting to sync")).toBeVisible();
-  // The list shows what was written, as it is written, and search finds it by that.
+  // The list shows what was written, as it is written (the title, then the start of the text, as
+  // the app's list does), and search finds it by that.
   await expect(list.getByRole("link").first()).toContainText("Tickets to Porto");
+  await cold.keyboard.press("Enter");
+  await cold.keyboard.type("Window seat");
+  await expect(list.getByRole("link").first()).toContainText(" · Window seat");
   await search.fill("porto");
   await expect(list.getByRole("link")).toHaveCount(1);
   await expect(list.getByRole("link", { name: /Tickets to Porto/ })).toBeVisible();
