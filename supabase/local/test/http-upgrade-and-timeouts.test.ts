@@ -1,4 +1,5 @@
 import net from "node:net";
+import type { Duplex } from "node:stream";
 import { acceptWebSocket, type Mount } from "@groundwork/local-backend";
 import WebSocket from "ws";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -12,6 +13,27 @@ const echo: Mount = {
     const ws = await acceptWebSocket(req, socket, head);
     ws.on("message", (data) => ws.send(`${path}: ${String(data)}`));
   },
+};
+
+/**
+ * A service that checks its caller before accepting an upgrade, as Realtime checks the API key: the
+ * check waits until the test lets it finish (`slow.release()`), so a client can go away meanwhile.
+ */
+const slow = {
+  asked: Promise.withResolvers<Duplex>(),
+  gate: Promise.withResolvers<void>(),
+  release() {
+    this.gate.resolve();
+  },
+  mount: {
+    prefix: "/test-slow",
+    handle: async () => new Response("upgrade required", { status: 426 }),
+    async upgrade(req, socket, head) {
+      slow.asked.resolve(socket);
+      await slow.gate.promise;
+      await acceptWebSocket(req, socket, head);
+    },
+  } satisfies Mount,
 };
 
 function upgradeStatus(url: string): Promise<number> {
@@ -40,7 +62,7 @@ describe("WebSocket upgrades and slow clients", () => {
   let port: number;
   beforeAll(async () => {
     t = await startTestBackend({
-      extraMounts: [echo],
+      extraMounts: [echo, slow.mount],
       timeouts: { headersMs: 500, idleMs: 800 },
     });
     port = Number(new URL(t.url).port);
@@ -56,6 +78,28 @@ describe("WebSocket upgrades and slow clients", () => {
     );
     expect(reply).toBe("/room/1: hello");
     ws.close();
+  });
+
+  it("survives a client that resets its connection while a service is still checking its upgrade", async () => {
+    const client = net.connect(port, "127.0.0.1", () =>
+      client.write(
+        "GET /test-slow/room HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\n" +
+          "Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n" +
+          "Sec-WebSocket-Version: 13\r\n\r\n",
+      ),
+    );
+    client.on("error", () => {});
+    const server = await slow.asked.promise;
+    const gone = new Promise((resolve) => server.once("close", resolve));
+    // A reset, not a close: the server's read fails with ECONNRESET, an error on the socket.
+    client.resetAndDestroy();
+    await gone;
+    slow.release();
+    // The backend is still up, and other upgrades still work.
+    const ws = new WebSocket(`${t.url.replace("http", "ws")}/test-ws/after`);
+    await new Promise((resolve, reject) => ws.once("open", resolve).once("error", reject));
+    ws.close();
+    expect((await fetch(`${t.url}/test-ws/after`)).status).toBe(426);
   });
 
   it("refuses an upgrade no service claims", async () => {

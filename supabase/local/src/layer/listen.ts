@@ -17,7 +17,6 @@ export interface Timeouts {
 export const DEFAULT_TIMEOUTS: Timeouts = { headersMs: 20_000, idleMs: 150_000 };
 
 function refuseUpgrade(socket: Duplex, status: string): void {
-  socket.on("error", () => socket.destroy());
   socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
 }
 
@@ -53,6 +52,10 @@ export async function listen(
   // server.close() waits for upgraded sockets too, which only their clients would ever end.
   const upgraded = new Set<Duplex>();
   server.on("upgrade", (req, socket, head) => {
+    // Node leaves an upgraded socket without an error listener, so a client that resets it while
+    // its service is still checking the request (Realtime's API key) would take the whole backend
+    // down. It ends that socket only; the WebSocket library adds its own once it accepts.
+    socket.on("error", () => socket.destroy());
     upgraded.add(socket);
     socket.once("close", () => upgraded.delete(socket));
     const url = new URL(req.url ?? "/", backend.url);
