@@ -2,7 +2,15 @@ import { expect, test } from "./support/test";
 
 import { admin } from "./support/auth";
 import { seriousViolations } from "./support/axe";
-import { deviceOf, editor, installed, newPerson, notesKeptWhole, openNote } from "./support/notes";
+import {
+  coldOffline,
+  deviceOf,
+  editor,
+  installed,
+  newPerson,
+  notesKeptWhole,
+  openNote,
+} from "./support/notes";
 
 test.describe.configure({ timeout: 180_000 });
 // Opening the installed app with no network needs its own service worker (the suite blocks them).
@@ -62,9 +70,7 @@ test("the installed app, opened cold with no network, lists every note by folder
   // The whole list is kept in the background, a few seconds after the notes page opens.
   await expect.poll(() => notesKeptWhole(page, person.id), { timeout: 30_000 }).toBe(103);
 
-  await device.setOffline(true);
-  for (const open of device.pages()) await open.close();
-  const cold = await device.newPage();
+  const cold = await coldOffline(device);
   await cold.goto("/notes");
   const all = cold.getByRole("list", { name: "All notes" });
   await expect(all.getByRole("link")).toHaveCount(103, { timeout: 15_000 });

@@ -2,6 +2,7 @@ import { expect, test, type Page } from "./support/test";
 
 import { admin } from "./support/auth";
 import {
+  coldOffline,
   deviceOf,
   editor,
   installed,
@@ -54,9 +55,7 @@ test("the installed app, opened cold with no network, makes new notes (button, N
   await expect(editor(page)).toContainText("Pastéis de nata");
   await expect.poll(() => keptOnDevice(page, person.id), { timeout: 15_000 }).toContain("Packing");
 
-  await device.setOffline(true);
-  for (const open of device.pages()) await open.close();
-  const cold = await device.newPage();
+  const cold = await coldOffline(device);
   await cold.goto("/notes");
   const list = cold.getByRole("list", { name: "All notes" });
   await expect(list.getByRole("link")).toHaveCount(2, { timeout: 15_000 });

@@ -3,6 +3,7 @@ import { expect, test } from "./support/test";
 import { admin } from "./support/auth";
 import { seriousViolations } from "./support/axe";
 import {
+  coldOffline,
   deviceOf,
   editor,
   installed,
@@ -55,9 +56,7 @@ test("notes others share are listed in the installed app with no network, and op
   // The whole list, the shared notes with it, is kept in the background.
   await expect.poll(() => notesKeptWhole(page, member.id), { timeout: 30_000 }).toBe(4);
 
-  await device.setOffline(true);
-  for (const open of device.pages()) await open.close();
-  const cold = await device.newPage();
+  const cold = await coldOffline(device);
   // "Shared with me", opened cold at its own address: the shell stands in for it.
   await cold.goto("/notes/shared");
   await expect(cold.getByRole("heading", { level: 1 })).toHaveText("Shared with me", {

@@ -129,3 +129,13 @@ export function notesKeptWhole(page: Page, userId: string): Promise<number> {
     `groundwork:${userId}:titles`,
   );
 }
+
+/**
+ * The installed app opened cold with no network: the device goes offline, every page of it closes
+ * (so nothing of the app is left running), and a new page is opened, for the test to navigate.
+ */
+export async function coldOffline(device: BrowserContext): Promise<Page> {
+  await device.setOffline(true);
+  for (const open of device.pages()) await open.close();
+  return device.newPage();
+}
