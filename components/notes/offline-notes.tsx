@@ -523,7 +523,7 @@ export function OfflineNotes() {
         <ArrowLeftIcon aria-hidden="true" className="size-4" />
         <span className="max-[400px]:sr-only">All notes</span>
       </a>
-      <div id="note-status-slot" data-note-status-slot className="mr-auto" />
+      <div id="note-status-slot" data-note-status-slot className="shell-note-status mr-auto" />
       {note.shared ? (
         // Someone else's note: what it is to this person, and nothing of the owner's to change.
         <span className="truncate text-sm text-muted-foreground">

@@ -190,6 +190,12 @@ test("Groundwork installs, opens cold with no network from the device's copy, sy
   await expect(editor(cold)).toContainText("Packing for Lisbon with sandals");
   await expect(cold.getByText("1 note has changes waiting to sync")).toBeVisible();
   expect(await seriousViolations(cold)).toEqual([]);
+  // One line says the app is offline: the list's, beside the note; alone on a phone, the note's.
+  const offlineLines = cold.getByRole("status").filter({ hasText: /^Offline/ });
+  await expect(offlineLines).toHaveText(["Offline — changes are kept on this device"]);
+  await cold.setViewportSize({ width: 390, height: 800 });
+  await expect(offlineLines).toHaveText(["Offline — changes kept on this device"]);
+  await cold.setViewportSize({ width: 1280, height: 800 });
 
   // The other note, opened from the list and edited too; the first is no longer open.
   await list.getByRole("link", { name: /Tickets to Porto/ }).click();
