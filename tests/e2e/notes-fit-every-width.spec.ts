@@ -145,6 +145,12 @@ test("on the narrowest phone no page scrolls sideways, signed out or in, long ti
     await expect(path.endsWith(id) ? editor(signedIn) : signedIn.locator("main")).toBeVisible();
     expect(await signedIn.evaluate(sidewaysScrolls), path).toEqual([]);
   }
+  // The account's tabs keep one line, each still named in full.
+  const tabs = signedIn.getByRole("navigation", { name: "Account" });
+  await expect(tabs.getByRole("link")).toHaveCount(4);
+  for (const name of ["Profile", "Sign-in & security", "Your data", "Import"])
+    await expect(tabs.getByRole("link", { name, exact: true })).toBeVisible();
+  expect(await tabs.evaluate(linesOfButtons)).toBe(1);
   // The tag's page lists the note, its long title cut short with an ellipsis.
   await signedIn.goto("/notes/tags/travel");
   const row = signedIn
