@@ -27,10 +27,11 @@ export function ShortcutsSheet({
             for a heading, - for a list, [ ] for a checklist, &gt; for a quote, ``` for code.
           </DialogDescription>
         </DialogHeader>
-        <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
+        {/* Keys beside what they do; on a phone, above it, so neither is squeezed. */}
+        <dl className="grid gap-y-3 text-sm sm:grid-cols-[auto_1fr] sm:gap-x-6 sm:gap-y-2">
           {SHORTCUTS.map((s) => (
-            <div key={s.label} className="contents">
-              <dt className="flex gap-1">
+            <div key={s.label} className="grid gap-1 sm:contents">
+              <dt className="flex flex-wrap items-start gap-1">
                 {s.keys.map((k) => (
                   <kbd key={k} className="rounded border bg-muted px-1.5 py-0.5 font-mono text-xs">
                     {k}

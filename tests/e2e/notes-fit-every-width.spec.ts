@@ -151,6 +151,25 @@ test("on the narrowest phone no page scrolls sideways, signed out or in, long ti
   for (const name of ["Profile", "Sign-in & security", "Your data", "Import"])
     await expect(tabs.getByRole("link", { name, exact: true })).toBeVisible();
   expect(await tabs.evaluate(linesOfButtons)).toBe(1);
+
+  // The keyboard shortcuts: inside the screen, each key its own height, the last one reachable.
+  await signedIn.goto("/notes");
+  const help = signedIn.getByRole("dialog", { name: "Keyboard shortcuts" });
+  await expect(async () => {
+    await signedIn.keyboard.press("?");
+    await expect(help).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
+  const box = (await help.boundingBox())!;
+  expect(box.y).toBeGreaterThanOrEqual(0);
+  expect(box.y + box.height).toBeLessThanOrEqual(viewport.height);
+  const keyHeights = await help
+    .locator("kbd")
+    .evaluateAll((keys) => keys.map((k) => k.getBoundingClientRect().height));
+  expect(Math.max(...keyHeights)).toBeLessThanOrEqual(Math.min(...keyHeights) + 1);
+  const last = help.getByText("Show these shortcuts");
+  await last.scrollIntoViewIfNeeded();
+  await expect(last).toBeInViewport();
+  await signedIn.keyboard.press("Escape");
   // The tag's page lists the note, its long title cut short with an ellipsis.
   await signedIn.goto("/notes/tags/travel");
   const row = signedIn
