@@ -140,6 +140,7 @@ function keepTitlesOf(userId: string, changes: NoteChange[]): void {
             id: c.note.id,
             title: c.note.title,
             updated_at: c.note.updated_at,
+            preview: toListItem(c.note).preview,
             folder_id: c.note.folder_id,
             pinned: c.note.pinned,
           },

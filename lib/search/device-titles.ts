@@ -1,6 +1,7 @@
 import type { SupabaseClient } from "@supabase/supabase-js";
 
 import { oneStore } from "@/lib/local-db/one-store";
+import { toListItem } from "@/lib/notes/list";
 import type { Database } from "@/lib/supabase/database.types";
 import { keptOver, TitleIndex, type DeviceTitle, type TitleHit } from "@/lib/search/title-index";
 import { isRole } from "@/lib/sharing/roles";
@@ -8,8 +9,9 @@ import { isRole } from "@/lib/sharing/roles";
 export type { DeviceTitle } from "@/lib/search/title-index";
 
 /**
- * Every note of this person that this device knows of (its title, last edit, folder, pin and tags;
- * for a note shared with them, their role and its owner; never its text), so that any of them can be found by title, and listed by folder and tag, with
+ * Every note of this person that this device knows of (its title, the start of its text as the
+ * list shows it, last edit, folder, pin and tags; for a note shared with them, their role and its
+ * owner), so that any of them can be found by title, and listed by folder and tag, with
  * the network down. Kept in an IndexedDB database of its own (`groundwork:<user>:titles`, deleted
  * at sign-out with the others) and in memory while a page uses it. Brought up to date when the
  * palette opens and a few seconds after a notes page's live changes begin to flow
@@ -152,38 +154,47 @@ export function titlesRevision(): number {
 
 type Client = SupabaseClient<Database>;
 
-/** What the device keeps of each of the person's own notes: never the text. */
-const OWN_COLUMNS = "id, title, updated_at, folder_id, pinned, note_tags(tag)";
+/**
+ * What the device keeps of each of the person's own notes, read from the list's view: the start of
+ * the text as the list cuts it (`body_start`), for its preview, never the whole text.
+ */
+const OWN_COLUMNS = "id, title, updated_at, folder_id, pinned, body_start, note_tags(tag)";
 
 type OwnRow = {
-  id: string;
-  title: string;
-  updated_at: string;
+  id: string | null;
+  title: string | null;
+  updated_at: string | null;
   folder_id: string | null;
-  pinned: boolean;
+  pinned: boolean | null;
+  body_start: string | null;
   note_tags: { tag: string }[];
 };
 
-/** One of the person's own notes as kept. */
-const ownTitle = (row: OwnRow): DeviceTitle => ({
-  id: row.id,
-  title: row.title,
-  updated_at: row.updated_at,
-  folder_id: row.folder_id,
-  pinned: row.pinned,
-  tags: row.note_tags.map((t) => t.tag).sort(),
-});
+/** One of the person's own notes as kept, with the preview the list would show. */
+const ownTitle = (row: OwnRow): DeviceTitle => {
+  const { id, title, updated_at, preview } = toListItem({ ...row, deleted_at: null });
+  return {
+    id,
+    title,
+    updated_at,
+    preview,
+    folder_id: row.folder_id,
+    pinned: row.pinned ?? false,
+    tags: row.note_tags.map((t) => t.tag).sort(),
+  };
+};
 
 type SharedRow = Database["public"]["Functions"]["shared_with_me"]["Returns"][number];
 
 /**
- * A note shared with the person, as kept: its id, title, last edit, the person's role on it and
- * whose it is (never its text, nor its owner's tags and folders).
+ * A note shared with the person, as kept: its id, title, preview, last edit, the person's role on
+ * it and whose it is (never its owner's tags and folders).
  */
 const sharedTitle = (row: SharedRow): DeviceTitle => ({
   id: row.id,
   title: row.title,
   updated_at: row.updated_at,
+  preview: toListItem({ ...row, pinned: false, deleted_at: null }).preview,
   shared: true,
   ...(isRole(row.role) ? { role: row.role } : {}),
   owner: row.owner_name,
@@ -202,7 +213,7 @@ export async function readEveryTitle(
   let after: string | null = null;
   for (let page = 0; page < MAX_PAGES; page++) {
     let request = supabase
-      .from("notes")
+      .from("note_list")
       .select(OWN_COLUMNS)
       .eq("owner_id", userId)
       .is("deleted_at", null)
@@ -217,7 +228,7 @@ export async function readEveryTitle(
       if (shared.error || !shared.data) return null;
       return [...all, ...shared.data.map(sharedTitle)];
     }
-    after = data[data.length - 1].id;
+    after = data[data.length - 1].id ?? null;
   }
   return all;
 }
@@ -232,7 +243,7 @@ export async function readTitlesSince(
   since: string,
 ): Promise<{ kept: DeviceTitle[]; gone: string[]; whole: boolean } | null> {
   const { data, error } = await supabase
-    .from("notes")
+    .from("note_list")
     .select(`${OWN_COLUMNS}, deleted_at`)
     .eq("owner_id", userId)
     // Moving a note to Trash or back keeps its last edit time: the move's own time finds it.
@@ -242,7 +253,7 @@ export async function readTitlesSince(
   if (error || !data) return null;
   return {
     kept: data.filter((r) => !r.deleted_at).map(ownTitle),
-    gone: data.filter((r) => r.deleted_at).map((r) => r.id),
+    gone: data.flatMap((r) => (r.deleted_at && r.id ? [r.id] : [])),
     whole: data.length < PAGE,
   };
 }
@@ -293,9 +304,9 @@ const SETTLE_MS = 3_000;
 const KEEP_EVERY_MS = 60_000;
 
 /**
- * Every note of the person kept on this device (title, last edit, folder, pin and tags; never the
- * text), so the app opened with no network lists, files and finds all of them, not only the list
- * pages seen here: brought up to date a few seconds after the notes page's live changes begin to
+ * Every note of the person kept on this device (title, preview, last edit, folder, pin and tags;
+ * never the whole text), so the app opened with no network lists, files and finds all of them, not
+ * only the list pages seen here: brought up to date a few seconds after the notes page's live changes begin to
  * flow (and after each rejoin, at most once a minute), when the browser is idle. What changed while
  * the page was away is read then; the live changes keep it current in between.
  */

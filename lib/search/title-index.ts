@@ -4,13 +4,15 @@ import type { Role } from "@/lib/sharing/roles";
 
 /**
  * A note as this device keeps it for finding it, and for listing it with no network: its title and
- * last edit, and where the server said so, its folder, pin and tags. A field left out is unknown
- * (a live change tells no tags), never "none".
+ * last edit, and where the server said so, its preview, folder, pin and tags. A field left out is
+ * unknown (a live change tells no tags), never "none".
  */
 export interface DeviceTitle {
   id: string;
   title: string;
   updated_at: string;
+  /** The start of its text as the notes list shows it. */
+  preview?: string;
   folder_id?: string | null;
   pinned?: boolean;
   /** The note's tags, lower case, without '#' ('work/q3'). */
@@ -24,7 +26,16 @@ export interface DeviceTitle {
   owner_id?: string;
 }
 
-const FIELDS = ["folder_id", "pinned", "tags", "shared", "role", "owner", "owner_id"] as const;
+const FIELDS = [
+  "preview",
+  "folder_id",
+  "pinned",
+  "tags",
+  "shared",
+  "role",
+  "owner",
+  "owner_id",
+] as const;
 
 /** `had` with what `note` tells of it; fields `note` leaves out keep what `had` held. */
 function merged(had: DeviceTitle | undefined, note: DeviceTitle): DeviceTitle {
@@ -33,8 +44,15 @@ function merged(had: DeviceTitle | undefined, note: DeviceTitle): DeviceTitle {
     title: note.title ?? "",
     updated_at: note.updated_at ?? "",
   };
+  // A newer edit that tells no preview (a search answer) leaves none: the kept one is of older text.
+  const edited = had !== undefined && had.updated_at !== next.updated_at;
   for (const field of FIELDS) {
-    const value = note[field] !== undefined ? note[field] : had?.[field];
+    const value =
+      note[field] !== undefined
+        ? note[field]
+        : field === "preview" && edited
+          ? undefined
+          : had?.[field];
     if (value !== undefined) Object.assign(next, { [field]: value });
   }
   return next;
@@ -55,6 +73,7 @@ function same(a: DeviceTitle, b: DeviceTitle): boolean {
   return (
     a.title === b.title &&
     a.updated_at === b.updated_at &&
+    a.preview === b.preview &&
     a.folder_id === b.folder_id &&
     a.pinned === b.pinned &&
     a.shared === b.shared &&

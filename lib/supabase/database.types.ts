@@ -475,6 +475,13 @@ export type Database = {
             referencedRelation: "notes";
             referencedColumns: ["id"];
           },
+          {
+            foreignKeyName: "note_tags_note_id_fkey";
+            columns: ["note_id"];
+            isOneToOne: false;
+            referencedRelation: "note_list";
+            referencedColumns: ["id"];
+          },
         ];
       };
       note_updates: {
@@ -717,6 +724,7 @@ export type Database = {
           updated_at: string | null;
           deleted_at: string | null;
           folder_id: string | null;
+          trash_changed_at: string | null;
         };
         Relationships: [];
       };

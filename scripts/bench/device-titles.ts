@@ -14,6 +14,12 @@ const titles: DeviceTitle[] = Array.from({ length: count }, (_, i) => ({
   id: crypto.randomUUID(),
   title: `${WORDS[i % WORDS.length]} ${WORDS[(i * 7) % WORDS.length]} ${WORDS[(i * 13) % WORDS.length]} ${i + 1}`,
   updated_at: new Date(Date.now() - i * 60_000).toISOString(),
+  // As long as the list's preview at most (LIST_PREVIEW_CHARS).
+  preview:
+    `${WORDS[(i * 3) % WORDS.length]} notes for the ${WORDS[(i * 5) % WORDS.length]}, then the rest of it ${i}`.slice(
+      0,
+      64,
+    ),
 }));
 
 globalThis.gc?.();

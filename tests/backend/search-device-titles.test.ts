@@ -41,8 +41,8 @@ describe("the titles a device keeps for finding notes offline", () => {
     ]);
     expect(every?.find((t) => t.id === sharedWithMe)?.title).toBe("Shared trip");
     expect(every?.some((t) => t.id === notShared)).toBe(false);
-    // The notes table is read by owner: through their index, not every person's notes.
-    const tableReads = queries.filter((q) => q.startsWith("/rest/v1/notes"));
+    // The list's view is read by owner: through their index, not every person's notes.
+    const tableReads = queries.filter((q) => q.startsWith("/rest/v1/note_list"));
     expect(tableReads.length).toBeGreaterThan(0);
     for (const q of tableReads) expect(q).toContain(`owner_id=eq.${w.ownerId}`);
   });
@@ -98,7 +98,7 @@ describe("the titles a device keeps for finding notes offline", () => {
     expect(row.data?.trash_changed_at).toBeNull();
   });
 
-  it("keeps each of the person's notes with its folder, pin and tags, and no one else's tags", async () => {
+  it("keeps each of the person's notes with its preview, folder, pin and tags, and no one else's tags", async () => {
     const folder = await w.owner.from("folders").insert({ name: "Trips" }).select("id").single();
     expect(folder.error).toBeNull();
     const since = new Date().toISOString();
@@ -109,8 +109,16 @@ describe("the titles a device keeps for finding notes offline", () => {
       .eq("id", mine[1]);
     expect(filed.error).toBeNull();
     // Edited since, so the read since finds it (a move or a pin keeps the last edit time).
-    const edited = await w.service.from("notes").update({ body: "for the trip" }).eq("id", mine[1]);
+    const edited = await w.service
+      .from("notes")
+      .update({ body: "For the **trip**:\n\n- sandals" })
+      .eq("id", mine[1]);
     expect(edited.error).toBeNull();
+    const sharedText = await w.service
+      .from("notes")
+      .update({ body: "Lisbon in **May**" })
+      .eq("id", sharedWithMe);
+    expect(sharedText.error).toBeNull();
     // The server writes a note's tags from its document; the service role stands in for it here.
     const tagged = await w.service.from("note_tags").insert([
       { note_id: mine[1], user_id: w.ownerId, tag: "trip/lisbon" },
@@ -124,6 +132,8 @@ describe("the titles a device keeps for finding notes offline", () => {
       id: mine[1],
       title: "Recipes",
       updated_at: expect.any(String),
+      // The start of its text as the notes list shows it, without the Markdown's marks.
+      preview: "For the trip: sandals",
       folder_id: folder.data!.id,
       pinned: true,
       tags: ["food", "trip/lisbon"],
@@ -139,6 +149,7 @@ describe("the titles a device keeps for finding notes offline", () => {
       id: sharedWithMe,
       title: "Shared trip",
       updated_at: expect.any(String),
+      preview: "Lisbon in May",
       shared: true,
       role: "viewer",
       owner: expect.any(String),
@@ -147,6 +158,7 @@ describe("the titles a device keeps for finding notes offline", () => {
 
     const changed = await readTitlesSince(w.owner, w.ownerId, since);
     expect(changed?.kept.find((t) => t.id === mine[1])).toMatchObject({
+      preview: "For the trip: sandals",
       folder_id: folder.data!.id,
       pinned: true,
       tags: ["food", "trip/lisbon"],

@@ -32,6 +32,7 @@ test("the installed app, opened cold with no network, lists every note by folder
   const [oldest] = await insert<{ id: string }>("notes", {
     owner_id: person.id,
     title: "Lighthouse keeper's log",
+    body: "Storm on the third, the **lamp** relit",
     folder_id: trips.id,
   });
   const [lisbon, porto] = await insert<{ id: string }>("notes", [
@@ -74,10 +75,16 @@ test("the installed app, opened cold with no network, lists every note by folder
   await cold.goto("/notes");
   const all = cold.getByRole("list", { name: "All notes" });
   await expect(all.getByRole("link")).toHaveCount(103, { timeout: 15_000 });
-  // A note the list's first page never held is listed by its title, and found by search.
+  // A note the list's first page never held is listed by its title with the start of its text,
+  // as the app's list shows it, and found by search, by either.
   await cold.getByRole("searchbox", { name: "Search notes on this device" }).fill("lighthouse");
   await expect(all.getByRole("link")).toHaveCount(1);
-  await expect(all.getByRole("link")).toContainText("Needs a connection");
+  await expect(all.getByRole("link")).toContainText(
+    "Needs a connection · Storm on the third, the lamp relit",
+  );
+  await cold.getByRole("searchbox", { name: "Search notes on this device" }).fill("lamp relit");
+  await expect(all.getByRole("link")).toHaveCount(1);
+  await expect(all.getByRole("link")).toContainText("Lighthouse keeper's log");
   await cold.getByRole("searchbox", { name: "Search notes on this device" }).fill("");
 
   // A folder, chosen from the list's "Show" menu: its notes, at the folder's own address.

@@ -154,6 +154,44 @@ describe("the offline shell's list", () => {
     expect(only.shared).toEqual({ role: null, owner: "", ownerId: null });
   });
 
+  it("shows each note's preview from the whole list where no kept page has the note, or an older copy", () => {
+    const list = shellList(
+      [
+        {
+          folder: null,
+          page: page([
+            { ...note(ID_A, "Trip", "2026-01-02"), preview: "Pack sandals" },
+            { ...note(ID_B, "Books", "2026-01-03"), preview: "Dune" },
+            { ...note(ID_D, "Draft", "2025-10-01"), preview: "Older text" },
+          ]),
+        },
+      ],
+      [],
+      new Set(),
+      [],
+      {},
+      [
+        // As new as the page's copy: the page's preview stands.
+        { id: ID_A, title: "Trip", updated_at: "2026-01-02", preview: "Pack sandals" },
+        // Newer than the page's copy: its preview is of the newer text.
+        { id: ID_B, title: "Books", updated_at: "2026-01-04", preview: "Dune, Solaris" },
+        // In no kept page: the whole list's preview.
+        { id: ID_C, title: "Old", updated_at: "2025-12-01", preview: "Receipts for 2025" },
+        // Newer than the page's copy but kept with no preview (a search answer told only its
+        // title): none, rather than the page's, which is of the older text.
+        { id: ID_D, title: "Told by title", updated_at: "2025-11-01" },
+      ],
+    );
+    expect(list.map((n) => [n.title, n.preview])).toEqual([
+      ["Books", "Dune, Solaris"],
+      ["Trip", "Pack sandals"],
+      ["Old", "Receipts for 2025"],
+      ["Told by title", ""],
+    ]);
+    // Search finds a note by the start of its text, though no page of it was ever seen here.
+    expect(searchShellNotes(list, "receipts").map((n) => n.title)).toEqual(["Old"]);
+  });
+
   it("takes a newer title and a move from the whole list over an older kept page", () => {
     const [only] = shellList(
       [{ folder: "f1", page: page([note(ID_A, "Draft", "2026-01-01")]) }],

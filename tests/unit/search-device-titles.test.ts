@@ -79,4 +79,23 @@ describe("the titles kept on a device for searching offline", () => {
     // Found by its title as before.
     expect(index.search("trip").map((h) => h.id)).toEqual(["a"]);
   });
+
+  it("keeps a note's preview while it is of the text kept, and drops it for a newer edit that tells none", () => {
+    const index = new TitleIndex();
+    const at = "2026-11-02T00:00:00Z";
+    index.put([{ id: "a", title: "Trip", updated_at: at, preview: "Pack sandals", pinned: false }]);
+    // Pinned: the text is the same, so is its preview.
+    expect(index.put([{ id: "a", title: "Trip", updated_at: at, pinned: true }])).toEqual([
+      { id: "a", title: "Trip", updated_at: at, preview: "Pack sandals", pinned: true },
+    ]);
+    // Edited since, as a search answer tells it (title and time only): the preview was of the
+    // older text, and is not kept.
+    const later = "2026-11-03T00:00:00Z";
+    expect(index.put([{ id: "a", title: "Trip to Porto", updated_at: later }])).toEqual([
+      { id: "a", title: "Trip to Porto", updated_at: later, pinned: true },
+    ]);
+    // The list's live change tells the new one.
+    index.put([{ id: "a", title: "Trip to Porto", updated_at: later, preview: "Book the train" }]);
+    expect(index.get("a")?.preview).toBe("Book the train");
+  });
 });

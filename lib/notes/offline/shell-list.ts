@@ -95,7 +95,7 @@ export function keptShellList(
       byId.set(kept.id, {
         id: kept.id,
         title: kept.title,
-        preview: "",
+        preview: kept.preview ?? "",
         pinned: false,
         updated_at: kept.updated_at,
         deleted_at: null,
@@ -117,7 +117,7 @@ export function keptShellList(
       byId.set(kept.id, {
         id: kept.id,
         title: kept.title,
-        preview: "",
+        preview: kept.preview ?? "",
         pinned: kept.pinned ?? false,
         updated_at: kept.updated_at,
         deleted_at: null,
@@ -132,6 +132,7 @@ export function keptShellList(
     if (kept.updated_at >= known.updated_at) {
       if (kept.updated_at > known.updated_at) {
         known.title = kept.title;
+        known.preview = kept.preview ?? "";
         known.updated_at = kept.updated_at;
       }
       known.pinned = kept.pinned ?? known.pinned;
