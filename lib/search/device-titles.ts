@@ -160,6 +160,12 @@ type Client = SupabaseClient<Database>;
  */
 const OWN_COLUMNS = "id, title, updated_at, folder_id, pinned, body_start, note_tags(tag)";
 
+/**
+ * The tags embedded through the view: PostgREST finds note_tags' key to notes through note_list's
+ * `id`, which the generated types do not describe (they list keys between tables only).
+ */
+type TagsThroughView = { note_tags: { tag: string }[] }[];
+
 type OwnRow = {
   id: string | null;
   title: string | null;
@@ -220,7 +226,7 @@ export async function readEveryTitle(
       .order("id")
       .limit(PAGE);
     if (after) request = request.gt("id", after);
-    const { data, error } = await request;
+    const { data, error } = await request.overrideTypes<TagsThroughView>();
     if (error || !data) return null;
     all.push(...data.map(ownTitle));
     if (data.length < PAGE) {
@@ -249,7 +255,8 @@ export async function readTitlesSince(
     // Moving a note to Trash or back keeps its last edit time: the move's own time finds it.
     .or(`updated_at.gte."${since}",trash_changed_at.gte."${since}"`)
     .order("updated_at")
-    .limit(PAGE);
+    .limit(PAGE)
+    .overrideTypes<TagsThroughView>();
   if (error || !data) return null;
   return {
     kept: data.filter((r) => !r.deleted_at).map(ownTitle),

@@ -475,13 +475,6 @@ export type Database = {
             referencedRelation: "notes";
             referencedColumns: ["id"];
           },
-          {
-            foreignKeyName: "note_tags_note_id_fkey";
-            columns: ["note_id"];
-            isOneToOne: false;
-            referencedRelation: "note_list";
-            referencedColumns: ["id"];
-          },
         ];
       };
       note_updates: {
