@@ -172,3 +172,34 @@ test("a note's page asks for the editor's code as it loads, within the policy, a
   expect(chunks.filter((url) => url.endsWith(editorChunk!))).toHaveLength(1);
   expect(violations).toEqual([]);
 });
+
+test("a note's page carries the script that reads the device's copy only when loaded whole", async ({
+  context,
+  page,
+  baseURL,
+}) => {
+  const person = await newPerson();
+  const id = await seedNote(person, "Read ahead", "Opened from the list.");
+  await addSessionCookies(context, baseURL!, (await sessionCookies(person.email)).cookies);
+  const readsAhead = (text: string) => text.includes("__groundworkShellReads");
+  // Loaded whole: in its HTML, with the response's nonce.
+  const whole = await page.request.get(`/notes/${id}`);
+  const nonce = /'nonce-([^']+)'/.exec(whole.headers()["content-security-policy"])![1];
+  const script = /<script nonce="([^"]+)">[^<]*__groundworkShellReads/.exec(await whole.text());
+  expect(script?.[1]).toBe(nonce);
+  // The router's data for a soft navigation, fetched as the router fetches it, leaves it out.
+  const data = await page.request.get(`/notes/${id}`, {
+    headers: { RSC: "1", "Sec-Fetch-Dest": "empty", "Sec-Fetch-Mode": "cors" },
+  });
+  expect(data.status()).toBe(200);
+  expect(await data.text()).toContain("Read ahead");
+  expect(readsAhead(await data.text())).toBe(false);
+  // Opened from the list, the note's page adds no script to the document.
+  await page.goto("/notes");
+  await page.getByRole("link", { name: /Read ahead/ }).click();
+  await expect(editor(page)).toContainText("Opened from the list.");
+  const scripts = await page.evaluate(
+    () => [...document.scripts].filter((s) => s.text.includes("__groundworkShellReads")).length,
+  );
+  expect(scripts).toBe(0);
+});

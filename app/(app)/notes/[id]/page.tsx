@@ -11,6 +11,13 @@ import { NONCE_HEADER } from "@/lib/security/headers";
 
 type Props = { params: Promise<{ id: string }> };
 
+/**
+ * Whether the browser asked for the page to show it whole (a load, a reload, a link opened anew),
+ * not for the router's data of a soft navigation, which it fetches (`Sec-Fetch-Dest: empty`).
+ * A client that says neither gets the whole page.
+ */
+const wholePage = (request: Headers) => request.get("sec-fetch-dest") !== "empty";
+
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const note = await getNote((await params).id);
   return { title: note && !note.deleted_at ? displayTitle(note.title) : "Note not found" };
@@ -25,18 +32,21 @@ export default async function NotePage({ params }: Props) {
   // person the note is shared with is asked about.
   const role = share.ownerId === claims.sub ? "owner" : await getNoteRole(id);
   if (!role) notFound();
-  const nonce = (await headers()).get(NONCE_HEADER) ?? undefined;
+  const request = await headers();
+  const nonce = request.get(NONCE_HEADER) ?? undefined;
   return (
     <>
       {/* Starts reading this device's copy of the note as the HTML is parsed, so the editor finds
-          it read when its code arrives. Only a page loaded whole runs it: React inserts a script
-          it renders in the browser (a soft navigation) without running it. */}
-      <script
-        nonce={nonce}
-        // The browser hides a nonce from the page once it has checked it.
-        suppressHydrationWarning
-        dangerouslySetInnerHTML={{ __html: NOTE_COPY_READ_SCRIPT }}
-      />
+          it read when its code arrives. Only in a page loaded whole: React inserts a script it
+          renders in the browser (a soft navigation) without running it. */}
+      {wholePage(request) && (
+        <script
+          nonce={nonce}
+          // The browser hides a nonce from the page once it has checked it.
+          suppressHydrationWarning
+          dangerouslySetInnerHTML={{ __html: NOTE_COPY_READ_SCRIPT }}
+        />
+      )}
       <NoteView note={note} userId={claims.sub} share={share} role={role} />
     </>
   );
