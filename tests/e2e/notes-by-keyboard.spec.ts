@@ -1,6 +1,6 @@
 import { expect, test } from "./support/test";
 
-import { deviceOf, editor, expectSaved, newPerson, seedNote } from "./support/notes";
+import { deviceOf, editor, expectSaved, newPerson, openShortcuts, seedNote } from "./support/notes";
 
 test("notes work by keyboard alone: new note, writing, the list, search and the help", async ({
   browser,
@@ -15,12 +15,7 @@ test("notes work by keyboard alone: new note, writing, the list, search and the 
   await page.goto("/notes");
   await expect(page.getByRole("button", { name: "New note" }).first()).toBeEnabled();
 
-  const help = page.getByRole("dialog", { name: "Keyboard shortcuts" });
-  // Shortcuts start with hydration; keep asking until the page answers.
-  await expect(async () => {
-    await page.keyboard.press("?");
-    await expect(help).toBeVisible({ timeout: 1_000 });
-  }).toPass({ timeout: 15_000 });
+  const help = await openShortcuts(page);
   await expect(help).toContainText("New note");
   await page.keyboard.press("Escape");
   await expect(help).toBeHidden();

@@ -2,7 +2,7 @@ import { expect, test, type Locator } from "./support/test";
 
 import { sitePages } from "./helpers";
 import { admin } from "./support/auth";
-import { deviceOf, editor, newPerson, seedNote } from "./support/notes";
+import { deviceOf, editor, newPerson, openShortcuts, seedNote } from "./support/notes";
 
 test.describe.configure({ timeout: 90_000 });
 
@@ -154,11 +154,7 @@ test("on the narrowest phone no page scrolls sideways, signed out or in, long ti
 
   // The keyboard shortcuts: inside the screen, each key its own height, the last one reachable.
   await signedIn.goto("/notes");
-  const help = signedIn.getByRole("dialog", { name: "Keyboard shortcuts" });
-  await expect(async () => {
-    await signedIn.keyboard.press("?");
-    await expect(help).toBeVisible({ timeout: 1_000 });
-  }).toPass({ timeout: 15_000 });
+  const help = await openShortcuts(signedIn);
   const box = (await help.boundingBox())!;
   expect(box.y).toBeGreaterThanOrEqual(0);
   expect(box.y + box.height).toBeLessThanOrEqual(viewport.height);

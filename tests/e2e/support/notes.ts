@@ -25,6 +25,16 @@ export function editor(page: Page) {
   return page.getByRole("textbox", { name: "Note" });
 }
 
+/** Opens the keyboard shortcuts with "?": the key works once the page has hydrated, so it is pressed until it does. */
+export async function openShortcuts(page: Page) {
+  const help = page.getByRole("dialog", { name: "Keyboard shortcuts" });
+  await expect(async () => {
+    await page.keyboard.press("?");
+    await expect(help).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
+  return help;
+}
+
 export function saveState(page: Page) {
   return page.locator("[data-save-state]");
 }
